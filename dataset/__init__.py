@@ -1,0 +1,1 @@
+"""``mindspore.dataset``: the data pipeline (see the data-engine issue)."""

@@ -1,0 +1,30 @@
+"""mscompat: MindSpore's Python API on JAX.
+
+``import mscompat as ms`` gives MindSpore's top-level namespace (``ms.Tensor``,
+``ms.Parameter``, ``ms.float32``, ``ms.set_seed``, ``ms.ops``, ...). To run unmodified
+code that says ``import mindspore``, use ``python -m mscompat script.py`` or
+``mscompat.alias.install()``.
+"""
+import jax as _jax
+
+# MindSpore has 64-bit types (Tensor([1, 2]) is int64); JAX needs x64 enabled for them.
+# mscompat itself never creates float64 unless the user asks for it.
+_jax.config.update("jax_enable_x64", True)
+
+from .common import dtype  # noqa: E402
+from .common.dtype import *  # noqa: E402,F401,F403
+from .common.dtype import bool_, QuantDtype  # noqa: E402,F401
+from .common.tensor import Tensor, COOTensor, CSRTensor, RowTensor, tensor, from_numpy, is_tensor  # noqa: E402
+from .common.parameter import Parameter, ParameterTuple  # noqa: E402
+from .common.seed import set_seed, get_seed, get_rng_state, set_rng_state  # noqa: E402
+from .common import initializer  # noqa: E402
+from . import context  # noqa: E402
+from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # noqa: E402
+                      ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
+                      reset_auto_parallel_context)
+import mscompat.ops as ops  # noqa: E402
+import mscompat.nn as nn  # noqa: E402
+import mscompat.dataset as dataset  # noqa: E402
+
+__version__ = "2.10.0"
+mstype = dtype

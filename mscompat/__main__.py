@@ -1,0 +1,34 @@
+"""``python -m mscompat script.py [args]``: run a MindSpore script on mscompat.
+
+The script's ``import mindspore`` (and ``mindspore.*``) resolves to mscompat;
+``python -m mscompat -m package.module [args]`` runs a module the same way.
+"""
+import runpy
+import sys
+
+USAGE = "usage: python -m mscompat script.py [args ...]  |  python -m mscompat -m module [args ...]"
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    from mscompat import alias
+    alias.install()
+    if argv[0] == "-m":
+        if len(argv) < 2:
+            print(USAGE, file=sys.stderr)
+            return 2
+        sys.argv = argv[1:]
+        runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = argv
+        import os
+        sys.path.insert(0, os.path.dirname(os.path.abspath(argv[0])))
+        runpy.run_path(argv[0], run_name="__main__")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

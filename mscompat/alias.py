@@ -1,0 +1,78 @@
+"""The opt-in ``mindspore`` alias: ``import mindspore`` (and every ``mindspore.X.Y``)
+resolves to ``mscompat`` (``mscompat.X.Y``), the same module objects.
+
+Three ways to turn it on, never implicitly:
+
+* ``python -m mscompat script.py [args]`` runs a script with the alias installed;
+* ``mscompat.alias.install()`` inside a process (``uninstall()`` removes it);
+* ``pytest -p mscompat.alias`` for test suites written against ``mindspore``.
+
+It refuses to install when real MindSpore is already imported, and it never touches a
+process that imports real MindSpore on purpose without calling it.
+"""
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+__all__ = ["install", "uninstall", "is_installed"]
+
+_PREFIX = "mindspore"
+_TARGET = "mscompat"
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Meta-path finder mapping ``mindspore[.X]`` onto ``mscompat[.X]``."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != _PREFIX and not fullname.startswith(_PREFIX + "."):
+            return None
+        target_name = _TARGET + fullname[len(_PREFIX):]
+        if importlib.util.find_spec(target_name) is None:
+            return None  # the normal ModuleNotFoundError names the missing path
+        spec = importlib.util.spec_from_loader(fullname, self, is_package=True)
+        spec.loader_state = target_name
+        return spec
+
+    def create_module(self, spec):
+        module = importlib.import_module(spec.loader_state)
+        spec.loader_state = (spec.loader_state, module.__spec__)
+        return module
+
+    def exec_module(self, module):
+        # the import system stamped the alias spec on the real module: restore its own
+        _, own_spec = module.__spec__.loader_state
+        module.__spec__ = own_spec
+
+
+_finder = _AliasFinder()
+
+
+def is_installed():
+    return _finder in sys.meta_path
+
+
+def install():
+    """Make ``import mindspore`` give mscompat in this process."""
+    if is_installed():
+        return
+    real = sys.modules.get(_PREFIX)
+    if real is not None and not getattr(real, "__name__", "").startswith(_TARGET):
+        raise RuntimeError("real MindSpore is already imported in this process; the mscompat alias would "
+                           "shadow it. Install the alias before anything imports mindspore, or run the "
+                           "script with 'python -m mscompat script.py'.")
+    sys.meta_path.insert(0, _finder)
+
+
+def uninstall():
+    """Remove the alias and forget the ``mindspore*`` entries it created."""
+    if _finder in sys.meta_path:
+        sys.meta_path.remove(_finder)
+    for name in [n for n in sys.modules if n == _PREFIX or n.startswith(_PREFIX + ".")]:
+        if getattr(sys.modules[name], "__name__", "").startswith(_TARGET):
+            del sys.modules[name]
+
+
+def pytest_configure(config):
+    """pytest plugin hook: ``pytest -p mscompat.alias`` runs the suite against mscompat."""
+    install()

@@ -1,0 +1,487 @@
+"""``mindspore.Tensor``: one ``jax.Array`` (or a tracer while tracing) with MindSpore's API.
+
+Construction follows MindSpore's defaults: Python ints -> int64, Python floats -> float32,
+numpy arrays keep their dtype (float64 stays float64). The lazy form
+``Tensor(shape=..., dtype=..., init=Initializer)`` materializes on ``init_data()``.
+
+Tensor is a registered pytree node, so it crosses ``jax.jit``, ``jax.grad`` and
+``jax.vmap`` unchanged. Operators and most methods are attached by the op registry
+(``mscompat.ops``), which defines each op once.
+
+>>> import mscompat as ms
+>>> t = ms.Tensor([1, 2])
+>>> t.dtype, t.shape
+(mindspore.int64, (2,))
+"""
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+from . import dtype as mstype
+
+__all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
+
+_F32 = np.dtype(np.float32)
+_I64 = np.dtype(np.int64)
+_VALID_KINDS = "biufcV?"
+
+
+def _to_array(data, dtype):
+    """numpy array for ``data`` with MindSpore's default dtype rules, cast to ``dtype`` if given."""
+    np_dtype = None if dtype is None else np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+    if isinstance(data, Tensor):
+        arr = data._data
+        return arr if np_dtype is None or arr.dtype == np_dtype else arr.astype(np_dtype)
+    if isinstance(data, jax.Array):
+        return data if np_dtype is None else data.astype(np_dtype)
+    if isinstance(data, (bool, np.bool_)):
+        arr = np.array(data, dtype=np.bool_)
+    elif isinstance(data, (list, tuple)):
+        data = [_list_item(d) for d in data]
+        try:
+            arr = np.array(data)
+        except ValueError as e:
+            raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.") from e
+        if arr.dtype == np.float64:
+            arr = arr.astype(np.float32)
+        elif arr.dtype == np.int32:
+            arr = arr.astype(np.int64)
+        elif arr.dtype.kind not in _VALID_KINDS or arr.dtype == object:
+            raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.")
+    elif isinstance(data, float):
+        arr = np.array(data, dtype=np.float32)
+    elif isinstance(data, int):
+        arr = np.array(data, dtype=np.int64)
+    elif isinstance(data, complex):
+        arr = np.array(data, dtype=np.complex64)
+    elif isinstance(data, (np.ndarray, np.generic)):
+        arr = np.asarray(data)
+        if arr.dtype.kind not in _VALID_KINDS or arr.dtype == object:
+            raise TypeError(f"initializing tensor by numpy array failed, numpy array: {data}, "
+                            f"data type: {arr.dtype}.")
+    else:
+        raise TypeError(f"For Tensor, the type of input_data should be one of '['Tensor', 'ndarray', "
+                        f"'str_', 'list', 'tuple', 'float', 'int', 'bool', 'complex', 'bool_']', "
+                        f"but got '{type(data)}'.")
+    if np_dtype is not None and arr.dtype != np_dtype:
+        arr = arr.astype(np_dtype)
+    return arr
+
+
+def _list_item(d):
+    if isinstance(d, Tensor):
+        return d.asnumpy()
+    if isinstance(d, (list, tuple)):
+        return [_list_item(x) for x in d]
+    return d
+
+
+class Tensor:
+    """MindSpore's Tensor, backed by a ``jax.Array``.
+
+    Args:
+        input_data: Tensor, numpy array/scalar, list, tuple, int, float, bool or complex.
+        dtype: an ``mstype`` (or numpy dtype); casts ``input_data``.
+        shape: with ``init``, the shape of a lazily initialized Tensor.
+        init: an ``Initializer`` (lazy form, materialized by :meth:`init_data`).
+        const_arg, device: accepted as in MindSpore.
+    """
+
+    __slots__ = ("_data", "_init", "__weakref__", "__dict__")
+    __array_priority__ = 100
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
+                 device=None, internal=False):
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'Tensor', the type of 'const_arg' should be 'bool', "
+                            f"but got '{type(const_arg).__name__}'.")
+        if device is not None and device not in ("CPU", "meta"):
+            raise ValueError(f"Only {{'CPU', 'meta'}} is supported for device, but got {device}.")
+        self._init = None
+        if input_data is not None and shape is not None:
+            raise ValueError(f"When initializing a tensor with 'input_data', 'shape' should be set to None."
+                             f"But got shape: {shape}.")
+        if init is not None or (input_data is None and shape is not None):
+            if init is not None and (shape is None or dtype is None):
+                raise ValueError("init, dtype and shape must have values at the same time.")
+            if dtype is None:
+                raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+            shape = (shape,) if isinstance(shape, numbers.Integral) else tuple(shape)
+            self._init = (init, shape, mstype.to_dtype(dtype))
+            self._data = None if init is not None else jnp.zeros(
+                shape, mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+            return
+        if input_data is None:
+            if dtype is not None:
+                self._data = jnp.zeros((0,), mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+                return
+            raise TypeError("For Tensor, the input_data should not be None.")
+        self._data = jnp.asarray(_to_array(input_data, dtype))
+
+    # --- fast construction from an array (used by every op) -------------------------
+    @classmethod
+    def _wrap(cls, array):
+        t = object.__new__(cls)
+        t._data = array
+        t._init = None
+        return t
+
+    # --- properties ------------------------------------------------------------------
+    @property
+    def shape(self):
+        if self._data is None:
+            return self._init[1]
+        return tuple(self._data.shape)
+
+    @property
+    def dtype(self):
+        if self._data is None:
+            return self._init[2]
+        return mstype.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def dim(self):
+        return self.ndim
+
+    def ndimension(self):
+        return self.ndim
+
+    @property
+    def size(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def numel(self):
+        return self.size
+
+    def nelement(self):
+        return self.size
+
+    @property
+    def itemsize(self):
+        return np.dtype(self._np_dtype()).itemsize
+
+    def element_size(self):
+        return self.itemsize
+
+    @property
+    def nbytes(self):
+        return self.itemsize * self.size
+
+    @property
+    def strides(self):
+        shape, step, out = self.shape, self.itemsize, []
+        for s in reversed(shape):
+            out.append(step)
+            step *= max(s, 1)
+        return tuple(reversed(out))
+
+    def stride(self, dim=None):
+        elems = tuple(s // self.itemsize for s in self.strides)
+        return elems if dim is None else elems[dim]
+
+    @property
+    def T(self):
+        return Tensor._wrap(jnp.transpose(self._data))
+
+    @property
+    def mT(self):
+        return Tensor._wrap(jnp.swapaxes(self._data, -1, -2))
+
+    @property
+    def H(self):
+        return Tensor._wrap(jnp.conj(jnp.transpose(self._data)))
+
+    @property
+    def real(self):
+        return Tensor._wrap(jnp.real(self._data))
+
+    @property
+    def imag(self):
+        return Tensor._wrap(jnp.imag(self._data))
+
+    @property
+    def data(self):
+        return self
+
+    @property
+    def device(self):
+        return "CPU"
+
+    @property
+    def is_leaf(self):
+        return True
+
+    @property
+    def requires_grad(self):
+        return getattr(self, "_requires_grad", False)
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self._requires_grad = bool(value)
+
+    def _np_dtype(self):
+        if self._data is None:
+            return mstype.dtype_to_nptype(self._init[2])
+        return self._data.dtype
+
+    # --- conversion ------------------------------------------------------------------
+    def asnumpy(self):
+        """The value as a numpy array (a copy)."""
+        self._check_init("asnumpy")
+        return np.array(self._data)
+
+    def numpy(self):
+        return self.asnumpy()
+
+    def __array__(self, dtype=None, copy=None):
+        arr = np.asarray(self.asnumpy())
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __jax_array__(self):
+        return self._data
+
+    def item(self, index=None):
+        arr = self.asnumpy()
+        if index is None:
+            if arr.size != 1:
+                raise ValueError("The tensor should have only one element, but got "
+                                 f"{arr.size} elements.")
+            return arr.reshape(()).item()
+        return arr.item(index)
+
+    def tolist(self):
+        return self.asnumpy().tolist()
+
+    def astype(self, dtype, copy=True):
+        """Cast to ``dtype`` (an mstype, numpy dtype or a name such as ``'float32'``)."""
+        if isinstance(dtype, str):
+            names = {"int": mstype.int32, "float": mstype.float32, "bool": mstype.bool_}
+            ms_t = names.get(dtype.lower()) or mstype._BY_NAME.get(dtype) or getattr(mstype, dtype.lower(), None)
+            if not isinstance(ms_t, mstype.Type):
+                raise TypeError(f"For Tensor.astype, the string input type must be one of "
+                                f"{sorted(mstype._REPR_NAMES.values())}, but got '{dtype}'.")
+            dtype = ms_t
+        return _ops_cast(self, dtype)
+
+    def to(self, dtype, non_blocking=False):
+        return self.astype(dtype)
+
+    def copy(self):
+        return Tensor._wrap(jnp.array(self._data, copy=True))
+
+    def clone(self):
+        return self.copy()
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def contiguous(self):
+        return self
+
+    def is_contiguous(self):
+        return True
+
+    def is_floating_point(self):
+        return np.dtype(self._np_dtype()).kind in "fV" or self.dtype == mstype.bfloat16
+
+    def is_complex(self):
+        return np.dtype(self._np_dtype()).kind == "c"
+
+    def is_signed(self):
+        return self.dtype in mstype.signed_type
+
+    def is_persistent_data(self):
+        return False
+
+    def has_init(self):
+        return self._data is None
+
+    @property
+    def init(self):
+        return None if self._init is None else self._init[0]
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """Materialize a lazily initialized Tensor; returns ``self``."""
+        if self._data is None:
+            init, shp, dt = self._init
+            from .initializer import initializer as _initializer
+            self._data = _initializer(init, shp, dt).init_data()._data
+        return self
+
+    def flush_from_cache(self):
+        """Kept for API parity: mscompat tensors have no host cache to flush."""
+        return None
+
+    def assign_value(self, value):
+        self._data = _as_array(value, self._np_dtype())
+        return self
+
+    def set_dtype(self, dtype):
+        self._data = self._data.astype(mstype.dtype_to_nptype(dtype))
+        return self
+
+    def _check_init(self, what):
+        if self._data is None:
+            raise RuntimeError(f"For '{what}', the Tensor was created with 'init' and has no data "
+                               "yet: call 'init_data()' first.")
+
+    # --- python protocol ---------------------------------------------------------------
+    def __len__(self):
+        shape = self.shape
+        if not shape:
+            raise TypeError("len() of a 0-d tensor")
+        return shape[0]
+
+    def __iter__(self):
+        if not self.shape:
+            raise TypeError("iteration over a 0-d tensor")
+        for i in range(self.shape[0]):
+            yield Tensor._wrap(self._data[i])
+
+    def __bool__(self):
+        if self.size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous.")
+        return bool(self._data.reshape(()))
+
+    def __int__(self):
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if np.dtype(self._np_dtype()).kind not in "iub":
+            raise TypeError("Only integer tensors of a single element can be converted to an index.")
+        return int(self.item())
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        if self._data is None:
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
+        if isinstance(self._data, jax.core.Tracer):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={self._data})"
+        body = _format_value(np.asarray(self._data))
+        sep = "\n" if self.ndim > 1 else " "
+        return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={sep}{body})"
+
+    def __str__(self):
+        if self._data is None:
+            return "<uninitialized>"
+        if isinstance(self._data, jax.core.Tracer):
+            return str(self._data)
+        return str(np.asarray(self._data))
+
+    def __format__(self, spec):
+        if self.ndim == 0 and self._data is not None and spec:
+            return format(self.item(), spec)
+        return format(str(self), spec)
+
+    def __getstate__(self):
+        return {"data": self.asnumpy()}
+
+    def __setstate__(self, state):
+        self._init = None
+        self._data = jnp.asarray(state["data"])
+
+    # indexing is defined in mscompat.common._indexing and attached by mscompat.ops
+
+
+def _format_value(arr):
+    if arr.dtype.kind == "f" or arr.dtype == mstype.dtype_to_nptype(mstype.bfloat16):
+        arr = arr.astype(np.float32) if arr.dtype.kind != "f" else arr
+        if arr.ndim == 0:
+            return np.format_float_positional(arr.item(), trim="-") if np.isfinite(arr) else str(arr.item())
+        return np.array2string(arr, separator=", ")
+    return np.array2string(arr, separator=", ") if arr.ndim else str(arr.item())
+
+
+def _as_array(value, np_dtype):
+    if isinstance(value, Tensor):
+        return value._data.astype(np_dtype)
+    return jnp.asarray(value, dtype=np_dtype)
+
+
+def _ops_cast(x, dtype):
+    from mscompat.ops import cast  # the op registry defines cast once
+    return cast(x, dtype)
+
+
+def _flatten(t):
+    return (t._data,), None
+
+
+def _unflatten(_, children):
+    return Tensor._wrap(children[0])
+
+
+jax.tree_util.register_pytree_node(Tensor, _flatten, _unflatten)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """``mindspore.tensor``: the functional constructor."""
+    return Tensor(input_data, dtype, shape, init, const_arg, device)
+
+
+def from_numpy(array):
+    """``mindspore.from_numpy``: a Tensor holding ``array`` (numpy dtype kept)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"The input of from_numpy should be a numpy.ndarray, but got {type(array)}.")
+    return Tensor._wrap(jnp.asarray(array))
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+class COOTensor:
+    """Sparse tensor in COO format: ``indices`` (N, ndim), ``values`` (N,), dense ``shape``."""
+
+    def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
+        if coo_tensor is not None:
+            indices, values, shape = coo_tensor.indices, coo_tensor.values, coo_tensor.shape
+        self.indices, self.values, self.shape = indices, values, tuple(shape)
+        self.dtype = values.dtype
+
+    def to_dense(self):
+        out = jnp.zeros(self.shape, self.values._data.dtype)
+        idx = tuple(self.indices._data.T)
+        return Tensor._wrap(out.at[idx].add(self.values._data))
+
+
+class CSRTensor:
+    """Sparse tensor in CSR format: ``indptr``, ``indices``, ``values`` and the dense ``shape``."""
+
+    def __init__(self, indptr=None, indices=None, values=None, shape=None, csr_tensor=None):
+        if csr_tensor is not None:
+            indptr, indices, values, shape = (csr_tensor.indptr, csr_tensor.indices,
+                                              csr_tensor.values, csr_tensor.shape)
+        self.indptr, self.indices, self.values, self.shape = indptr, indices, values, tuple(shape)
+        self.dtype = values.dtype
+
+    def to_dense(self):
+        indptr = np.asarray(self.indptr.asnumpy())
+        rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+        out = jnp.zeros(self.shape, self.values._data.dtype)
+        return Tensor._wrap(out.at[rows, self.indices._data].add(self.values._data))
+
+
+class RowTensor:
+    """Row-sparse tensor: the rows ``indices`` of a dense ``dense_shape`` hold ``values``."""
+
+    def __init__(self, indices=None, values=None, dense_shape=None, row_tensor=None):
+        if row_tensor is not None:
+            indices, values, dense_shape = row_tensor.indices, row_tensor.values, row_tensor.dense_shape
+        self.indices, self.values, self.dense_shape = indices, values, tuple(dense_shape)

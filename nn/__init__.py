@@ -1,0 +1,1 @@
+"""``mindspore.nn``: Cell, layers, losses, optimizers (see the issues for Cell and training)."""

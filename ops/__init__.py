@@ -1,0 +1,35 @@
+"""``mindspore.ops``: functional ops, Primitive classes, composite ops.
+
+Every op is defined once in a family module (``_arith.py``, ``_array.py``, ...) and
+registered; this package exports what the registry holds (``_registry.exports``).
+"""
+import importlib
+
+from ._registry import OPS, PRIMITIVES, exports as _exports
+from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register,
+                        prim_arg_register, constexpr)
+
+# One line per op family; each module registers its ops on import.
+_FAMILIES = (
+    "_arith", "_elementwise", "_compare", "_scalar",          # elementwise math
+    "_matmul", "_reduce",                                     # matmul family, reductions
+    "_array", "_creation", "_index_ops", "_sort",             # array manipulation
+    "_nn", "_conv", "_pool", "_loss", "_image",               # neural-network ops
+    "_random", "_linalg", "_spectral", "_comm", "_sparse", "_debug",
+    "_misc",                                                  # functional/graph helpers
+)
+for _name in _FAMILIES:
+    importlib.import_module(f"{__name__}.{_name}")
+
+from . import _tensor_api  # noqa: E402
+_tensor_api.attach()
+
+globals().update(_exports())
+
+from . import operations, functional, composite  # noqa: E402
+from .operations import *  # noqa: E402,F401,F403  (Primitive classes are ops.X too)
+from .composite import *  # noqa: E402,F401,F403
+
+P = operations
+F = functional
+C = composite

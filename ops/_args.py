@@ -1,0 +1,190 @@
+"""Argument handling shared by every op: unwrap/wrap Tensors, MindSpore promotion, checks.
+
+Ops take Tensors (or Python scalars where MindSpore allows them) and return Tensors.
+Inside an op, work on ``jax.Array`` values: :func:`arr` unwraps, :func:`wrap` wraps.
+Error helpers raise MindSpore's exception classes with messages that name the op and
+the argument ("For 'MatMul', ...").
+"""
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from mscompat.common._promotion import promote_types, scalar_result_dtype
+from mscompat.common.tensor import Tensor
+
+__all__ = ["arr", "wrap", "binary", "to_np_dtype", "check_tensor", "check_int", "check_bool",
+           "check_axis", "normalize_axis", "type_error", "value_error", "is_tensor", "ms_dtype",
+           "Tensor", "maybe_tensor"]
+
+_wrap = Tensor._wrap
+_SCALAR = (bool, int, float, complex)
+
+
+def wrap(x):
+    """Wrap a ``jax.Array`` as a Tensor (tuples/lists of arrays element-wise)."""
+    if isinstance(x, (tuple, list)):
+        return type(x)(wrap(v) for v in x)
+    return _wrap(x)
+
+
+def arr(x, dtype=None):
+    """The ``jax.Array`` behind ``x`` (a Tensor, array, numpy value or Python scalar)."""
+    if type(x) is Tensor or isinstance(x, Tensor):
+        a = x._data
+        if a is None:
+            x.init_data()
+            a = x._data
+    elif isinstance(x, (jax.Array, np.ndarray, np.generic)):
+        a = jnp.asarray(x)
+    elif isinstance(x, _SCALAR):
+        a = jnp.asarray(x, dtype=dtype if dtype is not None else _default_scalar_dtype(x))
+        return a
+    elif isinstance(x, (list, tuple)):
+        a = jnp.asarray(Tensor(x)._data)
+    else:
+        a = jnp.asarray(x)
+    if dtype is not None and a.dtype != dtype:
+        a = a.astype(dtype)
+    return a
+
+
+def maybe_tensor(x):
+    """``x`` as a Tensor when it is array-like, unchanged when it is ``None``."""
+    return x if x is None or isinstance(x, Tensor) else Tensor(x)
+
+
+def _default_scalar_dtype(x):
+    if isinstance(x, bool):
+        return np.bool_
+    if isinstance(x, int):
+        return np.int64
+    if isinstance(x, float):
+        return np.float32
+    return np.complex64
+
+
+def is_tensor(x):
+    return isinstance(x, Tensor)
+
+
+def to_np_dtype(dtype):
+    """numpy dtype of an mstype / numpy dtype / python type."""
+    return np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+
+
+def ms_dtype(np_dtype):
+    return mstype.from_numpy_dtype(np_dtype)
+
+
+def binary(name, x, y, allow_scalar=True):
+    """Operands of a binary op as two jax arrays of MindSpore's promoted dtype.
+
+    Raises TypeError (as MindSpore) when neither is a Tensor-like or when an input is
+    of an unsupported type.
+    """
+    tx, ty = type(x), type(y)
+    if tx is Tensor and ty is Tensor:
+        a, b = x._data, y._data
+        if a is None or b is None:
+            a, b = arr(x), arr(y)
+        if a.dtype == b.dtype:
+            return a, b
+        dt = promote_types(a.dtype, b.dtype, name)
+        return a.astype(dt), b.astype(dt)
+    x_t, y_t = isinstance(x, Tensor), isinstance(y, Tensor)
+    if x_t and y_t:
+        a, b = arr(x), arr(y)
+        dt = promote_types(a.dtype, b.dtype, name)
+        return a.astype(dt), b.astype(dt)
+    if x_t or y_t:
+        t, s = (x, y) if x_t else (y, x)
+        a = arr(t)
+        if isinstance(s, _SCALAR) and allow_scalar:
+            dt = scalar_result_dtype(a.dtype, s)
+            a = a.astype(dt) if a.dtype != dt else a
+            b = jnp.asarray(s, dtype=dt)
+        elif isinstance(s, np.generic) and not isinstance(s, np.ndarray):
+            b = jnp.asarray(s)
+            dt = promote_types(a.dtype, b.dtype, name)
+            a, b = a.astype(dt), b.astype(dt)
+        elif isinstance(s, (list, tuple)) and allow_scalar:
+            b = arr(s)
+            dt = promote_types(a.dtype, b.dtype, name)
+            a, b = a.astype(dt), b.astype(dt)
+        else:
+            raise TypeError(f"Failed calling {name} with \"{name}()(input={type(x).__name__}, "
+                            f"other={type(y).__name__})\": the inputs should be Tensor, Number or bool.")
+        return (a, b) if x_t else (b, a)
+    if isinstance(x, _SCALAR) and isinstance(y, _SCALAR):
+        a, b = arr(x), arr(y)
+        dt = promote_types(a.dtype, b.dtype, name)
+        return a.astype(dt), b.astype(dt)
+    for v in (x, y):
+        if not isinstance(v, (_SCALAR, np.ndarray, np.generic, jax.Array, list, tuple)):
+            raise TypeError(f"For '{name}', the type of input should be Tensor, Number or bool, "
+                            f"but got '{type(v).__name__}'.")
+    a, b = arr(x), arr(y)
+    dt = promote_types(a.dtype, b.dtype, name)
+    return a.astype(dt), b.astype(dt)
+
+
+def type_error(op_name, msg):
+    return TypeError(f"For '{op_name}', {msg}")
+
+
+def value_error(op_name, msg):
+    return ValueError(f"For '{op_name}', {msg}")
+
+
+def check_tensor(op_name, arg_name, x):
+    """Raise TypeError unless ``x`` is a Tensor."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op_name}', the type of '{arg_name}' must be Tensor, "
+                        f"but got {type(x).__name__}.")
+    return x
+
+
+def check_int(op_name, arg_name, v, allow_none=False):
+    if v is None and allow_none:
+        return v
+    if isinstance(v, bool) or not isinstance(v, (numbers.Integral,)):
+        raise TypeError(f"For '{op_name}', the type of '{arg_name}' should be 'int', "
+                        f"but got type '{type(v).__name__}'.")
+    return int(v)
+
+
+def check_bool(op_name, arg_name, v):
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"For '{op_name}', the type of '{arg_name}' should be 'bool', "
+                        f"but got type '{type(v).__name__}'.")
+    return bool(v)
+
+
+def normalize_axis(op_name, axis, ndim, arg_name="axis"):
+    """``axis`` (int) mapped into ``[0, ndim)``; ValueError if out of range (MindSpore)."""
+    axis = check_int(op_name, arg_name, axis)
+    rank = max(ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For '{op_name}', the '{arg_name}' must be in range [{-rank}, {rank}), "
+                         f"but got {axis}.")
+    return axis % rank
+
+
+def check_axis(op_name, axis, ndim, arg_name="axis"):
+    """Reduction axis: None, int, tuple or list -> tuple of non-negative ints (or None)."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, (tuple, list)):
+        out = tuple(normalize_axis(op_name, a, ndim, arg_name) for a in axis)
+        if len(set(out)) != len(out):
+            raise ValueError(f"For '{op_name}', the element of '{arg_name}' should be unique, but got {axis}.")
+        return out
+    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
+        raise TypeError(f"For '{op_name}', the type of '{arg_name}' should be one of '['int', 'tuple', "
+                        f"'list']', but got type '{type(axis).__name__}'.")
+    return (normalize_axis(op_name, axis, ndim, arg_name),)

@@ -1,0 +1,1 @@
+"""Op family _comm (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _compare (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _conv (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _creation (to be filled)."""

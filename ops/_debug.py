@@ -1,0 +1,1 @@
+"""Op family _debug (to be filled)."""

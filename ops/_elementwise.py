@@ -1,0 +1,1 @@
+"""Op family _elementwise (to be filled)."""

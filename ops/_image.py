@@ -1,0 +1,1 @@
+"""Op family _image (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _index_ops (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _linalg (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _loss (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _misc (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _nn (to be filled)."""

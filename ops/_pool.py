@@ -1,0 +1,1 @@
+"""Op family _pool (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _random (to be filled)."""

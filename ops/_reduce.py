@@ -1,0 +1,1 @@
+"""Op family _reduce (to be filled)."""

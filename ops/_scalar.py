@@ -1,0 +1,1 @@
+"""Op family _scalar (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _sort (to be filled)."""

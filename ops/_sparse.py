@@ -1,0 +1,1 @@
+"""Op family _sparse (to be filled)."""

@@ -1,0 +1,1 @@
+"""Op family _spectral (to be filled)."""

@@ -1,0 +1,6 @@
+"""``mindspore.ops.operations`` (``P``): every Primitive class, from the op registry."""
+from .._registry import PRIMITIVES as _PRIMITIVES
+from ..primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register
+
+globals().update(_PRIMITIVES)
+__all__ = sorted(_PRIMITIVES)

@@ -1,0 +1,209 @@
+"""``mindspore.ops.Primitive`` and its helpers.
+
+A Primitive is a configured op: constructor arguments become attributes (``prim.attrs``),
+calling it runs the op. Primitives registered through :func:`ops._registry.primitive`
+share the functional op's implementation. User subclasses work as in MindSpore:
+``@prim_attr_register`` records ``__init__`` arguments; a ``PrimitiveWithInfer`` subclass
+that defines ``infer_shape``/``infer_dtype``/``infer_value`` is evaluated through them.
+
+>>> from mscompat import ops
+>>> ops.ReduceSum(keep_dims=True).attrs["keep_dims"]
+True
+"""
+import functools
+import inspect
+
+import jax
+
+__all__ = ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
+           "prim_arg_register", "constexpr"]
+
+
+class Primitive:
+    """Base of all primitives."""
+
+    _repr_ignore_list = ["input_names", "output_names"]
+
+    def __init__(self, name):
+        self.name = name
+        self.attrs = {}
+        self.init_attrs = {"name": name}
+        self.instance_name = ""
+        self._update_parameter = False
+        self.in_strategy = None
+        self.out_strategy = None
+
+    def add_prim_attr(self, name, value):
+        """Set attribute ``name``; returns ``self`` so calls can chain."""
+        self.__dict__[name] = value
+        self.attrs[name] = value
+        return self
+
+    def del_prim_attr(self, name):
+        if name in self.__dict__ and name in self.attrs:
+            del self.__dict__[name]
+            del self.attrs[name]
+        return self
+
+    def set_prim_instance_name(self, instance_name):
+        self.instance_name = instance_name
+        return self
+
+    def set_device(self, device_target):
+        return self.add_prim_attr("primitive_target", device_target)
+
+    def set_stage(self, stage):
+        if not isinstance(stage, int) or isinstance(stage, bool) or stage < 0:
+            raise TypeError(f"For 'set_stage', the argument 'stage' must be a non-negative int, but got {stage}.")
+        return self.add_prim_attr("stage", stage)
+
+    def shard(self, in_strategy=None, out_strategy=None):
+        """Record a sharding strategy (tuple of tuples per input) for auto-parallel."""
+        for arg, what in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy")):
+            if arg is not None and not isinstance(arg, (tuple, list)):
+                raise TypeError(f"For '{self.name}', the '{what}' should be a tuple, but got {type(arg).__name__}.")
+        self.in_strategy, self.out_strategy = in_strategy, out_strategy
+        self.add_prim_attr("in_strategy", in_strategy)
+        self.add_prim_attr("out_strategy", out_strategy)
+        return self
+
+    def recompute(self, mode=True):
+        return self.add_prim_attr("recompute", mode)
+
+    def place(self, role, rank_id):
+        return self.add_prim_attr("ms_role", role)
+
+    def init_prim_io_names(self, inputs, outputs):
+        self.add_prim_attr("input_names", inputs)
+        self.add_prim_attr("output_names", outputs)
+
+    def update_parameter(self):
+        return self._update_parameter
+
+    def check_elim(self, *args):
+        return (False, None)
+
+    def __call__(self, *args):
+        impl = getattr(type(self), "_impl", None)
+        if impl is None:
+            raise NotImplementedError(f"Primitive '{self.name}' has no implementation in mscompat; "
+                                      "subclass PrimitiveWithInfer and define infer_value, or use a "
+                                      "functional op.")
+        return impl(*args)
+
+    def __deepcopy__(self, memo):
+        new = object.__new__(type(self))
+        new.__dict__.update({k: (dict(v) if isinstance(v, dict) else v) for k, v in self.__dict__.items()})
+        return new
+
+    def __repr__(self):
+        attr = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if k not in Primitive._repr_ignore_list)
+        return f"Prim[{self.name}]" + (f"<{attr}>" if attr else "")
+
+    # Infer helpers shared by every generated primitive.
+    def infer(self, *args):
+        """Shape and dtype of the output for ``args`` (computed abstractly, no data)."""
+        from mscompat.common.tensor import Tensor
+        out = jax.eval_shape(lambda *a: self(*a), *args)
+        return jax.tree_util.tree_map(lambda s: {"shape": tuple(s.shape), "dtype": s.dtype}, out,
+                                      is_leaf=lambda x: isinstance(x, Tensor))
+
+
+class PrimitiveWithCheck(Primitive):
+    """A Primitive whose subclasses may define ``check_shape``/``check_dtype``."""
+
+    def check_shape(self, *args):
+        return None
+
+    def check_dtype(self, *args):
+        return None
+
+    def __call__(self, *args):
+        from mscompat.common.tensor import Tensor
+        self.check_shape(*[list(a.shape) if isinstance(a, Tensor) else a for a in args])
+        self.check_dtype(*[a.dtype if isinstance(a, Tensor) else a for a in args])
+        return Primitive.__call__(self, *args)
+
+
+class PrimitiveWithInfer(Primitive):
+    """A Primitive whose subclasses may define ``infer_shape``, ``infer_dtype``, ``infer_value``.
+
+    Calling one runs its ``infer_value`` when defined (MindSpore evaluates such user
+    primitives on constant inputs this way); generated primitives run their JAX
+    implementation.
+    """
+
+    def infer_shape(self, *args):
+        return None
+
+    def infer_dtype(self, *args):
+        return None
+
+    def infer_value(self, *args):
+        return None
+
+    def __call__(self, *args):
+        if type(self).infer_value is not PrimitiveWithInfer.infer_value:
+            out = self.infer_value(*args)
+            if out is not None:
+                return out
+        return Primitive.__call__(self, *args)
+
+
+def prim_attr_register(fn):
+    """Decorator for a Primitive's ``__init__``: records every argument as an attribute."""
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        name = getattr(type(self), "substitute_name", type(self).__name__)
+        base = PrimitiveWithInfer if isinstance(self, PrimitiveWithInfer) else (
+            PrimitiveWithCheck if isinstance(self, PrimitiveWithCheck) else Primitive)
+        base.__init__(self, name)
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        del arguments["self"]
+        del self.init_attrs["name"]
+        for k, v in arguments.items():
+            self.add_prim_attr(k, v)
+            self.init_attrs[k] = v
+        fn(self, *args, **kwargs)
+
+    deco.decorated_func = fn
+    return deco
+
+
+prim_arg_register = prim_attr_register
+
+
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """``ops.constexpr``: marks a function evaluated on constants at compile time.
+
+    In mscompat such a function is plain Python run while tracing, so it is returned
+    unchanged (with ``get_instance=False`` a class whose instances call it).
+    """
+    def deco(f):
+        if get_instance:
+            return f
+
+        class _Const:
+            def __call__(self, *args, **kwargs):
+                return f(*args, **kwargs)
+        _Const.__name__ = name or f.__name__
+        return _Const
+    if fn is not None:
+        return deco(fn)
+    return deco
+
+
+def _check_attr(prim_name, attr, value, default, types):
+    """Validate a generated primitive's attribute as MindSpore's validator does."""
+    if types is None:  # MindSpore 2.10's generated primitives check attributes at call time
+        return value
+    types = tuple(types)
+    bad = (isinstance(value, bool) and bool not in types) or not isinstance(value, types)
+    if bad:
+        names = [t.__name__ for t in types]
+        one = len(names) == 1
+        raise TypeError(f"For '{prim_name}', the type of '{attr}' should be {'' if one else 'one of '}"
+                        f"'{names[0] if one else names}', but got type '{type(value).__name__}'.")
+    return value

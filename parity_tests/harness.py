@@ -1,0 +1,239 @@
+"""Parity harness: case tables, result normalization, and the one tolerance policy.
+
+A case is a function of the framework module (``mindspore`` or ``mscompat``) plus inputs:
+
+    case("add/f32_broadcast", lambda ms, x, y: ms.ops.add(x, y), F32(2, 3), F32(3))
+
+Numpy-array inputs become ``ms.Tensor`` on each side; wrap a value in :class:`Raw` to pass
+it unchanged. The same case runs on real MindSpore (in its own numpy-1.x process, see
+``oracle_worker.py``) and on mscompat; results are normalized by :func:`normalize` in both
+processes and compared by :func:`compare`. If MindSpore raises, mscompat must raise the
+same exception class. ``error=True`` marks a bad-input case: MindSpore must raise.
+
+This module imports numpy only: it runs on both sides of the process boundary.
+"""
+import dataclasses
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["case", "Case", "Raw", "normalize", "compare", "tolerance", "F32", "F16", "F64", "I32",
+           "I64", "U8", "BOOL", "rand", "TOLERANCES"]
+
+# ---------------------------------------------------------------------------------------
+# Tolerance policy: the only place where tolerances are set. Per result dtype (rtol, atol);
+# integer, bool and exact-valued results compare exactly. A case may widen them for a
+# documented reason (e.g. transcendental functions in float16) with rtol=/atol=.
+TOLERANCES = {
+    "Float16": (2e-3, 2e-3),
+    "BFloat16": (1.6e-2, 1.6e-2),
+    "Float32": (1e-5, 1e-6),
+    "Float64": (1e-12, 1e-12),
+    "Complex64": (1e-5, 1e-6),
+    "Complex128": (1e-12, 1e-12),
+}
+
+
+def tolerance(dtype_name, case_rtol=None, case_atol=None):
+    rtol, atol = TOLERANCES.get(dtype_name, (0.0, 0.0))
+    return (rtol if case_rtol is None else case_rtol, atol if case_atol is None else case_atol)
+
+
+# ---------------------------------------------------------------------------------------
+# Cases
+
+
+class Raw:
+    """An input passed to the case function unchanged (not converted to Tensor)."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    fn: Callable
+    inputs: tuple
+    rtol: Any = None
+    atol: Any = None
+    error: bool = False          # a bad-input case: MindSpore must raise
+    check_values: bool = True    # False: compare dtype and shape only (random ops)
+    family: str = ""
+
+    def run(self, ms):
+        """Evaluate on framework module ``ms``; returns the normalized result."""
+        try:
+            args = [ms.Tensor(a) if isinstance(a, np.ndarray) else (a.value if isinstance(a, Raw) else a)
+                    for a in self.inputs]
+            return normalize(self.fn(ms, *args))
+        except Exception as e:  # the exception class is part of the result
+            return {"t": "error", "cls": type(e).__name__, "msg": str(e).split("\n")[0][:300]}
+
+
+def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True):
+    return Case(name, fn, inputs, rtol, atol, error, check_values)
+
+
+# Deterministic inputs: numpy's legacy RandomState stream is identical on numpy 1.x and 2.x.
+def rand(*shape, dtype=np.float32, low=-2.0, high=2.0, seed=None):
+    rs = np.random.RandomState(seed if seed is not None else (hash(shape) & 0xFFFF) + 7)
+    dt = np.dtype(dtype)
+    if dt == np.bool_:
+        return rs.rand(*shape) > 0.5
+    if dt.kind in "iu":
+        lo, hi = (0, 10) if dt.kind == "u" else (-10, 10)
+        return rs.randint(lo, hi, size=shape).astype(dt)
+    return rs.uniform(low, high, size=shape).astype(dt)
+
+
+def F32(*shape, **kw):
+    return rand(*shape, dtype=np.float32, **kw)
+
+
+def F16(*shape, **kw):
+    return rand(*shape, dtype=np.float16, **kw)
+
+
+def F64(*shape, **kw):
+    return rand(*shape, dtype=np.float64, **kw)
+
+
+def I32(*shape, **kw):
+    return rand(*shape, dtype=np.int32, **kw)
+
+
+def I64(*shape, **kw):
+    return rand(*shape, dtype=np.int64, **kw)
+
+
+def U8(*shape, **kw):
+    return rand(*shape, dtype=np.uint8, **kw)
+
+
+def BOOL(*shape, **kw):
+    return rand(*shape, dtype=np.bool_, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# Normalization (both processes)
+
+
+def _array_payload(a):
+    a = np.asarray(a)
+    if a.dtype.kind == "c":
+        return {"real": a.real.astype(np.float64).tolist(), "imag": a.imag.astype(np.float64).tolist()}
+    if a.dtype.kind not in "biuf":  # bfloat16 and other extension types
+        a = a.astype(np.float32)
+    return a.tolist()
+
+
+def normalize(x):
+    """A JSON-able description of a result: tensors, sequences, scalars, dtypes."""
+    if hasattr(x, "asnumpy") and hasattr(x, "dtype") and hasattr(x, "shape"):
+        a = x.asnumpy()
+        return {"t": "tensor", "dtype": str(x.dtype), "shape": list(x.shape), "value": _array_payload(a)}
+    if isinstance(x, (tuple, list)):
+        return {"t": "seq", "kind": type(x).__name__ if type(x) in (tuple, list) else "tuple",
+                "items": [normalize(v) for v in x]}
+    if isinstance(x, (bool, np.bool_)):
+        return {"t": "py", "type": "bool", "value": bool(x)}
+    if isinstance(x, (int, np.integer)):
+        return {"t": "py", "type": "int", "value": int(x)}
+    if isinstance(x, (float, np.floating)):
+        return {"t": "py", "type": "float", "value": float(x)}
+    if isinstance(x, complex):
+        return {"t": "py", "type": "complex", "value": [x.real, x.imag]}
+    if isinstance(x, np.ndarray):
+        return {"t": "ndarray", "dtype": str(x.dtype), "shape": list(x.shape), "value": _array_payload(x)}
+    if x is None:
+        return {"t": "none"}
+    if isinstance(x, str):
+        return {"t": "str", "value": x}
+    if type(x).__module__.startswith(("mindspore", "mscompat")) and type(x).__name__ in (
+            "Float", "Int", "UInt", "Bool", "BFloat", "Complex", "TensorType", "Type", "Number"):
+        return {"t": "dtype", "value": str(x)}
+    return {"t": "other", "type": type(x).__name__, "value": str(x)}
+
+
+# ---------------------------------------------------------------------------------------
+# Comparison
+
+
+def _close(a, b, rtol, atol):
+    a = np.asarray(a, dtype=np.float64) if not isinstance(a, dict) else a
+    b = np.asarray(b, dtype=np.float64) if not isinstance(b, dict) else b
+    if isinstance(a, dict) or isinstance(b, dict):
+        if not (isinstance(a, dict) and isinstance(b, dict)):
+            return False
+        return _close(a["real"], b["real"], rtol, atol) and _close(a["imag"], b["imag"], rtol, atol)
+    if a.shape != b.shape:
+        return False
+    return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True))
+
+
+def compare(expected, actual, case_=None, path="result"):
+    """Return None when ``actual`` matches ``expected``, else a message saying where not."""
+    rtol = case_.rtol if case_ else None
+    atol = case_.atol if case_ else None
+    check_values = case_.check_values if case_ else True
+    if expected["t"] == "error":
+        if actual["t"] != "error":
+            return f"{path}: MindSpore raised {expected['cls']} ({expected['msg']}), mscompat returned {actual}"
+        if actual["cls"] != expected["cls"]:
+            return (f"{path}: exception class differs: MindSpore {expected['cls']} ({expected['msg']}), "
+                    f"mscompat {actual['cls']} ({actual['msg']})")
+        return None
+    if actual["t"] == "error":
+        return f"{path}: mscompat raised {actual['cls']}: {actual['msg']}"
+    if expected["t"] != actual["t"]:
+        return f"{path}: kind differs: MindSpore {expected['t']}, mscompat {actual['t']}"
+    t = expected["t"]
+    if t in ("tensor", "ndarray"):
+        if expected["dtype"] != actual["dtype"]:
+            return f"{path}: dtype differs: MindSpore {expected['dtype']}, mscompat {actual['dtype']}"
+        if expected["shape"] != actual["shape"]:
+            return f"{path}: shape differs: MindSpore {expected['shape']}, mscompat {actual['shape']}"
+        if not check_values:
+            return None
+        name = expected["dtype"] if t == "tensor" else {"float16": "Float16", "float32": "Float32",
+                                                         "float64": "Float64"}.get(expected["dtype"], "")
+        r, a = tolerance(name, rtol, atol)
+        if not _close(expected["value"], actual["value"], r, a):
+            return (f"{path}: values differ (rtol={r}, atol={a}):\n  MindSpore {_short(expected['value'])}"
+                    f"\n  mscompat  {_short(actual['value'])}")
+        return None
+    if t == "seq":
+        if len(expected["items"]) != len(actual["items"]):
+            return f"{path}: length differs: {len(expected['items'])} vs {len(actual['items'])}"
+        for i, (e, a) in enumerate(zip(expected["items"], actual["items"])):
+            msg = compare(e, a, case_, f"{path}[{i}]")
+            if msg:
+                return msg
+        return None
+    if t == "py":
+        if expected["type"] != actual["type"]:
+            return f"{path}: python type differs: {expected['type']} vs {actual['type']}"
+        if not check_values:
+            return None
+        e, a = expected["value"], actual["value"]
+        if expected["type"] == "float":
+            r, at = tolerance("Float32", rtol, atol)
+            ok = (math.isnan(e) and math.isnan(a)) or math.isclose(e, a, rel_tol=r, abs_tol=at)
+        else:
+            ok = e == a
+        return None if ok else f"{path}: value differs: MindSpore {e}, mscompat {a}"
+    if t in ("dtype", "str"):
+        return None if expected["value"] == actual["value"] else (
+            f"{path}: differs: MindSpore {expected['value']!r}, mscompat {actual['value']!r}")
+    if t == "none":
+        return None
+    if expected.get("type") != actual.get("type"):
+        return f"{path}: type differs: MindSpore {expected.get('type')}, mscompat {actual.get('type')}"
+    return None
+
+
+def _short(v):
+    s = str(v)
+    return s if len(s) < 400 else s[:400] + "..."

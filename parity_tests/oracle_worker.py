@@ -1,0 +1,46 @@
+"""Runs every parity case on real MindSpore and writes the normalized results as JSON.
+
+Run by the oracle interpreter (a numpy-1.x environment with mindspore==2.10.0), with the
+repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.json
+"""
+import json
+import os
+import sys
+import warnings
+
+
+def main(out_path):
+    os.environ.setdefault("GLOG_v", "3")
+    warnings.filterwarnings("ignore")
+    import mindspore
+    mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
+    from parity_tests.cases import all_cases
+    results = {"mindspore_version": mindspore.__version__, "cases": {}}
+    for c in all_cases():
+        result = c.run(mindspore)
+        late = _flush(mindspore)
+        if late is not None and result["t"] != "error":
+            result = late  # MindSpore reported this case's error asynchronously, on a later op
+        results["cases"][c.name] = result
+    tmp = out_path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(results, f)
+    os.replace(tmp, out_path)
+
+
+def _flush(mindspore):
+    """Run a tiny op until it succeeds: MindSpore raises some errors on the *next* op."""
+    late = None
+    for _ in range(3):
+        try:
+            mindspore.runtime.synchronize()
+            (mindspore.Tensor([1.0]) + 1).asnumpy()
+            return late
+        except Exception as e:  # an error left over from the case that just ran
+            if late is None:
+                late = {"t": "error", "cls": type(e).__name__, "msg": str(e).split("\n")[0][:300]}
+    return late
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
