@@ -16,7 +16,8 @@ from .common.dtype import *  # noqa: E402,F401,F403
 from .common.dtype import bool_, QuantDtype  # noqa: E402,F401
 from .common.tensor import Tensor, COOTensor, CSRTensor, RowTensor, tensor, from_numpy, is_tensor  # noqa: E402
 from .common.parameter import Parameter, ParameterTuple  # noqa: E402
-from .common.seed import set_seed, get_seed, get_rng_state, set_rng_state  # noqa: E402
+from .common.seed import (set_seed, get_seed, get_rng_state, set_rng_state, Generator, default_generator,  # noqa: E402
+                          seed, manual_seed, initial_seed)
 from .common import initializer  # noqa: E402
 from . import context  # noqa: E402
 from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # noqa: E402

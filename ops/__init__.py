@@ -11,12 +11,13 @@ from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 
 # One line per op family; each module registers its ops on import.
 _FAMILIES = (
-    "_arith", "_elementwise", "_compare", "_scalar",          # elementwise math
+    "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_compare", "_scalar",  # elementwise math
     "_matmul", "_reduce",                                     # matmul family, reductions
-    "_array", "_creation", "_index_ops", "_sort",             # array manipulation
-    "_nn", "_conv", "_pool", "_loss", "_image",               # neural-network ops
+    "_array", "_array_info", "_creation", "_index_ops", "_sort",             # array manipulation
+    "_nn", "_nn_norm", "_nn_dropout", "_conv", "_pool", "_loss", "_image",  # neural-network ops
     "_random", "_linalg", "_spectral", "_comm", "_sparse", "_debug",
     "_misc",                                                  # functional/graph helpers
+    "_tensor_methods",                                        # Tensor methods (last)
 )
 for _name in _FAMILIES:
     importlib.import_module(f"{__name__}.{_name}")

@@ -8,13 +8,13 @@ import jax.numpy as jnp
 from jax import lax
 
 from ._args import binary, wrap, arr, check_tensor, Tensor
-from ._registry import op, primitive, tensor_method
+from ._registry import op, primitive
 from mscompat.common._promotion import is_floating, is_complex
 
 _wrap = Tensor._wrap
 
 
-@op("add", method="add")
+@op("add")
 def add(input, other, *, alpha=None):
     """``input + other`` with MindSpore's promotion; ``alpha`` scales ``other``."""
     a, b = binary("Add", input, other)
@@ -25,7 +25,7 @@ def add(input, other, *, alpha=None):
     return _wrap(lax.add(a, b) if a.shape == b.shape else jnp.add(a, b))
 
 
-@op("sub", aliases=("subtract",), method=("sub", "subtract"))
+@op("sub", aliases=("subtract",))
 def sub(input, other, *, alpha=None):
     a, b = binary("Sub", input, other)
     if a.dtype == bool:
@@ -35,7 +35,7 @@ def sub(input, other, *, alpha=None):
     return _wrap(lax.sub(a, b) if a.shape == b.shape else jnp.subtract(a, b))
 
 
-@op("mul", aliases=("multiply",), method=("mul", "multiply"))
+@op("mul", aliases=("multiply",))
 def mul(input, other):
     a, b = binary("Mul", input, other)
     if a.dtype == bool:
@@ -49,7 +49,7 @@ def _true_div(a, b):
     return a / b
 
 
-@op("div", aliases=("divide",), method=("div", "divide"))
+@op("div", aliases=("divide",))
 def div(input, other, *, rounding_mode=None):
     """True division (integers give float32); ``rounding_mode`` 'floor' or 'trunc'."""
     a, b = binary("Div", input, other)
@@ -64,7 +64,7 @@ def div(input, other, *, rounding_mode=None):
     raise ValueError(f"For 'div', 'rounding_mode' must be None, 'floor' or 'trunc', but got {rounding_mode}.")
 
 
-@op("true_divide", method="true_divide")
+@op("true_divide")
 def true_divide(dividend, divisor):
     a, b = binary("RealDiv", dividend, divisor)
     return _wrap(_true_div(a, b))
@@ -76,7 +76,7 @@ def _floor_div(a, b):
     return jnp.floor_divide(a, b)
 
 
-@op("floor_divide", aliases=("floordiv",), method="floor_divide")
+@op("floor_divide", aliases=("floordiv",))
 def floor_divide(input, other):
     a, b = binary("FloorDiv", input, other)
     return _wrap(_floor_div(a, b))

@@ -1,14 +1,33 @@
-"""Array ops: dtype casts and shape manipulation (cast, reshape, transpose, ...)."""
+"""Array ops: dtype casts and shape manipulation (cast, reshape, transpose, expand_dims,
+squeeze, flatten, concat, stack, unstack, split, tile, broadcast_to, select, ...)."""
 import numbers
 
 import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_tensor, Tensor, to_np_dtype
-from ._registry import op, primitive, tensor_method
+from ._args import arr, binary, check_tensor, Tensor, to_np_dtype
+from ._registry import op, primitive
 
 _wrap = Tensor._wrap
+
+
+def _is_int(v):
+    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _axis_in(name, axis, rank, arg="axis", fmt="dim"):
+    """``axis`` in ``[-rank, rank)`` (rank 0 counts as 1) as a non-negative int."""
+    if isinstance(axis, Tensor) and axis.ndim == 0:
+        axis = int(axis)
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the type of '{arg}' should be 'int', but got type '{type(axis).__name__}'.")
+    r = max(rank, 1)
+    if not -r <= axis < r:
+        if fmt == "dim":
+            raise ValueError(f"Dimension out of range (expected to be in range of [{-r}, {r}), but got {axis})")
+        raise ValueError(f"For '{name}', the '{arg}' must be in range [{-r}, {r}), but got {axis}.")
+    return int(axis) % r
 
 
 @op("cast")
@@ -45,7 +64,7 @@ def _shape_arg(op_name, shape):
     return tuple(out)
 
 
-@op("reshape")
+@op("reshape", aliases=("reshape_",))
 def reshape(input, shape):
     """``input`` with a new ``shape`` (one -1 is inferred)."""
     a = arr(input)
@@ -58,13 +77,6 @@ def reshape(input, shape):
     if (-1 not in shape and known != size) or (-1 in shape and (known == 0 or size % known)):
         raise ValueError(f"proposed_shape '{list(shape)}' is invalid for input of size {size}")
     return _wrap(jnp.reshape(a, shape))
-
-
-@tensor_method("reshape", "view")
-def _reshape_method(self, *shape):
-    if len(shape) == 1 and not isinstance(shape[0], numbers.Integral):
-        shape = shape[0]
-    return reshape(self, shape)
 
 
 primitive("Reshape", reshape)
@@ -84,25 +96,449 @@ def transpose(input, input_perm):
     return _wrap(jnp.transpose(a, norm))
 
 
-@tensor_method("transpose")
-def _transpose_method(self, *axes):
-    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-        axes = tuple(axes[0])
-    if not axes:
-        return _wrap(jnp.transpose(arr(self)))
-    return transpose(self, axes)
-
-
-@tensor_method("permute")
-def _permute_method(self, *dims):
-    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
-        dims = tuple(dims[0])
-    return transpose(self, dims)
-
-
 @op("permute")
 def permute(input, dims):
     return transpose(input, dims)
 
 
 primitive("Transpose", transpose)
+
+
+def _conjugate_transpose(x, perm):
+    out = transpose(x, perm)
+    return _wrap(jnp.conj(out._data)) if jnp.iscomplexobj(out._data) else out
+
+
+primitive("ConjugateTranspose", _conjugate_transpose)
+
+
+# --- adding / removing axes -----------------------------------------------------------------
+
+@op("expand_dims")
+def expand_dims(input_x, axis):
+    """``input_x`` with a new axis of size 1 at ``axis``."""
+    check_tensor("ExpandDims", "input_x", input_x)
+    a = arr(input_x)
+    if not _is_int(axis):
+        raise TypeError(f"Failed calling ExpandDims with \"ExpandDims()(input_x=Tensor, axis="
+                        f"{type(axis).__name__})\".")
+    ax = _axis_in("ExpandDims", axis, a.ndim + 1)
+    return _wrap(jnp.expand_dims(a, ax))
+
+
+@op("unsqueeze")
+def unsqueeze(input, dim):
+    return expand_dims(input, dim)
+
+
+primitive("ExpandDims", expand_dims)
+
+
+def _squeeze_axes(name, axis, shape):
+    if axis is None:
+        return tuple(i for i, s in enumerate(shape) if s == 1)
+    axes = (axis,) if not isinstance(axis, (tuple, list)) else tuple(axis)
+    out = []
+    for ax in axes:
+        n = _axis_in(name, ax, len(shape))
+        if shape and shape[n] == 1:
+            out.append(n)
+    return tuple(sorted(set(out)))
+
+
+@op("squeeze")
+def squeeze(input, axis=None):
+    """``input`` without the size-1 axes (all of them, or those in ``axis``)."""
+    check_tensor("Squeeze", "input", input)
+    a = arr(input)
+    return _wrap(jnp.squeeze(a, _squeeze_axes("Squeeze", axis, a.shape)))
+
+
+def _squeeze_prim(x, axis=()):
+    a = arr(x)
+    if axis == () or axis == []:
+        return _wrap(jnp.squeeze(a))
+    axes = (axis,) if _is_int(axis) else tuple(axis)
+    norm = []
+    for ax in axes:
+        n = _axis_in("Squeeze", ax, a.ndim)
+        if a.shape[n] != 1:
+            norm.append(None)
+        norm.append(n)
+    return _wrap(jnp.squeeze(a, tuple(sorted({n for n in norm if n is not None and a.shape[n] == 1}))))
+
+
+primitive("Squeeze", _squeeze_prim, attrs=(("axis", (), (int, tuple, list)),))
+
+
+@op("flatten")
+def flatten(input, order='C', *, start_dim=1, end_dim=-1):
+    """``input`` with dimensions ``start_dim..end_dim`` merged (order 'C' or 'F')."""
+    if not isinstance(input, Tensor):
+        raise TypeError("For 'flatten', argument 'input' must be Tensor.")
+    if not _is_int(start_dim) or not _is_int(end_dim):
+        raise TypeError("For 'flatten', both 'start_dim' and 'end_dim' must be int.")
+    if not isinstance(order, str):
+        raise TypeError(f"For 'flatten', the type of 'order' should be 'str', but got {type(order).__name__}.")
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got '{order}'.")
+    a = arr(input)
+    if order == "F":
+        if a.ndim in (0, 1):
+            return _wrap(a.reshape(-1))
+        a = jnp.transpose(a)
+    if a.ndim in (0, 1) and start_dim == 1 and end_dim == -1:
+        return _wrap(a.reshape(-1))
+    r = max(a.ndim, 1)
+    for d in (start_dim, end_dim):
+        if not -r <= d < r:
+            raise ValueError("'start_dim' or 'end_dim' out of range.")
+    s, e = start_dim % r, end_dim % r
+    if s > e:
+        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
+    if a.ndim == 0:
+        return _wrap(a.reshape(-1))
+    if s == e:
+        return _wrap(a)
+    shp = a.shape
+    return _wrap(a.reshape(shp[:s] + (int(np.prod(shp[s:e + 1], dtype=np.int64)),) + shp[e + 1:]))
+
+
+def _flatten_prim(x):
+    a = arr(x)
+    if a.ndim == 0:
+        raise ValueError("For 'Flatten', the rank of 'input_x' must be at least 1, but got 0.")
+    return _wrap(a.reshape(a.shape[0], -1))
+
+
+primitive("Flatten", _flatten_prim)
+
+
+@op("ravel")
+def ravel(input):
+    check_tensor("ravel", "input", input)
+    return _wrap(arr(input).reshape(-1))
+
+
+# --- joining and splitting ------------------------------------------------------------------
+
+def _tensor_seq(name, tensors, prim_call):
+    if not isinstance(tensors, (tuple, list)):
+        raise TypeError(f"Failed calling {name} with \"{prim_call}(tensors={type(tensors).__name__})\".")
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For '{name}', each element of 'tensors' must be a Tensor, "
+                            f"but got {type(t).__name__}.")
+    return [arr(t) for t in tensors]
+
+
+@op("concat", aliases=("cat",))
+def concat(tensors, axis=0):
+    """``tensors`` joined along ``axis`` (same dtype; shapes equal except along ``axis``)."""
+    arrays = _tensor_seq("Concat", tensors, "Concat(axis=int)")
+    if not arrays:
+        raise ValueError("For primitive[Concat], the elements size must be greater than 0, but got 0.")
+    if not _is_int(axis):
+        raise TypeError(f"For 'Concat', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    nd = arrays[0].ndim
+    if not -max(nd, 1) <= axis < max(nd, 1):
+        raise ValueError(f"For primitive[Concat], the axis value must be in [{-nd},{nd}), but got {axis}.")
+    ax = axis % max(nd, 1)
+    for a in arrays[1:]:
+        if a.ndim != nd:
+            raise ValueError(f"For primitive[Concat], all tensors must have the same rank, but got {nd} and {a.ndim}.")
+        if any(a.shape[i] != arrays[0].shape[i] for i in range(nd) if i != ax):
+            raise ValueError(f"For primitive[Concat], shapes of tensors must match except in given concat "
+                             f"axis {ax}, but got {arrays[0].shape} and {a.shape}.")
+    if len({a.dtype for a in arrays}) > 1:
+        raise RuntimeError(f"For 'Concat', all inputs must have the same data type, but got "
+                           f"{[str(a.dtype) for a in arrays]}.")
+    return _wrap(jnp.concatenate(arrays, axis=ax))
+
+
+primitive("Concat", concat, attrs=(("axis", 0, (int,)),))
+primitive("ParallelConcat", lambda values: concat(values, 0))
+
+
+@op("stack")
+def stack(tensors, axis=0):
+    """``tensors`` (same shape and dtype) stacked along a new axis ``axis``."""
+    arrays = _tensor_seq("Stack", tensors, "Stack(axis=int)")
+    if not arrays:
+        raise ValueError("For 'Stack', the number of input tensors must be greater than 0.")
+    if not _is_int(axis):
+        raise TypeError(f"For 'Stack', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    nd = arrays[0].ndim
+    if not -(nd + 1) <= axis <= nd:
+        raise ValueError(f"For primitive[Stack], the Stack axis must be in [{-(nd + 1)},{nd}], but got {axis}.")
+    for i, a in enumerate(arrays[1:], 1):
+        if a.dtype != arrays[0].dtype:
+            raise TypeError(f"All input must have the same data type!input[{i}] data type = {a.dtype}, "
+                            f"input[0] data type = {arrays[0].dtype}")
+        if a.shape != arrays[0].shape:
+            raise ValueError(f"All input shape must be the same! {arrays[0].shape} And {a.shape}")
+    return _wrap(jnp.stack(arrays, axis=axis % (nd + 1)))
+
+
+primitive("Stack", stack, attrs=(("axis", 0, (int,)),))
+primitive("Pack", stack, attrs=(("axis", 0, (int,)),))
+
+
+@op("hstack")
+def hstack(tensors):
+    arrays = _tensor_seq("hstack", tensors, "hstack")
+    arrays = [jnp.atleast_1d(a) for a in arrays]
+    return concat([_wrap(a) for a in arrays], 0 if arrays[0].ndim == 1 else 1)
+
+
+@op("column_stack")
+def column_stack(tensors):
+    arrays = _tensor_seq("column_stack", tensors, "column_stack")
+    if not arrays:
+        raise TypeError("For 'column_stack', 'tensors' must not be empty.")
+    cols = [a.reshape(-1, 1) if a.ndim < 2 else a for a in arrays]
+    return concat([_wrap(c) for c in cols], 1)
+
+
+@op("unstack")
+def unstack(input_x, axis=0):
+    """The slices of ``input_x`` along ``axis``, as a tuple."""
+    check_tensor("Unstack", "input_x", input_x)
+    a = arr(input_x)
+    if a.ndim == 0:
+        raise ValueError("For 'Unstack', the rank of 'input_x' must be at least 1, but got 0.")
+    ax = _axis_in("Unstack", axis, a.ndim, fmt="msg")
+    return tuple(_wrap(jnp.take(a, i, axis=ax)) for i in range(a.shape[ax]))
+
+
+@op("unbind")
+def unbind(input, dim=0):
+    return unstack(input, dim)
+
+
+def _unstack_prim(x, axis=0, num=None):
+    return unstack(x, axis)
+
+
+primitive("Unstack", _unstack_prim, attrs=(("axis", 0, (int,)), ("num", None)))
+primitive("Unpack", _unstack_prim, attrs=(("axis", 0, (int,)), ("num", None)))
+
+
+def _split_at(a, ax, sizes):
+    idx = np.cumsum(sizes)[:-1].tolist()
+    return tuple(_wrap(p) for p in jnp.split(a, idx, axis=ax))
+
+
+@op("split")
+def split(tensor, split_size_or_sections, axis=0):
+    """``tensor`` cut along ``axis`` into chunks of a given size, or of the given sizes."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For 'split', 'tensor' must be a Tensor, but got {type(tensor).__name__}.")
+    a = arr(tensor)
+    if not _is_int(axis):
+        raise TypeError(f"For 'split', 'axis' must be int, but got {type(axis).__name__}.")
+    ax = _axis_in("split", axis, a.ndim, fmt="msg")
+    n = a.shape[ax]
+    s = split_size_or_sections
+    if _is_int(s):
+        if s <= 0:
+            raise ValueError(f"For 'split', 'split_size_or_sections' must be greater than 0, but got {s}.")
+        sizes = [s] * (n // s) + ([n % s] if n % s else [])
+    elif isinstance(s, (tuple, list)):
+        sizes = list(s)
+        if not all(_is_int(v) for v in sizes):
+            raise TypeError(f"For 'split', elements of 'split_size_or_sections' must be int, but got {s}.")
+        if sum(sizes) != n:
+            raise ValueError(f"The sum of 'split_size_or_sections' should be equal to {n}, but got {sum(sizes)}.")
+    else:
+        raise TypeError(f"For 'split', 'split_size_or_sections' must be int, tuple or list, "
+                        f"but got {type(s).__name__}.")
+    return _split_at(a, ax, sizes)
+
+
+def _split_prim(x, axis=0, output_num=1):
+    a = arr(x)
+    ax = _axis_in("Split", axis, a.ndim, fmt="msg")
+    if output_num <= 0:
+        raise ValueError(f"For 'Split', 'output_num' must be positive, but got {output_num}.")
+    if a.shape[ax] % output_num:
+        raise ValueError(f"For 'Split', x_shape[{ax}] must be divisible by output_num = {output_num}, "
+                         f"but got {a.shape[ax]}")
+    return tuple(_wrap(p) for p in jnp.split(a, output_num, axis=ax))
+
+
+primitive("Split", _split_prim, attrs=(("axis", 0, (int,)), ("output_num", 1, (int,))))
+
+
+def _splitv_prim(x, size_splits, split_dim, num_split):
+    a = arr(x)
+    ax = _axis_in("SplitV", split_dim, a.ndim, fmt="msg")
+    sizes = list(size_splits)
+    if len(sizes) != num_split:
+        raise ValueError(f"For 'SplitV', the length of 'size_splits' must be equal to 'num_split' "
+                         f"{num_split}, but got {len(sizes)}.")
+    if sizes.count(-1) > 1:
+        raise ValueError("For 'SplitV', at most one element of 'size_splits' can be -1.")
+    if -1 in sizes:
+        sizes[sizes.index(-1)] = a.shape[ax] - (sum(sizes) + 1)
+    if sum(sizes) != a.shape[ax] or any(v < 0 for v in sizes):
+        raise ValueError(f"For 'SplitV', the sum of 'size_splits' must be equal to {a.shape[ax]}, "
+                         f"but got {size_splits}.")
+    return _split_at(a, ax, sizes)
+
+
+primitive("SplitV", _splitv_prim, attrs=(("size_splits", None), ("split_dim", None), ("num_split", None)),
+          call=lambda p, x: _splitv_prim(x, p.size_splits, p.split_dim, p.num_split))
+
+
+@op("tensor_split")
+def tensor_split(input, indices_or_sections, axis=0):
+    """``input`` split into n nearly equal parts, or at the given indices."""
+    check_tensor("tensor_split", "input", input)
+    a = arr(input)
+    if not _is_int(axis):
+        raise TypeError(f"For 'tensor_split', 'axis' must be int, but got {type(axis).__name__}.")
+    ax = _axis_in("tensor_split", axis, a.ndim, fmt="msg")
+    s = indices_or_sections
+    if _is_int(s):
+        if s <= 0:
+            raise ValueError(f"For 'tensor_split', 'indices_or_sections' must be greater than 0, but got {s}.")
+        return tuple(_wrap(p) for p in jnp.array_split(a, int(s), axis=ax))
+    if isinstance(s, (tuple, list)):
+        if not all(_is_int(v) for v in s):
+            raise TypeError(f"For 'tensor_split', elements of 'indices_or_sections' must be int, but got {s}.")
+        return tuple(_wrap(p) for p in jnp.split(a, list(s), axis=ax))
+    raise TypeError(f"For 'tensor_split', 'indices_or_sections' must be int, tuple or list, "
+                    f"but got {type(s).__name__}.")
+
+
+def _nsplit(name, min_rank, axis):
+    def f(input, indices_or_sections):
+        check_tensor(name, "input", input)
+        if input.ndim < min_rank:
+            raise ValueError(f"For '{name}', the dimension of 'input' must be at least {min_rank}, "
+                             f"but got {input.ndim}.")
+        ax = 0 if (name == "hsplit" and input.ndim == 1) else axis
+        return tensor_split(input, indices_or_sections, ax)
+    f.__name__ = name
+    return f
+
+
+op("hsplit")(_nsplit("hsplit", 1, 1))
+op("vsplit")(_nsplit("vsplit", 2, 0))
+op("dsplit")(_nsplit("dsplit", 3, 2))
+
+
+@op("chunk")
+def chunk(input, chunks, axis=0):
+    """``input`` split into ``chunks`` pieces of size ceil(n / chunks) (the last smaller)."""
+    check_tensor("chunk", "input", input)
+    if not _is_int(chunks):
+        raise TypeError(f"For 'chunk', the type of 'chunks' must be int, but got {type(chunks).__name__}.")
+    if chunks <= 0:
+        raise ValueError(f"For 'chunk', 'chunks' must be greater than 0, but got {chunks}.")
+    if not _is_int(axis):
+        raise TypeError(f"For 'chunk', the type of 'axis' must be int, but got {type(axis).__name__}.")
+    a = arr(input)
+    ax = _axis_in("chunk", axis, a.ndim, fmt="msg")
+    n = a.shape[ax]
+    size = -(-n // chunks) if n else 0
+    if size == 0:
+        return (input,)
+    return split(input, size, ax)
+
+
+# --- repeating and broadcasting -------------------------------------------------------------
+
+@op("tile")
+def tile(input, dims):
+    """``input`` repeated ``dims[i]`` times along each axis (``dims`` a tuple)."""
+    check_tensor("Tile", "input", input)
+    if not isinstance(dims, tuple):
+        raise TypeError(f"Failed calling Tile with \"Tile()(input=Tensor, dims={type(dims).__name__})\".")
+    for i, d in enumerate(dims):
+        if not _is_int(d):
+            raise TypeError(f"For 'Tile', 'dims' must be a tuple of int, but got {dims}.")
+        if d < 0:
+            raise ValueError(f"For 'Tile', 'dims' cannot contain negative integer numbers, but got {d} in {i}th.")
+    return _wrap(jnp.tile(arr(input), dims))
+
+
+primitive("Tile", tile)
+
+
+def _broadcast_shape(name, shape, target):
+    target = list(target)
+    if len(target) < len(shape):
+        raise ValueError(f"For '{name}', the rank of 'shape' must be at least the rank of the input, "
+                         f"but got {len(target)} and {len(shape)}.")
+    off = len(target) - len(shape)
+    out = []
+    for i, t in enumerate(target):
+        s = shape[i - off] if i >= off else None
+        if t == -1:
+            if s is None:
+                raise ValueError(f"For '{name}', -1 is not valid in a leading, non-existing dimension.")
+            out.append(s)
+        elif s is None or s == t or s == 1:
+            if t < 0:
+                raise ValueError(f"For '{name}', each dimension of 'shape' must be -1 or non-negative, "
+                                 f"but got {target}.")
+            out.append(t)
+        else:
+            raise ValueError(f"For '{name}', in order to broadcast, each dimension pair must be equal or input "
+                             f"dimension is 1 or target dimension is -1. But got x_shape: {tuple(shape)}, "
+                             f"target shape: {tuple(target)}.")
+    return tuple(out)
+
+
+@op("broadcast_to")
+def broadcast_to(input, shape):
+    """``input`` broadcast to ``shape`` (-1 keeps the input's size there)."""
+    check_tensor("BroadcastTo", "input", input)
+    a = arr(input)
+    shp = _shape_arg("BroadcastTo", shape)
+    return _wrap(jnp.broadcast_to(a, _broadcast_shape("BroadcastTo", a.shape, shp)))
+
+
+primitive("BroadcastTo", lambda x, shape: broadcast_to(x, shape), attrs=(("shape", None, (tuple, list)),))
+
+
+@op("expand")
+def expand(input_x, size):
+    check_tensor("Expand", "input_x", input_x)
+    if not isinstance(size, Tensor):
+        raise TypeError(f"For Primitive[Expand], the type of input argument[shape] must be Tensor but got "
+                        f"{type(size).__name__}.")
+    return broadcast_to(input_x, tuple(int(v) for v in size.asnumpy().reshape(-1)))
+
+
+primitive("Expand", expand)
+
+
+@op("expand_as")
+def expand_as(input, other):
+    check_tensor("expand_as", "input", input)
+    check_tensor("expand_as", "other", other)
+    return broadcast_to(input, other.shape)
+
+
+# --- select ---------------------------------------------------------------------------------
+
+@op("select", aliases=("where",))
+def select(condition, input, other):
+    """Elementwise ``input`` where ``condition`` is True, else ``other`` (broadcast, promoted)."""
+    check_tensor("Select", "condition", condition)
+    c = arr(condition)
+    if c.dtype != np.bool_:
+        raise TypeError(f"For 'Select', the 'condition' must be a bool Tensor, but got {condition.dtype}.")
+    a, b = binary("Select", input, other)
+    try:
+        shp = np.broadcast_shapes(c.shape, a.shape, b.shape)
+    except ValueError:
+        raise ValueError(f"For 'Select', the shapes of 'condition', 'input' and 'other' can not broadcast: "
+                         f"{c.shape}, {a.shape}, {b.shape}.") from None
+    return _wrap(jnp.where(jnp.broadcast_to(c, shp), a, b))
+
+
+primitive("Select", select)

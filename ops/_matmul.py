@@ -7,7 +7,7 @@ from ._registry import op, primitive
 _wrap = Tensor._wrap
 
 
-@op("matmul", method="matmul")
+@op("matmul")
 def matmul(input, other):
     """Matrix product with numpy's broadcasting rules (1-D inputs are vectors)."""
     check_tensor("MatMul", "input", input)
@@ -50,7 +50,7 @@ def _batch_matmul(x, w, transpose_a=False, transpose_b=False):
     return _wrap(jnp.matmul(a, b))
 
 
-@op("bmm", method="bmm")
+@op("bmm")
 def bmm(input_x, mat2):
     return _batch_matmul(input_x, mat2)
 

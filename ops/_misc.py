@@ -1,1 +1,642 @@
-"""Op family _misc (to be filled)."""
+"""Graph/functional helpers: ``stop_gradient``, ``depend``, ``partial``, ``vmap``, and the
+``mindspore.ops.functional`` helpers of MindSpore's graph compiler (``make_tuple``,
+``tuple_getitem``, ``scalar_add``, ``typeof``, ``switch``, ...), which here are the Python
+operations they stand for. The composite objects (``MultitypeFuncGraph``, ``HyperMap``, ...)
+live in ``ops/composite`` and are registered here.
+"""
+import functools
+import math
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor
+from ._registry import op, primitive, register_primitive_class
+from .primitive import Primitive
+from . import composite as _C
+from .composite import _env
+from .composite.multitype import type_tags, type_name_check
+
+_wrap = Tensor._wrap
+_NUM = (bool, int, float, np.bool_, np.integer, np.floating)
+
+# ----------------------------------------------------------------------------------------
+# composite objects (defined in ops/composite)
+for _n in _C.__all__:
+    op(_n)(getattr(_C, _n))
+
+
+# ----------------------------------------------------------------------------------------
+# gradient barriers, ordering, partial application, vmap
+
+def _stop(x):
+    if isinstance(x, Tensor):
+        return _wrap(lax.stop_gradient(arr(x)))
+    if isinstance(x, tuple):
+        return tuple(_stop(v) for v in x)
+    if isinstance(x, list):
+        return [_stop(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _stop(v) for k, v in x.items()}
+    return x
+
+
+@op("stop_gradient")
+def stop_gradient(value):
+    """``value`` (Tensors in nested tuples/lists/dicts too) with its gradient cut."""
+    return _stop(value)
+
+
+@op("stop_gradient_")
+def stop_gradient_(input):
+    """In-place ``stop_gradient``: ``input`` itself stops the gradient from now on."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'InplaceStopGradient', the type of 'input' must be Tensor, "
+                        f"but got {type(input).__name__}.")
+    input._data = lax.stop_gradient(arr(input))
+
+
+primitive("StopGradient", stop_gradient)
+
+
+@op("depend")
+def depend(value, expr):
+    """``value``; ``expr`` is evaluated before it (JAX orders by data dependence, so the
+    call has no further effect)."""
+    return value
+
+
+primitive("Depend", depend)
+
+
+@op("partial")
+def partial(func, *args):
+    """``func`` with its first arguments bound (``functools.partial``)."""
+    return functools.partial(func.__call__, *args)
+
+
+primitive("Partial", None, call=lambda prim, *args: partial(*args))
+
+
+def _ms_axes_error(e):
+    msg = str(e)
+    if "inconsistent sizes" in msg or "axis size" in msg.lower():
+        return RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal: {msg}")
+    return None
+
+
+@op("vmap")
+def vmap(fn, in_axes=0, out_axes=0):
+    """``fn`` vectorized over the axes ``in_axes`` of its inputs (``jax.vmap`` on Tensors)."""
+    def _axes(a):
+        return list(a) if isinstance(a, list) else a
+
+    def after_vmap(*args):
+        if not callable(fn):
+            raise TypeError(f"For 'vmap', 'fn' must be a function or Cell, but got {type(fn).__name__}.")
+        ia = tuple(in_axes) if isinstance(in_axes, list) else in_axes
+        mapped = jax.vmap(fn, in_axes=ia, out_axes=_axes(out_axes))
+        try:
+            return mapped(*args)
+        except ValueError as e:
+            err = _ms_axes_error(e)
+            if err is not None:
+                raise err from None
+            raise
+    return after_vmap
+
+
+# ----------------------------------------------------------------------------------------
+# sequences, dicts, slices, strings
+
+def _check_type(op_name, x, kinds, what):
+    if not isinstance(x, kinds):
+        raise TypeError(f"For '{op_name}', input[0] should be {what}, but got {type(x).__name__}.")
+
+
+@op("make_tuple")
+def make_tuple(*elements):
+    return tuple(elements)
+
+
+@op("make_list")
+def make_list(*elements):
+    return list(elements)
+
+
+def _index(op_name, seq, index):
+    if isinstance(index, Tensor):
+        index = int(index)
+    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+        raise TypeError(f"For '{op_name}', the index should be an int, but got {type(index).__name__}.")
+    n = len(seq)
+    if not -n <= index < n:
+        raise IndexError(f"{op_name} evaluator index should be in range[{-n}, {n}), but got {index}.")
+    return int(index)
+
+
+@op("tuple_getitem")
+def tuple_getitem(data, index):
+    _check_type("TupleGetItem", data, (tuple, list), "Tuple")
+    return data[_index("TupleGetItem", data, index)]
+
+
+@op("list_getitem")
+def list_getitem(data, index):
+    _check_type("list_getitem", data, (list, tuple), "List")
+    return data[_index("list_getitem", data, index)]
+
+
+@op("tuple_setitem")
+def tuple_setitem(data, index, value):
+    _check_type("tuple_setitem", data, tuple, "Tuple")
+    out = list(data)
+    out[_index("tuple_setitem", data, index)] = value
+    return tuple(out)
+
+
+@op("list_setitem")
+def list_setitem(data, index, value):
+    _check_type("list_setitem", data, list, "List")
+    out = list(data)
+    out[_index("list_setitem", data, index)] = value
+    return out
+
+
+@op("tuple_len")
+def tuple_len(data):
+    _check_type("sequence_len", data, (tuple, list), "Tuple or List")
+    return len(data)
+
+
+op("list_len")(tuple_len)
+
+
+@op("tuple_reversed")
+def tuple_reversed(data):
+    if not isinstance(data, tuple):
+        raise TypeError(f"For 'tuple_reversed', input[0] should be Tuple, but got {type(data).__name__}.")
+    return tuple(reversed(data))
+
+
+@op("tuple_equal")
+def tuple_equal(x, y):
+    return tuple(x) == tuple(y) if isinstance(x, tuple) and isinstance(y, tuple) else False
+
+
+@op("list_equal")
+def list_equal(x, y):
+    return list(x) == list(y) if isinstance(x, list) and isinstance(y, list) else False
+
+
+@op("tuple_div")
+def tuple_div(x, y):
+    """Element-wise exact integer division of two shapes."""
+    if len(x) != len(y):
+        raise ValueError(f"The size of inputs of 'tuple_div' operator must be the same, but the size of divisor "
+                         f"tuple is {len(y)}, the size of dividend tuple is {len(x)}.")
+    out = []
+    for a, b in zip(x, y):
+        if b == 0:
+            raise ValueError("The divisor value should not be 0!")
+        if a % b:
+            raise RuntimeError(f"The inputs of 'tuple_div' operator should be divisible, but they are not "
+                               f"divisible now, the dividend is {a}, the divisor is {b}.")
+        out.append(a // b)
+    return tuple(out)
+
+
+@op("dict_getitem")
+def dict_getitem(data, key):
+    _check_type("dict_getitem", data, dict, "Dictionary")
+    if key not in data:
+        raise KeyError(f"The key {key} does not exist in the dict.")
+    return data[key]
+
+
+@op("dict_setitem")
+def dict_setitem(data, key, value):
+    _check_type("dict_setitem", data, dict, "Dictionary")
+    out = dict(data)
+    out[key] = value
+    return out
+
+
+@op("make_dict")
+def make_dict(keys, values):
+    if len(keys) != len(values):
+        raise ValueError(f"For 'make_dict', the keys and values should have the same length, but got "
+                         f"{len(keys)} and {len(values)}.")
+    return dict(zip(keys, values))
+
+
+@op("in_dict")
+def in_dict(key, data):
+    _check_type("in_dict", data, dict, "Dictionary")
+    return key in data
+
+
+@op("not_in_dict")
+def not_in_dict(key, data):
+    _check_type("not_in_dict", data, dict, "Dictionary")
+    return key not in data
+
+
+@op("make_slice")
+def make_slice(start, stop, step):
+    return slice(start, stop, step)
+
+
+@op("SliceGetItem")
+def SliceGetItem(slice_value, attr):
+    if attr not in ("start", "stop", "step"):
+        raise ValueError(f"For 'SliceGetItem', the attribute should be 'start', 'stop' or 'step', but got {attr}.")
+    return getattr(slice_value, attr)
+
+
+@op("make_range")
+def make_range(start, stop=None, step=1):
+    """``tuple(range(start, stop, step))`` (``make_range(n)`` is ``range(n)``)."""
+    for i, v in enumerate((start, stop, step)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, numbers.Integral)):
+            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got {v!r}.")
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise RuntimeError("For 'range', the argument 'step' could not be 0.")
+    return tuple(range(int(start), int(stop), int(step)))
+
+
+@op("string_concat")
+def string_concat(x, y):
+    if not (isinstance(x, str) and isinstance(y, str)):
+        raise TypeError(f"For 'string_concat', the inputs should be strings, but got {type(x).__name__} "
+                        f"and {type(y).__name__}.")
+    return x + y
+
+
+@op("string_eq")
+def string_eq(x, y):
+    if not (isinstance(x, str) and isinstance(y, str)):
+        raise TypeError(f"For 'string_eq', the inputs should be strings, but got {type(x).__name__} "
+                        f"and {type(y).__name__}.")
+    return x == y
+
+
+# ----------------------------------------------------------------------------------------
+# scalars and bools
+
+def _scalar_args(name, *xs):
+    for x in xs:
+        if not isinstance(x, (_NUM, Tensor)):
+            raise TypeError(f"For '{name}', the input should be a number, but got {type(x).__name__}.")
+
+
+def _binary_scalar(name, fn):
+    def f(x, y):
+        _scalar_args(name, x, y)
+        return fn(x, y)
+    f.__name__ = name
+    f.__qualname__ = name
+    f.__doc__ = f"``{name}(x, y)`` on Python numbers."
+    return op(name)(f)
+
+
+def _nonzero(y, msg):
+    if not isinstance(y, Tensor) and y == 0:
+        raise ValueError(msg)
+
+
+def _sdiv(x, y):
+    _nonzero(y, "The divisor could not be zero. But the divisor is zero now.")
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        return x / y
+    return float(x) / float(y)
+
+
+def _sfloordiv(x, y):
+    _nonzero(y, "The divisor could not be zero. But the divisor is zero now.")
+    return x // y
+
+
+def _smod(x, y):
+    _nonzero(y, "Cannot perform modulo operation on zero.")
+    return x % y
+
+
+def _spow(x, y):
+    if not isinstance(x, Tensor) and not isinstance(y, Tensor) and isinstance(y, numbers.Integral) and y < 0:
+        return float(x) ** y
+    return x ** y
+
+
+for _name, _fn in (("scalar_add", lambda x, y: x + y), ("scalar_sub", lambda x, y: x - y),
+                   ("scalar_mul", lambda x, y: x * y), ("scalar_div", _sdiv),
+                   ("scalar_floordiv", _sfloordiv), ("scalar_mod", _smod), ("scalar_pow", _spow),
+                   ("scalar_eq", lambda x, y: x == y), ("scalar_ne", lambda x, y: x != y),
+                   ("scalar_lt", lambda x, y: x < y), ("scalar_gt", lambda x, y: x > y),
+                   ("scalar_le", lambda x, y: x <= y), ("scalar_ge", lambda x, y: x >= y),
+                   ("scalar_max", max), ("scalar_min", min)):
+    _binary_scalar(_name, _fn)
+
+
+@op("scalar_uadd")
+def scalar_uadd(x):
+    _scalar_args("scalar_uadd", x)
+    return +x
+
+
+@op("scalar_usub")
+def scalar_usub(x):
+    _scalar_args("scalar_usub", x)
+    return -x
+
+
+@op("scalar_log")
+def scalar_log(x):
+    _scalar_args("scalar_log", x)
+    return math.log(x)
+
+
+_SCALAR_CAST_TYPES = (mstype.int64, mstype.float64, mstype.bool_)
+
+
+@op("scalar_cast")
+def scalar_cast(input_x, input_y):
+    """A Python number converted to ``input_y`` (``int64``, ``float64`` or ``bool``)."""
+    if isinstance(input_x, Tensor) or not isinstance(input_x, _NUM):
+        raise TypeError(f"For 'ScalarCast', the type of 'x' should be one of '['bool', 'Number']', "
+                        f"but got type '{type(input_x).__name__}'.")
+    if input_y not in _SCALAR_CAST_TYPES:
+        raise ValueError(f"For 'ScalarCast', the supported type is in the list: [mindspore.int64, "
+                         f"mindspore.float64, mindspore.bool], but got {input_y}.")
+    return {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}[input_y](input_x)
+
+
+primitive("ScalarCast", scalar_cast)
+
+
+def _bool_args(name, *xs):
+    for x in xs:
+        if not isinstance(x, (bool, np.bool_)):
+            raise TypeError(f"For '{name}', the input should be a bool, but got {type(x).__name__}.")
+
+
+@op("bool_and")
+def bool_and(x, y):
+    _bool_args("bool_and", x, y)
+    return bool(x and y)
+
+
+@op("bool_or")
+def bool_or(x, y):
+    _bool_args("bool_or", x, y)
+    return bool(x or y)
+
+
+@op("bool_eq")
+def bool_eq(x, y):
+    _bool_args("bool_eq", x, y)
+    return bool(x) == bool(y)
+
+
+@op("bool_not")
+def bool_not(x):
+    """``not x`` as a bool Tensor (MindSpore's ``BoolNot`` returns a 0-d Tensor)."""
+    if isinstance(x, Tensor):
+        return _wrap(jnp.logical_not(arr(x).astype(bool)))
+    _bool_args("BoolNot", x)
+    return _wrap(jnp.asarray(not x))
+
+
+@op("is_")
+def is_(x, y):
+    return x is y
+
+
+@op("is_not")
+def is_not(x, y):
+    return x is not y
+
+
+# ----------------------------------------------------------------------------------------
+# types
+
+def _elem_type(x):
+    if isinstance(x, Tensor) or (hasattr(x, "shape") and isinstance(getattr(x, "dtype", None), mstype.Type)):
+        return mstype.TensorType(x.dtype)
+    if isinstance(x, (bool, np.bool_)):
+        return mstype.bool_
+    if isinstance(x, numbers.Integral):
+        return mstype.int64
+    if isinstance(x, numbers.Real):
+        return mstype.float32
+    if isinstance(x, str):
+        return mstype.string
+    if x is None:
+        return mstype.none
+    if isinstance(x, (tuple, list)):
+        items = [str(_elem_type(v)) for v in x]
+        kind = "Tuple" if isinstance(x, tuple) else "List"
+        if items and all(i == items[0] for i in items):
+            name = f"{kind}[{items[0]}*{len(items)}]"
+        else:
+            name = f"{kind}[{', '.join(items)}]"
+        return (mstype.Tuple if kind == "Tuple" else mstype.List)(name)
+    if isinstance(x, mstype.Type):
+        return mstype.Type("TypeType")
+    if isinstance(x, dict):
+        return mstype.Type("Dictionary")
+    if callable(x):
+        return mstype.Type("Function")
+    return mstype.Type(type(x).__name__)
+
+
+@op("typeof")
+def typeof(x):
+    """The MindSpore type of ``x`` (``Tensor[Float32]``, ``Int64``, ``Tuple[Int64*2]``, ...)."""
+    return _elem_type(x)
+
+
+@op("hastype")
+def hastype(x, type_):
+    """Whether ``x`` is of MindSpore type ``type_`` (or a subtype)."""
+    key = type_name_check(type_)
+    return key in type_tags(x)
+
+
+@op("isconstant")
+def isconstant(x):
+    """True unless ``x`` holds a value traced by a JAX transform."""
+    leaves = jax.tree_util.tree_leaves(x)
+    return not any(isinstance(v, jax.core.Tracer) for v in leaves)
+
+
+@op("is_tensor_bool_cond")
+def is_tensor_bool_cond(x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"The input of IsTensorBoolCond should be a tensor but got {type(x).__name__}.")
+    return True
+
+
+@op("is_sequence_value_unknown")
+def is_sequence_value_unknown(x):
+    """mscompat sequences always have known values: False."""
+    _check_type("IsShapeUnKnown", x, (tuple, list), "Tuple or List")
+    return False
+
+
+@op("is_sequence_shape_unknown")
+def is_sequence_shape_unknown(x):
+    """mscompat sequences always have known lengths: False."""
+    _check_type("IsDimUnKnown", x, (tuple, list), "Tuple or List")
+    return False
+
+
+_DTYPE_ENUM = {mstype.bool_: 30, mstype.int8: 32, mstype.int16: 33, mstype.int32: 34, mstype.int64: 35,
+               mstype.uint8: 37, mstype.uint16: 38, mstype.uint32: 39, mstype.uint64: 40,
+               mstype.float16: 42, mstype.float32: 43, mstype.float64: 44, mstype.bfloat16: 45,
+               mstype.complex64: 51, mstype.complex128: 52}
+
+
+class DtypeToEnum(Primitive):
+    """``DtypeToEnum()(op_name, arg_name, dtype)``: MindSpore's TypeId number of ``dtype``."""
+
+    def __init__(self):
+        Primitive.__init__(self, "DtypeToEnum")
+
+    def __call__(self, op_name, arg_name, dtype):
+        if not isinstance(dtype, mstype.Type) or dtype not in _DTYPE_ENUM:
+            raise TypeError(f"For '{op_name}', the input '{arg_name}' should be mindspore dtype, but got {dtype}.")
+        return _DTYPE_ENUM[dtype]
+
+
+op("DtypeToEnum")(DtypeToEnum)
+
+
+# ----------------------------------------------------------------------------------------
+# control flow
+
+def _concrete_bool(c):
+    if isinstance(c, Tensor):
+        c = c._data
+    return bool(c)
+
+
+@op("switch")
+def switch(cond, true_branch, false_branch):
+    """``true_branch if cond else false_branch``; a traced Tensor ``cond`` selects element-wise."""
+    if isinstance(cond, Tensor) and isinstance(cond._data, jax.core.Tracer):
+        return jax.tree_util.tree_map(lambda a, b: jnp.where(arr(cond).astype(bool), a, b),
+                                      true_branch, false_branch)
+    return true_branch if _concrete_bool(cond) else false_branch
+
+
+@op("switch_layer")
+def switch_layer(index, branches):
+    """The branch ``branches[index]``; a traced ``index`` gives a function running ``lax.switch``."""
+    if not isinstance(branches, (tuple, list)) or not branches:
+        raise TypeError("For 'switch_layer', the branches should be a non-empty tuple of functions.")
+    if isinstance(index, Tensor) and isinstance(index._data, jax.core.Tracer):
+        idx = jnp.clip(arr(index).astype(jnp.int32), 0, len(branches) - 1)
+        return lambda *args: lax.switch(idx, list(branches), *args)
+    i = int(index)
+    if not -len(branches) <= i < len(branches):
+        raise IndexError(f"For 'switch_layer', the index {i} is out of range [{-len(branches)}, {len(branches)}).")
+    return branches[i]
+
+
+# ----------------------------------------------------------------------------------------
+# shape helpers
+
+@op("reduced_shape")
+def reduced_shape(shape, axis):
+    """``shape`` with the ``axis`` dimensions set to 1 (all of them for an empty ``axis``)."""
+    shape = tuple(shape)
+    n = len(shape)
+    axes = (axis,) if isinstance(axis, numbers.Integral) else tuple(axis)
+    if not axes:
+        return (1,) * n
+    norm = set()
+    for a in axes:
+        if not -n <= a < n:
+            raise ValueError(f"For 'reduced_shape', the axis {a} is out of range [{-n}, {n}).")
+        norm.add(a % n)
+    return tuple(1 if i in norm else s for i, s in enumerate(shape))
+
+
+@op("broadcast_gradient_args")
+def broadcast_gradient_args(x_shape, y_shape):
+    """The axes along which the gradients of two broadcast operands must be summed."""
+    n = max(len(x_shape), len(y_shape))
+    xs = (1,) * (n - len(x_shape)) + tuple(x_shape)
+    ys = (1,) * (n - len(y_shape)) + tuple(y_shape)
+    rx, ry = [], []
+    for i, (a, b) in enumerate(zip(xs, ys)):
+        if a == b:
+            if a == 1:
+                rx.append(i)
+                ry.append(i)
+            continue
+        if a == 1:
+            rx.append(i)
+        elif b == 1:
+            ry.append(i)
+        else:
+            raise RuntimeError("Not compatible shape input for BroadcastGradientArgs.")
+    return tuple(rx), tuple(ry)
+
+
+@op("array_to_scalar")
+def array_to_scalar(x):
+    """The Python number held by a one-element Tensor."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'array_to_scalar', the input should be a Tensor, but got {type(x).__name__}.")
+    return x.item()
+
+
+@op("array_reduce")
+def array_reduce(fn, x, shape):
+    """Reduce ``x`` with the binary function ``fn`` down to ``shape`` (dimensions of size 1)."""
+    target = tuple(shape)
+    out = x
+    nd = len(x.shape)
+    target = (1,) * (nd - len(target)) + target
+    for ax in range(nd):
+        if target[ax] == 1 and out.shape[ax] != 1:
+            parts = [out[(slice(None),) * ax + (slice(i, i + 1),)] for i in range(out.shape[ax])]
+            out = functools.reduce(fn, parts)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# precision cast
+
+def _mp_cast(dst, x):
+    if isinstance(x, Tensor):
+        a = arr(x)
+        if jnp.issubdtype(a.dtype, jnp.floating):
+            np_dt = mstype.dtype_to_nptype(dst)
+            return _wrap(a if a.dtype == np_dt else a.astype(np_dt))
+        return x
+    if isinstance(x, (tuple, list)):
+        return tuple(_mp_cast(dst, v) for v in x)
+    return x
+
+
+@op("mixed_precision_cast")
+def mixed_precision_cast(dst_type, input_x):
+    """Floating-point Tensors of ``input_x`` (nested in tuples/lists too, returned as tuples)
+    cast to ``dst_type``; other values unchanged."""
+    return _mp_cast(mstype.to_dtype(dst_type), input_x)
+
+
+# ----------------------------------------------------------------------------------------
+# environments (composite/_env.py)
+
+for _n in ("environ_create", "environ_set", "environ_get", "environ_add", "embed", "ref_to_embed"):
+    op(_n)(getattr(_env, _n))

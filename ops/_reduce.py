@@ -1,1 +1,533 @@
-"""Op family _reduce (to be filled)."""
+"""Reductions: ReduceSum/Mean/Max/Min/Prod/All/Any and their functional forms (sum, mean,
+prod, amax, amin, all, any), arg-reductions (Argmax, Argmin, ArgMaxWithValue, ...) and the
+statistics built on them (std, var, logsumexp, nansum, nanmean, count_nonzero, median).
+
+Axis handling follows MindSpore: ``()`` (or ``None`` in functional forms) reduces every
+axis, an int or a tuple/list of ints selects axes, a Tensor axis is read as a list; an
+out-of-range axis is a ValueError, a repeated one a RuntimeError.
+"""
+import numbers
+
+import numpy as np
+import jax.numpy as jnp
+from jax import lax
+
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor, to_np_dtype
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+_BOOL = np.dtype(np.bool_)
+_I64 = np.dtype(np.int64)
+_F32 = np.dtype(np.float32)
+
+
+def _is_int(v):
+    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _kind(dt):
+    dt = np.dtype(dt)
+    if dt == _BOOL:
+        return "b"
+    if dt.kind in "iu":
+        return "i"
+    if dt.kind == "c":
+        return "c"
+    return "f"
+
+
+def _call_fail(name, detail):
+    return TypeError(f"Failed calling {name} with \"{name}({detail})\".")
+
+
+def _tensor_in(name, x, arg="x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the type of input '{arg}' must be Tensor, but got {type(x).__name__}.")
+    return arr(x)
+
+
+def _bool_attr(name, attr, v):
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"For '{name}', the type of '{attr}' should be 'bool', but got type '{type(v).__name__}'.")
+    return bool(v)
+
+
+def _axes(name, ndim, axis, dup_error=RuntimeError, prefix="primitive"):
+    """``axis`` (int, tuple, list, Tensor) as a sorted tuple of non-negative axes; ``()`` stays ``()``."""
+    if isinstance(axis, Tensor):
+        axis = arr(axis).tolist()
+    if _is_int(axis):
+        axis = [axis]
+    elif isinstance(axis, (tuple, list)):
+        for a in axis:
+            if not _is_int(a):
+                raise TypeError(f"For '{name}', the element of 'axis' should be 'int', but got "
+                                f"type '{type(a).__name__}'.")
+    else:
+        raise TypeError(f"For '{name}', the type of 'axis' should be one of 'int', 'tuple', 'list', "
+                        f"but got type '{type(axis).__name__}'.")
+    rank = max(ndim, 1)
+    out = []
+    for a in axis:
+        a = int(a)
+        if not -rank <= a < rank:
+            raise ValueError(f"For {prefix}[{name}], the axis value must be in [{-rank},{rank}), but got {a}.")
+        a %= rank
+        if a in out:
+            raise dup_error(f"For '{name}', dim={a} appears multiple times in the list of dims")
+        out.append(a)
+    if ndim == 0:
+        return ()
+    return tuple(sorted(out))
+
+
+def _reduce_axes(name, a, axis, **kw):
+    """Axes to reduce: every axis when ``axis`` is an empty tuple/list."""
+    if isinstance(axis, (tuple, list)) and len(axis) == 0:
+        return tuple(range(a.ndim))
+    return _axes(name, a.ndim, axis, **kw)
+
+
+def _acc(a):
+    """Accumulation dtype for sums/means of low-precision floats."""
+    if a.dtype in (np.float16,) or a.dtype.name == "bfloat16":
+        return _F32
+    return a.dtype
+
+
+def _sum(a, axes, keep):
+    if a.dtype == _BOOL:
+        return jnp.any(a, axis=axes, keepdims=keep)
+    return jnp.sum(a, axis=axes, keepdims=keep, dtype=_acc(a)).astype(a.dtype)
+
+
+def _mean(a, axes, keep, name="ReduceMean"):
+    k = _kind(a.dtype)
+    if k == "b":
+        raise RuntimeError(f"For '{name}', unsupported reduce operation for bool.")
+    n = int(np.prod([a.shape[i] for i in axes], dtype=np.int64))
+    if k == "i":
+        s = jnp.sum(a, axis=axes, keepdims=keep, dtype=_I64 if a.dtype.kind == "i" else np.uint64)
+        return lax.div(s, jnp.asarray(max(n, 1), s.dtype)).astype(a.dtype)
+    s = jnp.sum(a, axis=axes, keepdims=keep, dtype=_acc(a))
+    return (s / n).astype(a.dtype)
+
+
+def _max(a, axes, keep, name="ReduceMax"):
+    if a.dtype == _BOOL:
+        raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
+    return jnp.max(a, axis=axes, keepdims=keep)
+
+
+def _min(a, axes, keep, name="ReduceMin"):
+    if a.dtype == _BOOL:
+        raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
+    return jnp.min(a, axis=axes, keepdims=keep)
+
+
+def _prod(a, axes, keep):
+    if a.dtype == _BOOL:
+        return jnp.all(a, axis=axes, keepdims=keep)
+    return jnp.prod(a, axis=axes, keepdims=keep, dtype=_acc(a)).astype(a.dtype)
+
+
+def _all(a, axes, keep):
+    return jnp.all(a, axis=axes, keepdims=keep)
+
+
+def _any(a, axes, keep):
+    return jnp.any(a, axis=axes, keepdims=keep)
+
+
+def _reduce_prim(name, fn):
+    def impl(x, axis=(), keep_dims=False, skip_mode=False):
+        if not isinstance(x, Tensor):
+            raise _call_fail(name, f"keep_dims=bool)(x={type(x)}, axis={type(axis).__name__}")
+        if not isinstance(keep_dims, (bool, np.bool_)):
+            raise _call_fail(name, f"keep_dims={type(keep_dims).__name__})(x=Tensor")
+        if axis is None or isinstance(axis, (float, str)):
+            raise _call_fail(name, f"keep_dims=bool)(x=Tensor, axis={type(axis).__name__}")
+        a = arr(x)
+        if skip_mode and isinstance(axis, (tuple, list)) and len(axis) == 0:
+            return _wrap(a)
+        axes = _reduce_axes(name, a, axis)
+        return _wrap(fn(a, axes, bool(keep_dims)))
+    impl.__name__ = name
+    return impl
+
+
+_reduce_sum_impl = _reduce_prim("ReduceSum", _sum)
+_reduce_mean_impl = _reduce_prim("ReduceMean", _mean)
+_reduce_max_impl = _reduce_prim("ReduceMax", _max)
+_reduce_min_impl = _reduce_prim("ReduceMin", _min)
+_reduce_prod_impl = _reduce_prim("ReduceProd", _prod)
+_reduce_all_impl = _reduce_prim("ReduceAll", _all)
+_reduce_any_impl = _reduce_prim("ReduceAny", _any)
+
+primitive("ReduceSum", lambda x, axis=(), keep_dims=False, skip_mode=False:
+          _reduce_sum_impl(x, axis, keep_dims, skip_mode),
+          attrs=(("keep_dims", False), ("skip_mode", False)))
+primitive("ReduceMean", lambda x, axis=(), keep_dims=False: _reduce_mean_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+primitive("ReduceMax", lambda x, axis=(), keep_dims=False: _reduce_max_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+primitive("ReduceMin", lambda x, axis=(), keep_dims=False: _reduce_min_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+primitive("ReduceProd", lambda x, axis=(), keep_dims=False: _reduce_prod_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+primitive("ReduceAll", lambda x, axis=(), keep_dims=False: _reduce_all_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+primitive("ReduceAny", lambda x, axis=(), keep_dims=False: _reduce_any_impl(x, axis, keep_dims),
+          attrs=(("keep_dims", False),))
+
+
+@op("reduce_sum")
+def reduce_sum(x, axis=()):
+    return _reduce_sum_impl(x, axis)
+
+
+@op("reduce_mean")
+def reduce_mean(x, axis=()):
+    return _reduce_mean_impl(x, axis)
+
+
+@op("reduce_max")
+def reduce_max(x, axis=()):
+    return _reduce_max_impl(x, axis)
+
+
+@op("reduce_min")
+def reduce_min(x, axis=()):
+    return _reduce_min_impl(x, axis)
+
+
+@op("mean")
+def mean(x, axis=None, keep_dims=False):
+    """Mean over ``axis`` (all axes when None); integer inputs truncate, bool is an error."""
+    return _reduce_mean_impl(x, () if axis is None else axis, keep_dims)
+
+
+def _ext_dtype(name, a, dtype):
+    if dtype is not None:
+        if not isinstance(dtype, mstype.Type):
+            raise _call_fail(name, f")(input=Tensor, dtype={type(dtype).__name__}")
+        return a.astype(to_np_dtype(dtype))
+    if _kind(a.dtype) in "bi":
+        return a.astype(_I64)
+    return a
+
+
+def _ext_checks(name, x, dim, keepdim):
+    if not isinstance(x, Tensor):
+        raise _call_fail(name, f")(input={type(x)}, dim={type(dim).__name__}")
+    if not isinstance(keepdim, (bool, np.bool_)):
+        raise _call_fail(name, f")(input=Tensor, dim={type(dim).__name__}, keepdim={type(keepdim).__name__}")
+    if dim is not None and not isinstance(dim, (tuple, list, Tensor)) and not _is_int(dim):
+        raise _call_fail(name, f")(input=Tensor, dim={type(dim).__name__}")
+    return arr(x)
+
+
+@op("sum")
+def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 (MindSpore's name)
+    """Sum over ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
+    a = _ext_checks("SumExt", input, dim, keepdim)
+    a = _ext_dtype("SumExt", a, dtype)
+    axes = tuple(range(a.ndim)) if dim is None else _reduce_axes("SumExt", a, dim, dup_error=ValueError)
+    return _wrap(_sum(a, axes, bool(keepdim)))
+
+
+@op("prod")
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """Product over ``axis``; an int/None axis promotes int and bool inputs to int64 (ProdExt)."""
+    if isinstance(axis, (tuple, list, Tensor)):
+        if dtype is not None:
+            input = Tensor._wrap(arr(input).astype(to_np_dtype(dtype)))
+        return _reduce_prod_impl(input, axis, keep_dims)
+    a = _ext_checks("ProdExt", input, axis, keep_dims)
+    a = _ext_dtype("ProdExt", a, dtype)
+    axes = tuple(range(a.ndim)) if axis is None else _reduce_axes("ProdExt", a, axis)
+    return _wrap(_prod(a, axes, bool(keep_dims)))
+
+
+def _select_initial(name, x, initial, where, fn):
+    a = arr(x)
+    if where is not None:
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        w = arr(where).astype(bool)
+        a = jnp.where(w, a, jnp.asarray(initial).astype(a.dtype))
+    elif initial is not None:
+        a = fn(a, jnp.asarray(initial).astype(a.dtype))
+    return _wrap(a) if a is not arr(x) else x
+
+
+@op("amax")
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Maximum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
+    _tensor_in("ReduceMax", input)
+    x = _select_initial("amax", input, initial, where, jnp.maximum)
+    return _reduce_max_impl(x, () if axis is None else axis, keepdims)
+
+
+@op("amin")
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Minimum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
+    _tensor_in("ReduceMin", input)
+    x = _select_initial("amin", input, initial, where, jnp.minimum)
+    return _reduce_min_impl(x, () if axis is None else axis, keepdims)
+
+
+@op("all")
+def all(input, axis=None, keep_dims=False):  # noqa: A001
+    """Logical AND over ``axis`` (all axes when None); result is bool."""
+    return _reduce_all_impl(input, () if axis is None else axis, keep_dims)
+
+
+@op("any")
+def any(input, axis=None, keep_dims=False):  # noqa: A001
+    """Logical OR over ``axis`` (all axes when None); result is bool."""
+    return _reduce_any_impl(input, () if axis is None else axis, keep_dims)
+
+
+# ---------------------------------------------------------------------------------------
+# Arg-reductions
+
+
+def _arg_axis(name, ndim, axis):
+    if not _is_int(axis):
+        raise _call_fail(name, f"axis={type(axis).__name__}, keep_dims=bool)(input=Tensor")
+    rank = max(ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[{name}], the axis must be in [{-rank},{rank}), but got {axis}.")
+    return int(axis) % rank
+
+
+def _arg_with_value(name, fn, argfn):
+    def impl(x, axis=0, keep_dims=False):
+        a = _tensor_in(name, x, "input")
+        ax = _arg_axis(name, a.ndim, axis)
+        if a.dtype == _BOOL:
+            raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
+        if a.ndim == 0:
+            return _wrap(jnp.asarray(0, _I64)), _wrap(a)
+        idx = argfn(a, axis=ax, keepdims=bool(keep_dims)).astype(_I64)
+        val = fn(a, axis=ax, keepdims=bool(keep_dims))
+        return _wrap(idx), _wrap(val)
+    return impl
+
+
+primitive("ArgMaxWithValue", _arg_with_value("ArgMaxWithValue", jnp.max, jnp.argmax),
+          attrs=(("axis", 0), ("keep_dims", False)))
+primitive("ArgMinWithValue", _arg_with_value("ArgMinWithValue", jnp.min, jnp.argmin),
+          attrs=(("axis", 0), ("keep_dims", False)))
+
+
+def _arg_prim(name, argfn):
+    def impl(x, axis=-1, output_type=mstype.int32):
+        a = _tensor_in(name, x, "input")
+        if output_type not in (mstype.int32, mstype.int64):
+            raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got {output_type}")
+        ax = _arg_axis(name, a.ndim, axis)
+        if a.ndim == 0:
+            return _wrap(jnp.asarray(0, to_np_dtype(output_type)))
+        return _wrap(argfn(a, axis=ax).astype(to_np_dtype(output_type)))
+    return impl
+
+
+_argmax_impl = _arg_prim("Argmax", jnp.argmax)
+_argmin_impl = _arg_prim("Argmin", jnp.argmin)
+primitive("Argmax", _argmax_impl, attrs=(("axis", -1), ("output_type", mstype.int32)))
+primitive("Argmin", _argmin_impl, attrs=(("axis", -1), ("output_type", mstype.int32)))
+
+
+@op("argmin")
+def argmin(input, axis=None, keepdims=False):
+    """Index of the minimum (int32) over ``axis``; the flattened input when ``axis`` is None."""
+    a = _tensor_in("Argmin", input, "input")
+    if a.ndim == 0:
+        return _wrap(jnp.asarray(0, _I64))
+    if axis is None:
+        return _argmin_impl(_wrap(a.reshape(-1)), 0)
+    out = _argmin_impl(input, axis)
+    if keepdims:
+        out = _wrap(jnp.expand_dims(arr(out), int(axis) % a.ndim))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Statistics
+
+
+def _std_axis(name, a, axis):
+    if axis is None:
+        return tuple(range(a.ndim))
+    items = axis if isinstance(axis, tuple) else (axis,)
+    for v in items:
+        if not _is_int(v):
+            raise TypeError(f"Each axis should be integer, but got {type(v)} in {items}.")
+    rank = max(a.ndim, 1)
+    out = []
+    for v in items:
+        if not -rank <= v < rank:
+            raise ValueError(f"The 'axis' must be in the range of [{-rank}, {rank}), but got {v}.")
+        out.append(int(v) % rank)
+    if a.ndim == 0:
+        return ()
+    return tuple(sorted(set(out)))
+
+
+def _var_mean(name, input, axis, ddof, keepdims):
+    a = _tensor_in(name, input, "input")
+    if not isinstance(ddof, (int, bool)):
+        raise TypeError(f"For '{name}', the type of 'ddof' should be one of '['int', 'bool']', "
+                        f"but got type '{type(ddof).__name__}'.")
+    if not isinstance(keepdims, bool):
+        raise TypeError(f"For '{name}', the type of 'keepdims' should be 'bool', "
+                        f"but got type '{type(keepdims).__name__}'.")
+    if _kind(a.dtype) != "f":
+        raise TypeError(f"For '{name}', the input must be a floating point Tensor, but got {a.dtype}.")
+    axes = _std_axis(name, a, axis)
+    c = a.astype(_acc(a))
+    m = jnp.mean(c, axis=axes, keepdims=True)
+    n = int(np.prod([a.shape[i] for i in axes], dtype=np.int64))
+    v = jnp.sum(jnp.square(c - m), axis=axes, keepdims=keepdims) / (n - int(ddof))
+    if not keepdims:
+        m = jnp.squeeze(m, axis=axes)
+    return v.astype(a.dtype), m.astype(a.dtype)
+
+
+@op("var")
+def var(input, axis=None, ddof=0, keepdims=False):
+    """Variance over ``axis`` with ``ddof`` (True means 1)."""
+    return _wrap(_var_mean("var", input, axis, ddof, keepdims)[0])
+
+
+@op("std")
+def std(input, axis=None, ddof=0, keepdims=False):
+    """Standard deviation over ``axis`` with ``ddof`` (True means 1)."""
+    return _wrap(jnp.sqrt(_var_mean("std", input, axis, ddof, keepdims)[0]))
+
+
+@op("var_mean")
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    v, m = _var_mean("var_mean", input, axis, ddof, keepdims)
+    return _wrap(v), _wrap(m)
+
+
+@op("std_mean")
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    v, m = _var_mean("std_mean", input, axis, ddof, keepdims)
+    return _wrap(jnp.sqrt(v)), _wrap(m)
+
+
+def _reduce_std(x, axis=(), unbiased=True, keep_dims=False):
+    a = _tensor_in("ReduceStd", x, "input_x")
+    axis = axis if isinstance(axis, (tuple, list)) else [axis]
+    axes = _axes("ReduceStd", a.ndim, axis) or tuple(range(a.ndim))
+    v, m = _var_mean("ReduceStd", x, tuple(axes), 1 if unbiased else 0, bool(keep_dims))
+    return _wrap(jnp.sqrt(v)), _wrap(m)
+
+
+primitive("ReduceStd", _reduce_std, attrs=(("axis", []), ("unbiased", True), ("keep_dims", False)),
+          call=lambda p, x: _reduce_std(x, p.axis, p.unbiased, p.keep_dims))
+
+
+@op("logsumexp")
+def logsumexp(input, dim, keepdim=False):
+    """``log(sum(exp(input)))`` over ``dim``, computed stably."""
+    a = _tensor_in("logsumexp", input, "input")
+    if _kind(a.dtype) == "i" and a.dtype != _I64:
+        raise TypeError(f"For primitive[Exp], the input argument[input] must be a type of {{BFloat16, Bool, "
+                        f"Complex128, Complex64, Float16, Float32, Float64, Int64}}, but got {mstype.from_numpy_dtype(a.dtype)}.")
+    if _kind(a.dtype) != "f":
+        a = a.astype(_F32)
+    axes = _reduce_axes("ReduceMax", a, dim)
+    c = a.astype(_acc(a))
+    mx = lax.stop_gradient(jnp.max(c, axis=axes, keepdims=True))
+    mx = jnp.where(jnp.isfinite(mx), mx, 0)
+    out = jnp.log(jnp.sum(jnp.exp(c - mx), axis=axes, keepdims=True)) + mx
+    if not keepdim:
+        out = jnp.squeeze(out, axis=axes)
+    return _wrap(out.astype(a.dtype))
+
+
+@op("nansum")
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """Sum over ``axis`` treating NaN as zero."""
+    a = _tensor_in("nansum", input, "input")
+    if dtype is not None:
+        a = a.astype(to_np_dtype(dtype))
+    if _kind(a.dtype) in "fc":
+        a = jnp.where(jnp.isnan(a), jnp.zeros((), a.dtype), a)
+    axes = tuple(range(a.ndim)) if axis is None else _reduce_axes("ReduceSum", a, axis)
+    return _wrap(_sum(a, axes, bool(keepdims)))
+
+
+@op("nanmean")
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """Mean over ``axis`` of the non-NaN elements (floating inputs only)."""
+    a = _tensor_in("nanmean", input, "input")
+    if _kind(a.dtype) != "f":
+        raise TypeError(f"For 'nanmean', input should be floating point dtype, but got {type(input)}.")
+    if dtype is not None:
+        a = a.astype(to_np_dtype(dtype))
+    axes = tuple(range(a.ndim)) if axis is None else _reduce_axes("ReduceSum", a, axis)
+    nan = jnp.isnan(a)
+    c = jnp.where(nan, 0, a).astype(_acc(a))
+    s = jnp.sum(c, axis=axes, keepdims=bool(keepdims))
+    n = jnp.sum(~nan, axis=axes, keepdims=bool(keepdims)).astype(s.dtype)
+    return _wrap((s / n).astype(a.dtype))
+
+
+_NUMBER = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
+           mstype.uint32, mstype.uint64, mstype.float16, mstype.float32, mstype.float64)
+
+
+@op("count_nonzero")
+def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
+    """Number of non-zero elements over ``axis`` (all when ``()``), as ``dtype``."""
+    a = _tensor_in("count_nonzero", x, "x")
+    if a.dtype == _BOOL:
+        raise TypeError(f"The 'input x' doesn't support 'Bool' and expect to receive {_NUMBER}.")
+    _bool_attr("count_nonzero", "keep_dims", keep_dims)
+    axes = _reduce_axes("ReduceSum", a, axis)
+    n = jnp.sum(a != 0, axis=axes, keepdims=keep_dims, dtype=_I64)
+    return _wrap(n.astype(to_np_dtype(dtype)))
+
+
+def _median_lower(a, axis, keep):
+    """Lower median along ``axis`` and the index of its first occurrence."""
+    n = a.shape[axis]
+    k = (n - 1) // 2
+    srt = jnp.sort(a, axis=axis)
+    val = jnp.take(srt, jnp.asarray([k]), axis=axis)
+    hit = a == val
+    idx = jnp.argmax(hit, axis=axis, keepdims=True).astype(_I64)
+    if not keep:
+        val = jnp.squeeze(val, axis=axis)
+        idx = jnp.squeeze(idx, axis=axis)
+    return val, idx
+
+
+@op("median")
+def median(input, axis=-1, keepdims=False):
+    """Lower median along ``axis`` and its index (int64)."""
+    a = _tensor_in("Median", input, "input")
+    if a.ndim == 0:
+        return _wrap(a), _wrap(jnp.asarray(0, _I64))
+    ax = _arg_axis("Median", a.ndim, axis)
+    v, i = _median_lower(a, ax, bool(keepdims))
+    return _wrap(v), _wrap(i)
+
+
+def _median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
+    a = _tensor_in("Median", x, "x")
+    if global_median:
+        v, _ = _median_lower(a.reshape(-1), 0, False)
+        return _wrap(v), _wrap(jnp.asarray(0, _I64))
+    return median(x, axis, keep_dims)
+
+
+primitive("Median", _median_prim, attrs=(("global_median", False), ("axis", 0), ("keep_dims", False),
+                                          ("ignore_nan", False)))

@@ -86,9 +86,8 @@ class Primitive:
     def __call__(self, *args):
         impl = getattr(type(self), "_impl", None)
         if impl is None:
-            raise NotImplementedError(f"Primitive '{self.name}' has no implementation in mscompat; "
-                                      "subclass PrimitiveWithInfer and define infer_value, or use a "
-                                      "functional op.")
+            raise RuntimeError(f"prim:{self.name} has no attr:__infer__ (no implementation in mscompat; "
+                               "define __call__ or infer_value in the subclass, or use a functional op).")
         return impl(*args)
 
     def __deepcopy__(self, memo):
@@ -142,6 +141,15 @@ class PrimitiveWithInfer(Primitive):
     def infer_value(self, *args):
         return None
 
+    def __infer__(self, *args):
+        """MindSpore's abstract evaluation: ``args`` are ``{'shape', 'dtype', 'value'}`` dicts."""
+        out = {"shape": self.infer_shape(*[a["shape"] for a in args]),
+               "dtype": self.infer_dtype(*[a["dtype"] for a in args]),
+               "value": None}
+        if all(a.get("value") is not None for a in args):
+            out["value"] = self.infer_value(*[a["value"] for a in args])
+        return out
+
     def __call__(self, *args):
         if type(self).infer_value is not PrimitiveWithInfer.infer_value:
             out = self.infer_value(*args)
@@ -178,18 +186,27 @@ prim_arg_register = prim_attr_register
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """``ops.constexpr``: marks a function evaluated on constants at compile time.
 
-    In mscompat such a function is plain Python run while tracing, so it is returned
-    unchanged (with ``get_instance=False`` a class whose instances call it).
+    As in MindSpore the result is a ``PrimitiveWithInfer`` (an instance, or the class with
+    ``get_instance=False``) whose call runs the function; in mscompat it runs as plain
+    Python while tracing.
     """
     def deco(f):
-        if get_instance:
-            return f
+        class ProxyOp(PrimitiveWithInfer):
+            def __init__(self):
+                super().__init__(name if name else f.__name__)
+                self.fn = f
+                self.add_prim_attr("constexpr_prim", True)
+                if not reuse_result:
+                    self.add_prim_attr("forbid_reuse_result", True)
 
-        class _Const:
+            def __infer__(self, *args):
+                return {"dtype": None, "shape": None, "value": f(*[a["value"] for a in args])}
+
             def __call__(self, *args, **kwargs):
                 return f(*args, **kwargs)
-        _Const.__name__ = name or f.__name__
-        return _Const
+
+        ProxyOp.__doc__ = f.__doc__
+        return ProxyOp() if get_instance else ProxyOp
     if fn is not None:
         return deco(fn)
     return deco

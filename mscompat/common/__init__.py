@@ -3,4 +3,5 @@ from . import dtype
 from .dtype import *  # noqa: F401,F403
 from .tensor import Tensor, COOTensor, CSRTensor, RowTensor, tensor, from_numpy, is_tensor
 from .parameter import Parameter, ParameterTuple
-from .seed import set_seed, get_seed, get_rng_state, set_rng_state
+from .seed import (set_seed, get_seed, get_rng_state, set_rng_state, Generator, default_generator, seed, manual_seed,
+                   initial_seed)

@@ -14,6 +14,7 @@ Tensor is a registered pytree node, so it crosses ``jax.jit``, ``jax.grad`` and
 (mindspore.int64, (2,))
 """
 import numbers
+import re
 
 import numpy as np
 import jax
@@ -38,6 +39,11 @@ def _to_array(data, dtype):
         return data if np_dtype is None else data.astype(np_dtype)
     if isinstance(data, (bool, np.bool_)):
         arr = np.array(data, dtype=np.bool_)
+    elif isinstance(data, (np.ndarray, np.generic)):
+        arr = np.asarray(data)
+        if arr.dtype.kind not in _VALID_KINDS or arr.dtype == object:
+            raise TypeError(f"initializing tensor by numpy array failed, numpy array: {data}, "
+                            f"data type: {arr.dtype}.")
     elif isinstance(data, (list, tuple)):
         data = [_list_item(d) for d in data]
         try:
@@ -55,7 +61,7 @@ def _to_array(data, dtype):
     elif isinstance(data, int):
         arr = np.array(data, dtype=np.int64)
     elif isinstance(data, complex):
-        arr = np.array(data, dtype=np.complex64)
+        arr = np.array(data, dtype=np.complex128)
     elif isinstance(data, (np.ndarray, np.generic)):
         arr = np.asarray(data)
         if arr.dtype.kind not in _VALID_KINDS or arr.dtype == object:
@@ -312,8 +318,8 @@ class Tensor:
         """Materialize a lazily initialized Tensor; returns ``self``."""
         if self._data is None:
             init, shp, dt = self._init
-            from .initializer import initializer as _initializer
-            self._data = _initializer(init, shp, dt).init_data()._data
+            from .initializer import _materialize
+            self._data = _materialize(init, shp, dt)
         return self
 
     def flush_from_cache(self):
@@ -382,7 +388,10 @@ class Tensor:
             return "<uninitialized>"
         if isinstance(self._data, jax.core.Tracer):
             return str(self._data)
-        return str(np.asarray(self._data))
+        a = np.asarray(self._data)
+        if a.dtype.kind not in "biufc":  # bfloat16
+            return np.array2string(a.astype(np.float32), formatter={"float_kind": lambda v: "%f" % v})
+        return str(a)
 
     def __format__(self, spec):
         if self.ndim == 0 and self._data is not None and spec:
@@ -400,12 +409,38 @@ class Tensor:
 
 
 def _format_value(arr):
-    if arr.dtype.kind == "f" or arr.dtype == mstype.dtype_to_nptype(mstype.bfloat16):
-        arr = arr.astype(np.float32) if arr.dtype.kind != "f" else arr
+    """The value part of MindSpore's Tensor repr."""
+    kind = arr.dtype.kind
+    if arr.dtype.kind not in "biufc":  # bfloat16 and other extension float types
+        arr = arr.astype(np.float32)
         if arr.ndim == 0:
-            return np.format_float_positional(arr.item(), trim="-") if np.isfinite(arr) else str(arr.item())
-        return np.array2string(arr, separator=", ")
-    return np.array2string(arr, separator=", ") if arr.ndim else str(arr.item())
+            return "%g" % arr.item()
+        return np.array2string(arr, separator=", ", threshold=1000, edgeitems=3)
+    if arr.ndim == 0:
+        v = arr.item()
+        if kind == "f":
+            return "%g" % v
+        if kind == "c":
+            return _complex_str(v)
+        return str(v)
+    if arr.size == 0:
+        return ""
+    fmt = {}
+    if kind == "f":
+        spec = "%11.4e" if arr.dtype == np.float16 else "%15.8e"
+        fmt = {"float_kind": lambda v: spec % v}
+    elif kind == "c":
+        fmt = {"complex_kind": _complex_str}
+    body = np.array2string(arr, separator=", ", formatter=fmt or None, threshold=1000, edgeitems=3,
+                           max_line_width=10 ** 9)
+    body = body.replace(", ..., ", " ... ").replace("...,\n", "...\n")
+    return re.sub(r"\n\n+", "\n", body)
+
+
+def _complex_str(v):
+    v = complex(v)
+    re, im = "%g" % v.real, "%g" % abs(v.imag)
+    return f"{re}{'-' if v.imag < 0 else '+'}{im}j"
 
 
 def _as_array(value, np_dtype):
@@ -485,3 +520,6 @@ class RowTensor:
         if row_tensor is not None:
             indices, values, dense_shape = row_tensor.indices, row_tensor.values, row_tensor.dense_shape
         self.indices, self.values, self.dense_shape = indices, values, tuple(dense_shape)
+
+
+from . import _indexing  # noqa: E402,F401  (attaches __getitem__/__setitem__)

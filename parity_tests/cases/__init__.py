@@ -1,14 +1,24 @@
 """Case tables, one module per op family; each defines ``CASES``, a list of ``harness.case``."""
 import importlib
+import os
 import pkgutil
+
+
+def families():
+    """Case-table module names; ``PARITY_ONLY=a,b`` restricts them (for quick local runs)."""
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    only = os.environ.get("PARITY_ONLY")
+    if only:
+        wanted = set(only.split(","))
+        names = [n for n in names if n in wanted]
+    return names
 
 
 def all_cases():
     """Every case of every table, with its family set; names are unique."""
     out, seen = [], {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
+    for name in families():
+        info = type("M", (), {"name": name})
         mod = importlib.import_module(f"{__name__}.{info.name}")
         for c in mod.CASES:
             c.family = info.name

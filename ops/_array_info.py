@@ -1,0 +1,143 @@
+"""Array metadata and identity ops: shape, rank, size, dtype, identity, deepcopy, ..."""
+import copy
+
+import numpy as np
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from ._args import arr, check_tensor, Tensor
+from ._registry import op, primitive, register_primitive_class
+from .primitive import Primitive
+
+_wrap = Tensor._wrap
+
+
+def _need_tensor(name, x, arg="input_x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the type of '{arg}' must be Tensor, but got {type(x).__name__}.")
+
+
+@op("shape", aliases=("shape_",))
+def shape(input_x):
+    """The shape of ``input_x`` as a tuple of ints."""
+    _need_tensor("Shape", input_x)
+    return tuple(int(s) for s in input_x.shape)
+
+
+primitive("Shape", shape)
+
+
+@op("dyn_shape")
+def dyn_shape(input_x):
+    """The shape of ``input_x`` as an int64 Tensor."""
+    _need_tensor("TensorShape", input_x)
+    return _wrap(jnp.asarray(input_x.shape, dtype=jnp.int64).reshape(-1))
+
+
+primitive("TensorShape", dyn_shape)
+
+
+@op("rank")
+def rank(input_x):
+    """The number of dimensions of ``input_x`` (an int)."""
+    _need_tensor("Rank", input_x)
+    return len(input_x.shape)
+
+
+primitive("Rank", rank)
+
+
+@op("size")
+def size(input_x):
+    """The number of elements of ``input_x`` (an int)."""
+    _need_tensor("Size", input_x)
+    return int(np.prod(input_x.shape, dtype=np.int64))
+
+
+primitive("Size", size)
+
+
+@op("shape_mul")
+def shape_mul(input_data):
+    if not isinstance(input_data, tuple):
+        raise TypeError(f"For 'shape_mul', the input must be a tuple, but got {type(input_data).__name__}.")
+    return int(np.prod(input_data, dtype=np.int64))
+
+
+@op("dtype")
+def dtype(x):
+    """The mstype of ``x``."""
+    _need_tensor("DType", x, "x")
+    return x.dtype
+
+
+primitive("DType", dtype)
+
+
+@op("identity")
+def identity(x):
+    """A Tensor equal to ``x``."""
+    _need_tensor("Identity", x, "x")
+    return _wrap(arr(x))
+
+
+primitive("Identity", identity)
+
+
+class IdentityN(Primitive):
+    """``IdentityN()(x)``: the list/tuple of Tensors ``x`` returned unchanged."""
+
+    def __init__(self):
+        super().__init__("IdentityN")
+
+    def __call__(self, x):
+        if not isinstance(x, (list, tuple)) or not x or not all(isinstance(t, Tensor) for t in x):
+            raise TypeError(f"For 'IdentityN', the input must be a non-empty list or tuple of Tensors, "
+                            f"but got {type(x).__name__}.")
+        return tuple(_wrap(arr(t)) for t in x)
+
+
+register_primitive_class(IdentityN)
+
+
+@op("deepcopy")
+def deepcopy(input_x):
+    _need_tensor("deepcopy", input_x)
+    return _wrap(jnp.array(arr(input_x), copy=True))
+
+
+@op("is_tensor")
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+@op("type_as")
+def type_as(input, other):
+    check_tensor("type_as", "input", input)
+    check_tensor("type_as", "other", other)
+    a = arr(input)
+    return _wrap(a.astype(other._np_dtype()))
+
+
+@op("view_as")
+def view_as(input, other):
+    check_tensor("view_as", "input", input)
+    check_tensor("view_as", "other", other)
+    from ._array import reshape
+    return reshape(input, other.shape)
+
+
+@op("is_nonzero")
+def is_nonzero(input):
+    check_tensor("is_nonzero", "input", input)
+    if input.size != 1:
+        raise RuntimeError(f"For 'is_nonzero', the input must have exactly one element, but got {input.size}.")
+    return bool(np.asarray(arr(input)).reshape(()) != 0)
+
+
+def _tensor_to_tuple(x):
+    _need_tensor("TensorToTuple", x)
+    return tuple(_wrap(v) for v in arr(x).reshape(-1)) if False else tuple(np.asarray(arr(x)).reshape(-1).tolist())
+
+
+primitive("TensorToTuple", _tensor_to_tuple)

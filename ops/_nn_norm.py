@@ -1,0 +1,253 @@
+"""Normalization ops: batch_norm/BatchNorm (training mode updates the running statistics
+through their Parameter binding), layer_norm/LayerNorm, group_norm, rms_norm, lrn."""
+import numbers
+
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from ._args import Tensor
+from ._nn import need_tensor, check_dtype, dname, is_int, is_number, F16_32, BF_F16_32
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+
+
+def _write(t, value):
+    """Write ``value`` into Tensor/Parameter ``t`` in place (its binding), keeping its dtype."""
+    t._data = value.astype(t._data.dtype) if t._data is not None else value
+
+
+def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format):
+    a = need_tensor(op_name, "input_x", x)
+    check_dtype(op_name, "input_x", a, F16_32)
+    params = [need_tensor(op_name, n, t) for n, t in
+              (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance))]
+    for n, p in zip(("scale", "bias", "mean", "variance"), params):
+        check_dtype(op_name, n, p, F16_32)
+    if not isinstance(is_training, bool):
+        raise TypeError(f"For '{op_name}', the type of 'is_training' should be 'bool', "
+                        f"but got type '{type(is_training).__name__}'.")
+    for n, v in (("epsilon", epsilon), ("momentum", momentum)):
+        if not isinstance(v, float):
+            raise TypeError(f"For '{op_name}', the type of '{n}' should be 'float', but got type "
+                            f"'{type(v).__name__}'.")
+    if not 0 < epsilon <= 1:
+        raise ValueError(f"For '{op_name}', the 'epsilon' must be in range (0, 1], but got {epsilon}.")
+    if not 0 <= momentum <= 1:
+        raise ValueError(f"For '{op_name}', the 'momentum' must be in range [0, 1], but got {momentum}.")
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"For '{op_name}', the 'data_format' must be 'NCHW' or 'NHWC', but got {data_format}.")
+    if a.ndim < 2:
+        raise ValueError(f"For '{op_name}', the rank of 'input_x' must be >= 2, but got {a.ndim}.")
+    ch = a.ndim - 1 if data_format == "NHWC" else 1
+    c = a.shape[ch]
+    if any(p.ndim != 1 for p in params):
+        raise ValueError(f"For '{op_name}', 'scale', 'bias', 'mean' and 'variance' must be 1-D.")
+    sizes = [p.shape[0] for p in params]
+    if any(s != c for s in sizes):
+        raise ValueError(f"For '{op_name}', 'scale', 'bias', 'mean', and 'variance' should have the same size "
+                         f"during training, but got {sizes[0]}, {sizes[1]}, {sizes[2]} and {sizes[3]}.")
+    axes = tuple(i for i in range(a.ndim) if i != ch)
+    shape = [1] * a.ndim
+    shape[ch] = c
+    f = a.astype(jnp.float32)
+    bmean = jnp.mean(f, axis=axes)
+    bvar = jnp.mean(jnp.square(f - bmean.reshape(shape)), axis=axes)
+    g, b, m, v = (p.astype(jnp.float32) for p in params)
+    if is_training:
+        use_m, use_v = bmean, bvar
+        n = a.size // c
+        unbiased = bvar * (n / max(n - 1, 1))
+        _write(mean, (1 - momentum) * m + momentum * bmean)
+        _write(variance, (1 - momentum) * v + momentum * unbiased)
+    else:
+        use_m, use_v = m, v
+    inv = g / jnp.sqrt(use_v + jnp.float32(epsilon))
+    y = (f - use_m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
+    zeros = jnp.zeros((c,), jnp.float32)
+    return (_wrap(y.astype(a.dtype)), _wrap(zeros.astype(params[0].dtype)), _wrap(zeros.astype(params[0].dtype)),
+            _wrap(bmean.astype(params[0].dtype)), _wrap(bvar.astype(params[0].dtype)))
+
+
+@op("batch_norm")
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):
+    """Batch normalization over the channel axis 1; with ``training`` the running statistics
+    (Parameters or Tensors) are updated in place."""
+    return _batch_norm("BatchNorm", input_x, weight, bias, running_mean, running_var, training, eps,
+                       momentum, "NCHW")[0]
+
+
+primitive("BatchNorm", None, attrs=(("is_training", False, (bool,)), ("epsilon", 1e-5, (float,)),
+                                    ("momentum", 0.1, (float,)), ("data_format", "NCHW", (str,))),
+          call=lambda prim, x, scale, bias, mean, variance: _batch_norm(
+              "BatchNorm", x, scale, bias, mean, variance, prim.is_training, prim.epsilon, prim.momentum,
+              prim.data_format))
+
+
+def _ln_core(a, axes, eps):
+    f = a.astype(jnp.float32)
+    mean = jnp.mean(f, axis=axes, keepdims=True)
+    var = jnp.mean(jnp.square(f - mean), axis=axes, keepdims=True)
+    rstd = 1 / jnp.sqrt(var + jnp.float32(eps))
+    return (f - mean) * rstd, mean, rstd
+
+
+@op("layer_norm")
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    a = need_tensor("LayerNorm", "input", input)
+    check_dtype("LayerNorm", "input", a, BF_F16_32)
+    if is_int(normalized_shape):
+        normalized_shape = (normalized_shape,)
+    if not isinstance(normalized_shape, (tuple, list)) or not all(is_int(s) for s in normalized_shape):
+        raise TypeError(f"For 'LayerNorm', the 'normalized_shape' must be an int or a tuple of ints, "
+                        f"but got {normalized_shape}.")
+    k = len(normalized_shape)
+    if k == 0 or k > a.ndim or tuple(a.shape[a.ndim - k:]) != tuple(normalized_shape):
+        raise ValueError(f"For 'LayerNorm', gamma or beta shape must match input shape, but got input shape: "
+                         f"{list(a.shape)}, normalized_shape: {list(normalized_shape)}.")
+    y, _, _ = _ln_core(a, tuple(range(a.ndim - k, a.ndim)), eps)
+    for n, p in (("weight", weight), ("bias", bias)):
+        if p is not None:
+            pa = need_tensor("LayerNorm", n, p)
+            if tuple(pa.shape) != tuple(normalized_shape):
+                raise ValueError(f"For 'LayerNorm', the shape of '{n}' must be {list(normalized_shape)}, "
+                                 f"but got {list(pa.shape)}.")
+            y = y * pa.astype(jnp.float32) if n == "weight" else y + pa.astype(jnp.float32)
+    return _wrap(y.astype(a.dtype))
+
+
+def _layer_norm_prim(prim, x, gamma, beta):
+    name = "LayerNorm"
+    a = need_tensor(name, "input_x", x)
+    check_dtype(name, "input_x", a, BF_F16_32)
+    g = need_tensor(name, "gamma", gamma)
+    b = need_tensor(name, "beta", beta)
+    r = a.ndim
+    bn, bp = prim.begin_norm_axis, prim.begin_params_axis
+    for n, v in (("begin_norm_axis", bn), ("begin_params_axis", bp)):
+        if not -r <= v < r:
+            raise ValueError(f"For '{name}', the '{n}' must be in range [{-r}, {r}), but got {v}.")
+    bn, bp = bn % r, bp % r
+    pshape = tuple(a.shape[bp:])
+    if tuple(g.shape) != pshape or tuple(b.shape) != pshape:
+        raise ValueError(f"For '{name}', begin_params_axis must be less than or equal to input_x shape size, "
+                         f"gamma shape size add begin_params_axis must be equal to or greater than input_x shape "
+                         f"size, and beta shape size add begin_params_axis must be equal to or greater than input_x "
+                         f"shape size, but got input shape {list(a.shape)}, gamma shape {list(g.shape)}.")
+    y, mean, rstd = _ln_core(a, tuple(range(bn, r)), prim.epsilon)
+    y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
+    return _wrap(y.astype(a.dtype)), _wrap(mean.astype(a.dtype)), _wrap(rstd.astype(a.dtype))
+
+
+primitive("LayerNorm", None, attrs=(("begin_norm_axis", 1, (int,)), ("begin_params_axis", 1, (int,)),
+                                    ("epsilon", 1e-7, (float,))), call=_layer_norm_prim)
+
+
+@op("group_norm")
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    a = need_tensor("GroupNorm", "input", input)
+    check_dtype("GroupNorm", "input", a, BF_F16_32 + ("float64",))
+    if not is_int(num_groups):
+        raise TypeError(f"For GroupNorm, the 'num_groups' must be int, but got {type(num_groups).__name__}.")
+    if a.ndim < 2:
+        raise ValueError(f"For GroupNorm, the rank of 'input' must be >= 2, but got {a.ndim}.")
+    n, c = a.shape[:2]
+    if num_groups <= 0 or c % num_groups:
+        raise ValueError(f"For GroupNorm, the 'num_channels' must be divided by 'num_groups', but got "
+                         f"'num_channels': {c} ,'num_groups': {num_groups}")
+    f = a.astype(jnp.float32).reshape((n, num_groups, -1))
+    mean = jnp.mean(f, axis=-1, keepdims=True)
+    var = jnp.mean(jnp.square(f - mean), axis=-1, keepdims=True)
+    y = ((f - mean) / jnp.sqrt(var + jnp.float32(eps))).reshape(a.shape)
+    shape = (1, c) + (1,) * (a.ndim - 2)
+    if weight is not None:
+        y = y * need_tensor("GroupNorm", "weight", weight).astype(jnp.float32).reshape(shape)
+    if bias is not None:
+        y = y + need_tensor("GroupNorm", "bias", bias).astype(jnp.float32).reshape(shape)
+    return _wrap(y.astype(a.dtype))
+
+
+def _rms(a, g, eps):
+    f = a.astype(jnp.float32)
+    rstd = 1 / jnp.sqrt(jnp.mean(jnp.square(f), axis=-1, keepdims=True) + jnp.float32(eps))
+    return (f * rstd * g.astype(jnp.float32)).astype(a.dtype), rstd
+
+
+def _rms_norm(x, gamma, epsilon=1e-6):
+    a = need_tensor("RmsNorm", "x", x)
+    check_dtype("RmsNorm", "x", a, BF_F16_32)
+    g = need_tensor("RmsNorm", "gamma", gamma)
+    if not is_number(epsilon) or not 0 < epsilon <= 1:
+        raise ValueError(f"For 'RmsNorm', the 'epsilon' must be in range (0, 1], but got {epsilon}.")
+    if g.ndim == 0 or g.ndim > a.ndim or tuple(a.shape[a.ndim - g.ndim:]) != tuple(g.shape):
+        raise ValueError(f"For 'RmsNorm', the shape of 'gamma' must match the last dimensions of 'x', "
+                         f"but got {list(g.shape)} and {list(a.shape)}.")
+    axes = tuple(range(a.ndim - g.ndim, a.ndim))
+    f = a.astype(jnp.float32)
+    rstd = 1 / jnp.sqrt(jnp.mean(jnp.square(f), axis=axes, keepdims=True) + jnp.float32(epsilon))
+    y = (f * rstd * g.astype(jnp.float32)).astype(a.dtype)
+    return _wrap(y), _wrap(rstd)
+
+
+@op("rms_norm")
+def rms_norm(x, gamma, epsilon=1e-6):
+    """``(y, rstd)``: RMS normalization over the trailing dimensions of ``gamma``'s shape."""
+    return _rms_norm(x, gamma, epsilon)
+
+
+primitive("RmsNorm", None, attrs=(("epsilon", 1e-6, (float,)),),
+          call=lambda prim, x, gamma: _rms_norm(x, gamma, prim.epsilon))
+
+
+@op("add_rms_norm")
+def add_rms_norm(x1, x2, gamma, epsilon=1e-6):
+    """``(y, rstd, x1 + x2)``."""
+    a = need_tensor("AddRmsNorm", "x1", x1) + need_tensor("AddRmsNorm", "x2", x2)
+    y, rstd = _rms_norm(_wrap(a), gamma, epsilon)
+    return y, rstd, _wrap(a)
+
+
+@op("add_layer_norm")
+def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
+    """``(y, mean, rstd, x1 + x2)``: layer norm over the last axis of ``x1 + x2``."""
+    s = need_tensor("AddLayerNorm", "x1", x1) + need_tensor("AddLayerNorm", "x2", x2)
+    g = need_tensor("AddLayerNorm", "gamma", gamma)
+    b = need_tensor("AddLayerNorm", "beta", beta)
+    k = g.ndim
+    y, mean, rstd = _ln_core(s, tuple(range(s.ndim - k, s.ndim)), epsilon)
+    y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
+    return _wrap(y.astype(s.dtype)), _wrap(mean), _wrap(rstd), _wrap(s)
+
+
+def _lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    a = need_tensor("LRN", "x", x)
+    check_dtype("LRN", "x", a, F16_32)
+    if not is_int(depth_radius):
+        raise TypeError(f"For 'LRN', the type of 'depth_radius' should be 'int', "
+                        f"but got type '{type(depth_radius).__name__}'.")
+    for n, v in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+        if not isinstance(v, float):
+            raise TypeError(f"For 'LRN', the type of '{n}' should be 'float', but got type '{type(v).__name__}'.")
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', 'norm_region' must be 'ACROSS_CHANNELS', but got {norm_region}.")
+    if depth_radius < 0:
+        raise ValueError(f"For 'LRN', the 'depth_radius' must be >= 0, but got {depth_radius}.")
+    if a.ndim != 4:
+        raise ValueError(f"For primitive[LRN], the rank of input  must be equal to 4 , but got {a.ndim}.")
+    f = a.astype(jnp.float32)
+    sq = jnp.square(f)
+    c = a.shape[1]
+    padded = jnp.pad(sq, ((0, 0), (depth_radius, depth_radius), (0, 0), (0, 0)))
+    s = sum(padded[:, i:i + c] for i in range(2 * depth_radius + 1))
+    out = f / jnp.power(jnp.float32(bias) + jnp.float32(alpha) * s, jnp.float32(beta))
+    return _wrap(out.astype(a.dtype))
+
+
+@op("lrn")
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    return _lrn(x, depth_radius, bias, alpha, beta, norm_region)
+
+
+primitive("LRN", None, attrs=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0), ("beta", 0.5),
+                              ("norm_region", "ACROSS_CHANNELS")),
+          call=lambda p, x: _lrn(x, p.depth_radius, p.bias, p.alpha, p.beta, p.norm_region))

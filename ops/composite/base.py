@@ -1,0 +1,168 @@
+"""``mindspore.ops.composite`` helpers: ``add_flags``, ``tail``, ``zip_operation``, the
+iteration helpers, ``recompute_block``, the ``augassign_*`` overload sets, ``hyper_add``
+and ``env_get``.
+"""
+import functools
+import operator
+
+from .multitype import MultitypeFuncGraph, HyperMap
+from . import _env
+
+__all__ = ["add_flags", "tail", "zip_operation", "iter_converter", "ms_hasnext", "ms_next",
+           "recompute_block", "augassign_add", "augassign_sub", "augassign_mul", "augassign_div",
+           "augassign_floordiv", "augassign_mod", "hyper_add", "env_get"]
+
+
+def add_flags(fn=None, **flags):
+    """Attach ``flags`` to ``fn`` (a function or Cell) as ``fn._func_graph_flags``; returns ``fn``.
+    Without ``fn``, returns the decorator."""
+    def deco(f):
+        merged = dict(getattr(f, "_func_graph_flags", None) or {})
+        merged.update(flags)
+        try:
+            object.__setattr__(f, "_func_graph_flags", merged)
+        except (AttributeError, TypeError):
+            f.__dict__["_func_graph_flags"] = merged
+        return f
+    return deco if fn is None else deco(fn)
+
+
+def _check_seq(op_name, x, kinds=(tuple, list)):
+    if not isinstance(x, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise TypeError(f"For '{op_name}', the input should be {names}, but got {type(x).__name__}.")
+
+
+def tail(seq):
+    """All elements of a tuple or list but the first (graph-mode ``Tail``)."""
+    _check_seq("tail", seq)
+    return type(seq)(seq[1:])
+
+
+def zip_operation(*seqs):
+    """``tuple(zip(*seqs))`` with each row a tuple (graph-mode ``ZipOperation``)."""
+    if not seqs:
+        raise ValueError("For 'zip_operation', there should be at least one input.")
+    for s in seqs:
+        if not hasattr(s, "__len__") or not hasattr(s, "__getitem__"):
+            raise TypeError(f"For 'zip_operation', all inputs should be sequences, but got {type(s).__name__}.")
+    return tuple(tuple(row) for row in zip(*seqs))
+
+
+def iter_converter(x):
+    """``x`` as an iterable sequence: tuples/lists unchanged, a dict's keys, a Tensor's rows."""
+    if isinstance(x, (tuple, list)):
+        return x
+    if isinstance(x, dict):
+        return tuple(x.keys())
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        return tuple(x)
+    if isinstance(x, str):
+        return tuple(x)
+    raise TypeError(f"For 'iter_converter', the input can not be iterated: {type(x).__name__}.")
+
+
+def ms_hasnext(seq):
+    """Whether ``seq`` has another element (``len(seq) > 0``)."""
+    return len(iter_converter(seq)) > 0
+
+
+def ms_next(seq):
+    """``(first element, the rest)`` of ``seq``."""
+    seq = iter_converter(seq)
+    if not len(seq):
+        raise StopIteration("For 'ms_next', the input is empty.")
+    return seq[0], type(seq)(seq[1:]) if isinstance(seq, (tuple, list)) else tuple(seq[1:])
+
+
+def recompute_block(block, output_recompute=False):
+    """A callable running ``block``; recomputation is a memory schedule and does not change
+    results (XLA decides rematerialization)."""
+    if not callable(block):
+        raise TypeError(f"For 'recompute_block', the block should be callable, but got {type(block).__name__}.")
+
+    @functools.wraps(block)
+    def run(*args, **kwargs):
+        return block(*args, **kwargs)
+    return run
+
+
+def _aug(name, fn):
+    m = MultitypeFuncGraph(name, True)
+    m._register_default()(fn)
+    return m
+
+
+def _true_div(x, y):
+    if y != 0:
+        return x / y
+    raise ValueError("division by zero")
+
+
+def _floordiv(x, y):
+    if y == 0:
+        raise ValueError("division by zero")
+    return x // y
+
+
+augassign_add = _aug("augassign_add", operator.add)
+augassign_sub = _aug("augassign_sub", operator.sub)
+augassign_mul = _aug("augassign_mul", operator.mul)
+augassign_div = _aug("augassign_div", _true_div)
+augassign_floordiv = _aug("augassign_floordiv", _floordiv)
+augassign_mod = _aug("augassign_mod", operator.mod)
+
+_add_backward = MultitypeFuncGraph("add_backward")
+
+
+@_add_backward.register("Number", "Number")
+def _add_nn(x, y):
+    return x + y
+
+
+@_add_backward.register("Tensor", "Tensor")
+def _add_tt(x, y):
+    from mscompat import ops
+    return ops.add(x, y)
+
+
+@_add_backward.register("EnvType", "EnvType")
+def _add_env(x, y):
+    return _env.environ_add(x, y)
+
+
+@_add_backward.register("RowTensor", "Tensor")
+def _add_rt(x, y):
+    from mscompat import ops
+    return ops.add(_row_dense(x), y)
+
+
+@_add_backward.register("Tensor", "RowTensor")
+def _add_tr(x, y):
+    from mscompat import ops
+    return ops.add(x, _row_dense(y))
+
+
+@_add_backward.register("None", "None")
+def _add_none(x, y):
+    return x + y  # MindSpore's overload: a TypeError, as in Python
+
+
+def _row_dense(rt):
+    import jax.numpy as jnp
+    from mscompat.common.tensor import Tensor
+    vals = rt.values._data
+    out = jnp.zeros(rt.dense_shape, vals.dtype)
+    return Tensor._wrap(out.at[rt.indices._data].add(vals))
+
+
+hyper_add = HyperMap(_add_backward)
+
+env_get = MultitypeFuncGraph("env_get")
+
+
+@env_get.register("EnvType", "Tensor")
+def _tensor_env_get(env, parameter):
+    import jax.numpy as jnp
+    from mscompat.common.tensor import Tensor
+    return _env.environ_get(env, _env.ref_to_embed(parameter), Tensor._wrap(jnp.zeros_like(parameter._data)))

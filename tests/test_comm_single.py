@@ -1,0 +1,124 @@
+"""Collective ops with one process (world size 1): behaviour, not parity.
+
+MindSpore cannot run its collectives without ``init()`` and a launcher, so these tests
+check mscompat's single-device semantics directly: reductions and gathers over a group
+of one rank return the input, the in-place functions write their output argument, and
+bad arguments raise MindSpore's exception classes.
+"""
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat import ops
+
+
+def _x(dtype=np.float32):
+    return ms.Tensor(np.arange(6).reshape(2, 3).astype(dtype))
+
+
+@pytest.mark.parametrize("reduce_op", [ops.ReduceOp.SUM, ops.ReduceOp.MAX, ops.ReduceOp.MIN, ops.ReduceOp.PROD])
+def test_allreduce_identity(reduce_op):
+    x = _x()
+    out = ops.AllReduce(reduce_op)(x)
+    assert out.dtype == ms.float32 and out.shape == (2, 3)
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+
+
+def test_reduceop_constants():
+    assert (ops.ReduceOp.SUM, ops.ReduceOp.MAX, ops.ReduceOp.MIN, ops.ReduceOp.PROD) == ("sum", "max", "min", "prod")
+
+
+def test_allreduce_attrs_and_groups():
+    p = ops.AllReduce(group="nccl_world_group")
+    assert p.attrs["op"] == "sum" and p.attrs["group"] == "nccl_world_group"
+    with pytest.raises(TypeError):
+        ops.AllReduce(op=1)
+    with pytest.raises(TypeError):
+        ops.AllReduce(group=3)
+    with pytest.raises(TypeError):  # bool input is rejected, as in MindSpore
+        ops.AllReduce()(ms.Tensor(np.array([True])))
+
+
+def test_allgather():
+    x = _x(np.int32)
+    out = ops.AllGather()(x)
+    assert out.shape == (2, 3) and out.dtype == ms.int32
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    assert ops.AllGather().attrs["rank_size"] == 1
+    with pytest.raises(ValueError):
+        ops.AllGather()(ms.Tensor(np.float32(1.0)))
+
+
+def test_allreduce_under_jit():
+    import jax
+    f = jax.jit(lambda t: ops.AllReduce()(t) * 2)
+    np.testing.assert_array_equal(f(_x()).asnumpy(), _x().asnumpy() * 2)
+
+
+def test_broadcast_reduce_scatter_alltoall():
+    x = _x()
+    (b,) = ops.Broadcast(0)((x,))
+    np.testing.assert_array_equal(b.asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.Broadcast(1)
+    np.testing.assert_array_equal(ops.ReduceScatter()(x).asnumpy(), x.asnumpy())
+    np.testing.assert_array_equal(ops.Reduce(0)(x).asnumpy(), x.asnumpy())
+    np.testing.assert_array_equal(ops.AlltoAll(1, 0, 1)(x).asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.AlltoAll(2, 0, 0)
+
+
+def test_functional_world():
+    assert ops.get_rank() == 0 and ops.get_world_size() == 1
+    assert ops.get_backend() == "hccl" and ops.is_available()
+    assert ops.get_process_group_ranks() == [0]
+    assert ops.get_global_rank("hccl_world_group", 0) == 0
+    with pytest.raises(TypeError):
+        ops.get_rank(group=1)
+
+
+def test_all_reduce_inplace_and_out_of_place():
+    x = _x()
+    assert ops.all_reduce(x) is None
+    np.testing.assert_array_equal(x.asnumpy(), _x().asnumpy())
+    h = ops.all_reduce(x, async_op=True)
+    assert h.wait() is None
+    with pytest.raises(TypeError):
+        ops.all_reduce(x, op="mean")
+    ops.set_comm_ops_inplace(False, ["all_reduce"])
+    try:
+        out, handle = ops.all_reduce(x, "max")
+        assert handle is None
+        np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    finally:
+        ops.set_comm_ops_inplace(True, ["all_reduce"])
+
+
+def test_gather_functions_write_output():
+    x = _x()
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.all_gather_into_tensor(out, x)
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    lst = [ms.Tensor(np.zeros((2, 3), np.float32))]
+    ops.all_gather(lst, x)
+    np.testing.assert_array_equal(lst[0].asnumpy(), x.asnumpy())
+    out2 = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.reduce_scatter_tensor(out2, x)
+    np.testing.assert_array_equal(out2.asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.all_gather_into_tensor(ms.Tensor(np.zeros((4, 3), np.float32)), x)
+    objs = [None]
+    ops.all_gather_object(objs, {"a": 1})
+    assert objs == [{"a": 1}]
+    ops.barrier()
+
+
+def test_new_group():
+    g = ops.new_group([0])
+    assert ops.get_world_size(g) == 1 and ops.get_group_rank(g, 0) == 0
+    np.testing.assert_array_equal(ops.AllReduce(group=g)(_x()).asnumpy(), _x().asnumpy())
+    ops.destroy_process_group(g)
+    with pytest.raises(ValueError):
+        ops.get_rank(g)
+    with pytest.raises(ValueError):
+        ops.new_group([0, 1])
