@@ -11,12 +11,13 @@ from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 
 # One line per op family; each module registers its ops on import.
 _FAMILIES = (
-    "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_compare", "_scalar",  # elementwise math
-    "_matmul", "_reduce",                                     # matmul family, reductions
-    "_array", "_array_info", "_creation", "_index_ops", "_sort",             # array manipulation
+    "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_elementwise_matrix",
+    "_compare", "_scalar",                                    # elementwise math
+    "_matmul", "_matmul_geom", "_reduce", "_reduce_more",                                   # matmul family, reductions
+    "_array", "_array_info", "_array_move", "_array_extra", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation
     "_nn", "_nn_norm", "_nn_dropout", "_conv", "_pool", "_loss", "_image",  # neural-network ops
-    "_random", "_linalg", "_spectral", "_comm", "_sparse", "_debug",
-    "_misc",                                                  # functional/graph helpers
+    "_random", "_random_sampler", "_linalg", "_spectral", "_comm", "_sparse", "_debug",
+    "_misc", "_other_ops",                                    # functional/graph helpers
     "_tensor_methods",                                        # Tensor methods (last)
 )
 for _name in _FAMILIES:

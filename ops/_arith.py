@@ -86,5 +86,100 @@ primitive("Add", add)
 primitive("Sub", sub)
 primitive("Mul", mul)
 primitive("Div", div)
-primitive("RealDiv", true_divide)
+
+
+def _real_div(x, y):
+    """``RealDiv``: true division for floats; integers divide truncating, as MindSpore's kernel."""
+    a, b = binary("RealDiv", x, y)
+    if a.dtype == bool:
+        raise TypeError("For 'RealDiv', the input of type bool is not supported.")
+    if not (is_floating(a.dtype) or is_complex(a.dtype)):
+        return _wrap(lax.div(a, b))
+    return _wrap(a / b)
+
+
+primitive("RealDiv", _real_div)
+primitive("TensorAdd", add)
 primitive("FloorDiv", floor_divide)
+
+
+# --- MindSpore's older functional names for the same primitives ----------------------------
+
+
+@op("tensor_add")
+def tensor_add(input, other):
+    return add(input, other)
+
+
+@op("tensor_sub")
+def tensor_sub(input, other):
+    return sub(input, other)
+
+
+@op("tensor_mul")
+def tensor_mul(input, other):
+    return mul(input, other)
+
+
+@op("tensor_muls")
+def tensor_muls(input, other):
+    """``input * other`` where ``other`` is a Python number."""
+    if not isinstance(input, Tensor) or isinstance(other, Tensor) or not isinstance(other, (bool, int, float)):
+        raise TypeError(f"For 'muls', 'input' must be a Tensor and 'other' a number, but got "
+                        f"{type(input).__name__} and {type(other).__name__}.")
+    return mul(input, other)
+
+
+# --- writes into a variable -----------------------------------------------------------------
+
+
+def _assign_value(name, variable, value):
+    if not isinstance(variable, Tensor):
+        raise TypeError(f"For '{name}', the type of 'variable' must be Parameter or Tensor, "
+                        f"but got {type(variable).__name__}.")
+    if not isinstance(value, Tensor):
+        if isinstance(value, (bool, int, float)) and variable.ndim != 0:
+            raise ValueError(f"For '{name}','value' must have the same rank as 'variable'. But got 'value' rank: 0, "
+                             f"'variable' rank: {variable.ndim}.")
+        if not isinstance(value, (bool, int, float)):
+            raise TypeError(f"For '{name}', the type of 'value' must be Tensor, but got {type(value).__name__}.")
+    var = arr(variable)
+    v = arr(value)
+    if v.ndim != var.ndim:
+        raise ValueError(f"For '{name}','value' must have the same rank as 'variable'. But got 'value' rank: "
+                         f"{v.ndim}, 'variable' rank: {var.ndim}.")
+    if tuple(v.shape) != tuple(var.shape):
+        raise ValueError(f"For '{name}','value' must have the same shape as 'variable'. But got 'value' shape: "
+                         f"{tuple(v.shape)}, 'variable' shape: {tuple(var.shape)}.")
+    return var, v.astype(var.dtype)
+
+
+def _write(variable, new):
+    variable._data = new
+    return _wrap(new)
+
+
+@op("assign")
+def assign(variable, value):
+    """Write ``value`` (cast to the variable's dtype, same shape) into ``variable``; returns the new value."""
+    _, v = _assign_value("Assign", variable, value)
+    return _write(variable, v)
+
+
+@op("assign_add")
+def assign_add(variable, value):
+    """``variable += value`` in place; returns the new value."""
+    var, v = _assign_value("AssignAdd", variable, value)
+    return _write(variable, jnp.logical_or(var, v) if var.dtype == bool else var + v)
+
+
+@op("assign_sub")
+def assign_sub(variable, value):
+    """``variable -= value`` in place; returns the new value."""
+    var, v = _assign_value("AssignSub", variable, value)
+    return _write(variable, var - v)
+
+
+primitive("Assign", assign)
+primitive("AssignAdd", assign_add)
+primitive("AssignSub", assign_sub)

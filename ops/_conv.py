@@ -1,1 +1,391 @@
-"""Op family _conv (to be filled)."""
+"""Convolutions in MindSpore's NC(D)HW layout, weights (out, in/group, k...):
+conv1d/conv2d/conv3d, Conv2D/Conv3D, Conv2DTranspose/Conv2DBackpropInput, conv_transpose2d,
+conv3d_transpose/Conv3DTranspose. pad_mode is 'valid', 'same' (TF-style split, extra at the
+end) or 'pad' (explicit). Transposed convolutions are the exact gradient of the forward
+convolution with respect to its input (``jax.vjp``), which is their definition.
+"""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from mscompat.common import dtype as mstype
+from ._args import Tensor
+from ._nn import need_tensor, is_int
+from ._registry import op, primitive
+from .primitive import Primitive
+from ._registry import register_primitive_class
+
+_wrap = Tensor._wrap
+_CONV_DTYPES = ("float16", "float32", "bfloat16")
+_SPATIAL = {1: "H", 2: "HW", 3: "DHW"}
+
+
+def _tuple(name, arg, v, n, allow=()):
+    """``v`` as a tuple of ``n`` positive ints (an int is repeated; lengths in ``allow``
+    drop the leading (N, C) entries)."""
+    if is_int(v):
+        out = (v,) * n
+    elif isinstance(v, (tuple, list)) and len(v) == n and all(is_int(i) for i in v):
+        out = tuple(v)
+    elif isinstance(v, (tuple, list)) and len(v) in allow and all(is_int(i) for i in v):
+        out = tuple(v)[-n:]
+    else:
+        raise ValueError(f"For '{name}' attr '{arg}' must be an positive int number or a tuple of {n} "
+                         f"positive int numbers, but got {v}")
+    if any(i <= 0 for i in out):
+        raise ValueError(f"For '{name}' attr '{arg}' must be an positive int number or a tuple of {n} "
+                         f"positive int numbers, but got {v}")
+    return out
+
+
+def _same_pads(size, k, s, d):
+    out = -(-size // s)
+    need = max(0, (out - 1) * s + d * (k - 1) + 1 - size)
+    return need // 2, need - need // 2
+
+
+def _check_inputs(name, x, w, nd):
+    a = need_tensor(name, "x", x)
+    b = need_tensor(name, "w", w)
+    if a.dtype != b.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if str(a.dtype) not in _CONV_DTYPES:
+        raise TypeError(f"For primitive[{name}], the input argument[w] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32]}}, but got Tensor[{mstype.from_numpy_dtype(a.dtype)}].")
+    if a.ndim != nd + 2:
+        raise ValueError(f"For primitive[{name}], the x shape size must be equal to {nd + 2}, but got {a.ndim}.")
+    if b.ndim != nd + 2:
+        raise ValueError(f"For primitive[{name}], the w shape size must be equal to {nd + 2}, but got {b.ndim}.")
+    return a, b
+
+
+def _pads(name, pad_mode, pad, spatial, ksize, stride, dilation):
+    nd = len(spatial)
+    if pad_mode == "valid":
+        return [(0, 0)] * nd
+    if pad_mode == "same":
+        return [_same_pads(spatial[i], ksize[i], stride[i], dilation[i]) for i in range(nd)]
+    return [(pad[2 * i], pad[2 * i + 1]) for i in range(nd)]
+
+
+def _dn(nd):
+    s = _SPATIAL[nd]
+    return ("NC" + s, "OI" + s, "NC" + s)
+
+
+def _conv_forward(a, b, stride, pads, dilation, groups):
+    nd = a.ndim - 2
+    dt = a.dtype
+    if dt != jnp.float32:
+        a, b = a.astype(jnp.float32), b.astype(jnp.float32)
+    out = lax.conv_general_dilated(a, b, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(nd),
+                                   feature_group_count=groups, precision=lax.Precision.HIGHEST)
+    return out.astype(dt)
+
+
+def _conv(name, x, w, stride, pad_mode, pad, dilation, group, out_channel=None, kernel_size=None):
+    """Forward convolution with MindSpore's checks; ``pad`` is (lo, hi) per spatial dim, flat."""
+    nd = len(stride)
+    a, b = _check_inputs(name, x, w, nd)
+    if a.shape[1] != b.shape[1] * group:
+        raise RuntimeError(f"For '{name}', 'C_in' of input 'x' shape divide by parameter 'group' must be equal to "
+                           f"'C_in' of input 'weight' shape: {b.shape[1]}, but got 'C_in' of input 'x' shape: "
+                           f"{a.shape[1]}, and 'group': {group}.")
+    if out_channel is not None and b.shape[0] != out_channel:
+        raise RuntimeError(f"For '{name}', 'w_shape[0]' must be equal to 'out_channel', but got 'w_shape[0]': "
+                           f"{b.shape[0]}, 'out_channel': {out_channel}.")
+    if kernel_size is not None:
+        for i, k in enumerate(kernel_size):
+            if b.shape[2 + i] != k:
+                raise RuntimeError(f"For '{name}', 'w_shape[{2 + i}]' must be equal to 'kernel_size[{i}]', but got "
+                                   f"'w_shape[{2 + i}]': {b.shape[2 + i]}, 'kernel_size[{i}]': {k}.")
+    if b.shape[0] % group:
+        raise ValueError(f"The argument 'groups' should be divisible by 'in_channel' and 'out_channel', but got "
+                         f"group:{group}, in_channel:{a.shape[1]}, out_channel:{b.shape[0]}.")
+    spatial = a.shape[2:]
+    ksize = b.shape[2:]
+    pads = _pads(name, pad_mode, pad, spatial, ksize, stride, dilation)
+    for i in range(nd):
+        if spatial[i] + sum(pads[i]) < dilation[i] * (ksize[i] - 1) + 1:
+            raise ValueError(f"For '{name}', input shape's h and w after padding must be greater than or equal to "
+                             "kernel_size's h and w respectively.")
+    return _conv_forward(a, b, stride, pads, dilation, group)
+
+
+def _check_pad_mode(name, pad_mode, pad_flat):
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("valid", "same", "pad"):
+        raise ValueError(f"For '{name}', the 'pad_mode' must be str and must be in '['valid', 'same', 'pad']', "
+                         f"but got '{pad_mode}'.")
+    pad_mode = pad_mode.lower()
+    if pad_mode != "pad" and any(pad_flat):
+        raise ValueError(f"For '{name}', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': "
+                         f"{pad_flat} and 'pad_mode': {pad_mode}.")
+    if pad_mode == "pad" and any((not is_int(p)) or p < 0 for p in pad_flat):
+        raise ValueError(f"For '{name}', the 'pad item' must be a non-negative int, but got {pad_flat}.")
+    return pad_mode
+
+
+def _functional_padding(dim, padding):
+    if is_int(padding):
+        return (padding,) * (2 * dim)
+    if isinstance(padding, (tuple, list)):
+        if len(padding) != dim:
+            raise ValueError(f"For 'conv{dim}d', 'padding' must be a tuple or list of {dim} integers, "
+                             f"but got {padding}.")
+        return tuple(p for p in padding for _ in range(2))
+    raise TypeError(f"For 'conv{dim}d', 'padding' must be a tuple, list or int, but got {type(padding)}.")
+
+
+def _add_bias(dim, out, weight, bias):
+    if bias is None:
+        return out
+    if not isinstance(bias, Tensor):
+        raise TypeError(f"For 'conv{dim}d', the 'bias' must be a Tensor, but got {type(bias)}.")
+    b = bias._data if bias._data is not None else need_tensor("conv", "bias", bias)
+    oc = weight.shape[0]
+    if b.shape[0] != oc:
+        raise ValueError(f"For 'conv{dim}d', Given weight of size {tuple(weight.shape)}, expected bias to be "
+                         f"1-dimensional with {oc} elements, but got bias of size {b.shape[0]} instead.")
+    if b.dtype != out.dtype:
+        raise TypeError("For primitive[BiasAdd], the input type must be same.")
+    return out + b.reshape((oc,) + (1,) * (out.ndim - 2))
+
+
+def _conv_fn(dim, input, weight, bias, stride, pad_mode, padding, dilation, groups):
+    name = {1: "Conv2D", 2: "Conv2D", 3: "Conv3D"}[dim]
+    if not isinstance(input, Tensor) or not isinstance(weight, Tensor):
+        raise TypeError(f"For 'conv{dim}d', 'input' and 'weight' must be Tensors.")
+    if dim == 1:
+        if input.ndim != 3:
+            raise ValueError(f"For 'conv1d', the input must be a 3D Tensor, but got input of {input.ndim}D.")
+        if weight.ndim != 3:
+            raise ValueError(f"For 'conv1d', the weight must be a 3D Tensor, but got input of {weight.ndim}D.")
+    for n, v in (("stride", stride), ("dilation", dilation)):
+        if isinstance(v, (tuple, list)) and len(v) != dim:
+            raise ValueError(f"For 'conv{dim}d', the {n} must be a int or a tuple/list with length {dim}, "
+                             f"but got {v}.")
+    pad = _functional_padding(dim, padding)
+    pad_mode = _check_pad_mode(name, pad_mode, pad)
+    stride = _tuple(name, "stride", stride, dim)
+    dilation = _tuple(name, "dilation", dilation, dim)
+    if not is_int(groups) or groups <= 0:
+        raise ValueError(f"For '{name}', the 'group' must be a positive int, but got {groups}.")
+    out = _conv(name, input, weight, stride, pad_mode, pad, dilation, groups)
+    return _wrap(_add_bias(dim, out, weight, bias))
+
+
+@op("conv1d")
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    return _conv_fn(1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+@op("conv2d")
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    return _conv_fn(2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+@op("conv3d")
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    return _conv_fn(3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+class _ConvBase(Primitive):
+    _nd = 2
+    _fmt = "NCHW"
+
+    def _setup(self, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format,
+               mode_value=1):
+        name = self.name
+        nd = self._nd
+        self.kernel_size = _tuple(name, "kernel_size", kernel_size, nd)
+        self.stride = _tuple(name, "stride", stride, nd, allow=(nd + 2,))
+        self.dilation = _tuple(name, "dilation", dilation, nd, allow=(nd + 2,))
+        if isinstance(pad, bool) or not isinstance(pad, (int, tuple)):
+            raise TypeError(f"For '{name}', the type of 'pad' should be one of '['int', 'tuple']', "
+                            f"but got type '{type(pad).__name__}'.")
+        if isinstance(pad, int):
+            pad = (pad,) * (2 * nd)
+        elif len(pad) != 2 * nd:
+            raise ValueError(f"For '{name}', the 'pad size' must be equal to {2 * nd}, but got {len(pad)}.")
+        if not isinstance(pad_mode, str):
+            raise TypeError(f"For '{name}', the type of 'pad_mode' should be 'str', "
+                            f"but got type '{type(pad_mode).__name__}'.")
+        self.pad_mode = _check_pad_mode(name, pad_mode, pad)
+        self.pad = pad
+        if mode != mode_value:
+            raise ValueError(f"For '{name}', the 'mode' must be {mode_value}, but got {mode}.")
+        if data_format != self._fmt:
+            raise ValueError(f"For '{name}', the '{data_format}' format is only supported in GPU target, "
+                             f"but got the 'data_format' is {data_format} and platform is CPU.")
+        if not is_int(out_channel) or out_channel <= 0:
+            raise ValueError(f"For '{name}', the 'out_channel' must be a positive int, but got {out_channel}.")
+        if not is_int(group) or group <= 0:
+            raise ValueError(f"For '{name}', the 'group' must be a positive int, but got {group}.")
+        self.out_channel, self.group, self.mode = out_channel, group, mode
+        for k in ("kernel_size", "stride", "dilation", "pad", "pad_mode", "out_channel", "group", "mode"):
+            self.add_prim_attr(k, getattr(self, k))
+        self.add_prim_attr("data_format", data_format)
+
+
+@register_primitive_class
+class Conv2D(_ConvBase):
+    """2D convolution primitive: ``Conv2D(out_channel, kernel_size, ...)(x, w)``."""
+
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
+                 data_format="NCHW"):
+        Primitive.__init__(self, "Conv2D")
+        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
+
+    def __call__(self, x, w):
+        return _wrap(_conv(self.name, x, w, self.stride, self.pad_mode, self.pad, self.dilation, self.group,
+                           self.out_channel, self.kernel_size))
+
+
+@register_primitive_class
+class Conv3D(_ConvBase):
+    """3D convolution primitive: ``Conv3D(out_channel, kernel_size, ...)(x, w)``."""
+    _nd = 3
+    _fmt = "NCDHW"
+
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
+                 data_format="NCDHW"):
+        Primitive.__init__(self, "Conv3D")
+        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
+
+    def __call__(self, x, w):
+        return _wrap(_conv(self.name, x, w, self.stride, self.pad_mode, self.pad, self.dilation, self.group,
+                           self.out_channel, self.kernel_size))
+
+
+def _transpose_via_vjp(dout, w, in_shape, stride, pads, dilation, groups):
+    """The transposed convolution: gradient of conv(x, w) w.r.t. ``x`` of shape ``in_shape``."""
+    dt = dout.dtype
+    wf = w.astype(jnp.float32)
+
+    def fwd(x):
+        return lax.conv_general_dilated(x, wf, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(len(stride)),
+                                        feature_group_count=groups, precision=lax.Precision.HIGHEST)
+    x0 = jnp.zeros(in_shape, jnp.float32)
+    out_shape = jax.eval_shape(fwd, x0).shape
+    if tuple(out_shape) != tuple(dout.shape):
+        raise ValueError(f"The shape of 'dout' {list(dout.shape)} does not match the convolution output "
+                         f"{list(out_shape)} for an input of size {list(in_shape)}.")
+    _, vjp = jax.vjp(fwd, x0)
+    return vjp(dout.astype(jnp.float32))[0].astype(dt)
+
+
+@register_primitive_class
+class Conv2DBackpropInput(_ConvBase):
+    """Gradient of Conv2D w.r.t. its input: ``(dout, weight, input_size)`` -> dx."""
+
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
+                 dilation=1, group=1, data_format="NCHW"):
+        Primitive.__init__(self, type(self).__name__)
+        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
+        self.pad_list = pad_list
+        self.add_prim_attr("pad_list", pad_list)
+
+    def __call__(self, dout, weight, input_size):
+        name = self.name
+        d, w = _check_inputs(name, dout, weight, 2)
+        if isinstance(input_size, Tensor):
+            input_size = tuple(int(v) for v in input_size.asnumpy())
+        if not isinstance(input_size, (tuple, list)) or len(input_size) != 4:
+            raise ValueError(f"For '{name}', 'input_size' must be a tuple of 4 ints, but got {input_size}.")
+        input_size = tuple(input_size)
+        if w.shape[0] != d.shape[1]:
+            raise ValueError(f"For '{name}', the channel of 'dout' must equal weight's first dimension, "
+                             f"but got {d.shape[1]} and {w.shape[0]}.")
+        if input_size[1] != w.shape[1] * self.group:
+            raise ValueError(f"For '{name}', 'input_size[1]' must equal weight's C_in times 'group', "
+                             f"but got {input_size[1]}.")
+        pad = tuple(self.pad_list) if self.pad_list and self.pad_mode == "pad" else self.pad
+        pads = _pads(name, self.pad_mode, pad, input_size[2:], w.shape[2:], self.stride, self.dilation)
+        return _wrap(_transpose_via_vjp(d, w, input_size, self.stride, pads, self.dilation, self.group))
+
+
+@register_primitive_class
+class Conv2DTranspose(Conv2DBackpropInput):
+    """Transposed 2D convolution; the same computation as ``Conv2DBackpropInput``."""
+
+
+@op("conv_transpose2d")
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """PyTorch-style transposed convolution; ``weight`` is (C_in, C_out / groups, kh, kw)."""
+    name = "ConvTranspose2D"
+    a = need_tensor(name, "input", input)
+    unbatched = a.ndim == 3
+    if unbatched:
+        input = _wrap(a[None])
+    d, w = _check_inputs(name, input, weight, 2)
+    stride = _tuple(name, "stride", stride, 2)
+    dilation = _tuple(name, "dilation", dilation, 2)
+    padding = (padding,) * 2 if is_int(padding) else tuple(padding)
+    output_padding = (output_padding,) * 2 if is_int(output_padding) else tuple(output_padding)
+    if d.shape[1] != w.shape[0]:
+        raise ValueError(f"For '{name}', the channel of 'input' must equal weight's first dimension, "
+                         f"but got {d.shape[1]} and {w.shape[0]}.")
+    size = [(d.shape[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (w.shape[2 + i] - 1)
+            + output_padding[i] + 1 for i in range(2)]
+    in_shape = (d.shape[0], w.shape[1] * groups, size[0], size[1])
+    pads = [(padding[i], padding[i]) for i in range(2)]
+    out = _transpose_via_vjp(d, w, in_shape, stride, pads, dilation, groups)
+    if bias is not None:
+        out = out + need_tensor(name, "bias", bias).reshape((-1, 1, 1)).astype(out.dtype)
+    return _wrap(out[0] if unbatched else out)
+
+
+def _conv3d_transpose(name, x, w, pad_mode, pad, stride, dilation, group, output_padding):
+    d, b = _check_inputs(name, x, w, 3)
+    if d.shape[1] != b.shape[0]:
+        raise ValueError(f"For '{name}', the channel of 'dout' must equal weight's first dimension, "
+                         f"but got {d.shape[1]} and {b.shape[0]}.")
+    k = b.shape[2:]
+    size, pads = [], []
+    for i in range(3):
+        base = (d.shape[2 + i] - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1
+        if pad_mode == "same":
+            full = d.shape[2 + i] * stride[i]
+            need = max(0, base - full)
+            lo, hi = need // 2, need - need // 2
+        elif pad_mode == "pad":
+            lo, hi = pad[2 * i], pad[2 * i + 1]
+        else:
+            lo = hi = 0
+        pads.append((lo, hi))
+        size.append(base - lo - hi + output_padding[i])
+    in_shape = (d.shape[0], b.shape[1] * group) + tuple(size)
+    return _wrap(_transpose_via_vjp(d, b, in_shape, stride, pads, dilation, group))
+
+
+@register_primitive_class
+class Conv3DTranspose(_ConvBase):
+    """Transposed 3D convolution: ``Conv3DTranspose(in_channel, out_channel, kernel_size, ...)(dout, w)``."""
+    _nd = 3
+    _fmt = "NCDHW"
+
+    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
+                 dilation=1, group=1, output_padding=0, data_format="NCDHW"):
+        Primitive.__init__(self, "Conv3DTranspose")
+        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
+        if not is_int(in_channel) or in_channel <= 0:
+            raise ValueError(f"For 'Conv3DTranspose', the 'in_channel' must be a positive int, but got {in_channel}.")
+        self.in_channel = in_channel
+        op_ = (output_padding,) * 3 if is_int(output_padding) else tuple(output_padding)[-3:]
+        self.output_padding = op_
+        self.add_prim_attr("output_padding", op_)
+
+    def __call__(self, dout, weight):
+        return _conv3d_transpose(self.name, dout, weight, self.pad_mode, self.pad, self.stride, self.dilation,
+                                 self.group, self.output_padding)
+
+
+@op("conv3d_transpose")
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    name = "Conv3DTranspose"
+    pad = (padding,) * 6 if is_int(padding) else tuple(padding)
+    pad_mode = _check_pad_mode(name, pad_mode, pad)
+    stride = _tuple(name, "stride", stride, 3, allow=(5,))
+    dilation = _tuple(name, "dilation", dilation, 3, allow=(5,))
+    op_ = (output_padding,) * 3 if is_int(output_padding) else tuple(output_padding)[-3:]
+    return _conv3d_transpose(name, inputs, weight, pad_mode, pad, stride, dilation, group, op_)

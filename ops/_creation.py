@@ -1,5 +1,6 @@
 """Creation ops: zeros, ones, *_like, fill, full, arange, range, eye, linspace, meshgrid,
 one_hot, tuple_to_array, scalar_to_tensor, hamming_window, diag, ..."""
+import builtins
 import numbers
 
 import numpy as np
@@ -397,7 +398,7 @@ def _one_hot(indices, depth, on_value, off_value, axis=-1):
     return _wrap(jnp.where(hot, on, off))
 
 
-builtins_range = __builtins__["range"] if isinstance(__builtins__, dict) else __builtins__.range
+builtins_range = builtins.range
 
 
 

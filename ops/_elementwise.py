@@ -69,11 +69,13 @@ def _in_f32(fn, a):
     return fn(a)
 
 
-def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", prim_allowed=None):
+def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=()):
     """Register the unary op ``name`` (and Primitive ``prim``) computing ``fn``."""
     def impl(input):
         a = _need_tensor(prim or name, input, arg)
         _check_kind(prim or name, a, allowed, arg)
+        if a.dtype in exclude:
+            raise _dtype_error(prim or name, arg, a.dtype, allowed)
         if to_float and _kind(a.dtype) in "biu":
             a = a.astype(_F32)
         if _kind(a.dtype) == "f":
@@ -209,7 +211,8 @@ def _sign(a):
     return jnp.sign(a)
 
 
-_unary("sign", "Sign", _sign, "iufc", aliases=("sgn",))
+_sign_fn = _unary("sign", "Sign", _sign, "iufc", aliases=("sgn",),
+                  exclude=tuple(np.dtype(t) for t in (np.int8, np.int16, np.uint8, np.uint16, np.uint32, np.uint64)))
 
 
 def _square(a):
@@ -222,7 +225,7 @@ _unary("square", "Square", _square, "iufc")
 def _signbit(a):
     if _kind(a.dtype) in "bu":
         return jnp.zeros(a.shape, bool)
-    return jnp.signbit(a)
+    return a < 0  # MindSpore: -0.0 has no sign bit set
 
 
 _unary("signbit", None, _signbit, "biuf")

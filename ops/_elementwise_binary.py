@@ -29,9 +29,24 @@ def _pair(prim, x, y, allowed="biufc", tensor_first=False, arg=("input", "other"
                         f'{arg[1]}={_type_name(y)})". The valid calling should be: '
                         f'"{prim}()({arg[0]}=<Number, Tensor>, {arg[1]}=<Number, Tensor>)".')
     a, b = binary(prim, x, y)
+    _check_broadcast(prim, a, b)
     if _kind(a.dtype) not in allowed:
         raise _dtype_error(prim, arg[0], a.dtype, allowed)
     return a, b
+
+
+def _check_broadcast(prim, a, b):
+    """ValueError (as MindSpore) when the shapes of ``a`` and ``b`` do not broadcast."""
+    if a.shape == b.shape:
+        return
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    for i, (u, v) in enumerate(zip(pa, pb)):
+        if u != v and u != 1 and v != 1:
+            raise ValueError(f"For '{prim}', input1.shape and input2.shape need to broadcast. The value of "
+                             f"input1.shape[{i}] or input2.shape[{i}] must be 1 or -1 when they are not the same, "
+                             f"but got input1.shape = {list(sa)} and input2.shape = {list(sb)}")
 
 
 def _binop(name, prim, fn, allowed="iufc", *, aliases=(), tensor_first=False, arg=("input", "other"),
@@ -198,11 +213,12 @@ _binop(None, "SquaredDifference", _squared_difference, "iufc", arg=("x", "y"))
 
 
 def _maximum(a, b):
-    return jnp.maximum(a, b)
+    # MindSpore's CPU kernel: ``a > b ? a : b`` (a NaN in ``other`` propagates, one in ``input`` does not)
+    return jnp.where(a > b, a, b)
 
 
 def _minimum(a, b):
-    return jnp.minimum(a, b)
+    return jnp.where(a < b, a, b)
 
 
 _binop("maximum", "Maximum", _maximum, "biuf", half_in_f32=False)
@@ -235,9 +251,9 @@ def clamp(input, min=None, max=None):
         raise TypeError("For 'clamp', the input of type bool is not supported.")
     out = a.astype(dt)
     if min is not None:
-        out = jnp.maximum(out, arr(min, dt))
+        out = _maximum(out, arr(min, dt))
     if max is not None:
-        out = jnp.minimum(out, arr(max, dt))
+        out = _minimum(out, arr(max, dt))
     return _wrap(out)
 
 
@@ -268,9 +284,9 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
                             "list[Tensor]")
         a = arr(t)
         if clip_value_min is not None:
-            a = jnp.maximum(a, arr(clip_value_min).astype(a.dtype))
+            a = _maximum(a, arr(clip_value_min).astype(a.dtype))
         if clip_value_max is not None:
-            a = jnp.minimum(a, arr(clip_value_max).astype(a.dtype))
+            a = _minimum(a, arr(clip_value_max).astype(a.dtype))
         return _wrap(a)
     if isinstance(x, Tensor):
         return one(x)
@@ -322,8 +338,7 @@ def _xdivy(a, b):
 
 
 def _xlogy(a, b):
-    safe = jnp.where(a == 0, jnp.ones_like(b), b)
-    return jnp.where(a == 0, jnp.zeros_like(a), a * jnp.log(safe))
+    return a * jnp.log(b)  # MindSpore: no special case for input == 0 (0 * log(0) is nan)
 
 
 _fbinop("xdivy", "Xdivy", _xdivy, "fc", arg=("x", "y"))
@@ -361,7 +376,7 @@ def copysign(x, other):
     if _kind(a.dtype) in "bc":
         raise TypeError(f"For 'copysign', the dtype of 'x' must be int or float, but got {a.dtype}.")
     b = arr(other) if isinstance(other, Tensor) else jnp.asarray(other, _F32)
-    if _kind(b.dtype) in "bc":
+    if _kind(b.dtype) == "c":
         raise TypeError(f"For 'copysign', the dtype of 'other' must be int or float, but got {b.dtype}.")
     dt = a.dtype if _kind(a.dtype) == "f" else _F32
     return _wrap(jnp.copysign(a.astype(dt), b.astype(dt)))
@@ -505,3 +520,18 @@ def addn(x):
 
 
 primitive("AddN", addn)
+
+
+def _ger(x1, x2):
+    for n, v in (("x1", x1), ("x2", x2)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For 'Ger', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
+    a, b = arr(x1), arr(x2)
+    if a.ndim != 1 or b.ndim != 1:
+        raise ValueError(f"For 'Ger', 'x1' and 'x2' must be 1-D, but got shapes {tuple(a.shape)} and {tuple(b.shape)}.")
+    if a.dtype != b.dtype:
+        raise TypeError(f"For 'Ger', the dtype of 'x1' and 'x2' must be the same, but got {a.dtype} and {b.dtype}.")
+    return _wrap(jnp.outer(a, b))
+
+
+primitive("Ger", _ger)

@@ -1,1 +1,402 @@
-"""Op family _linalg (to be filled)."""
+"""Linear algebra: trace, diagonal, Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond,
+matrix_exp; and the square-root ops ``sqrt``/``rsqrt`` (assigned to this family).
+
+Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, not its
+adjoint), ``Eig`` gives complex results (float32 -> complex64, float64 -> complex128),
+``LogMatrixDeterminant`` gives ``(sign, log|det|)``.
+"""
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import jax.scipy.linalg as jsl
+from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by jax.lax.linalg
+
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+
+_F = (np.float32, np.float64)
+_FC = (np.float32, np.float64, np.complex64, np.complex128)
+_COMPLEX_OF = {np.dtype(np.float32): np.complex64, np.dtype(np.float64): np.complex128,
+               np.dtype(np.complex64): np.complex64, np.dtype(np.complex128): np.complex128}
+
+
+def _tensor(name, x, arg="x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(x).__name__}.")
+    return arr(x)
+
+
+def _dtype_in(name, a, allowed, arg="x"):
+    if a.dtype not in tuple(np.dtype(t) for t in allowed):
+        names = ", ".join(f"Tensor[{mstype.from_numpy_dtype(np.dtype(t))}]" for t in allowed)
+        raise TypeError(f"For '{name}', the input argument[{arg}] must be a type of {{{names}}}, "
+                        f"but got Tensor[{mstype.from_numpy_dtype(a.dtype)}].")
+
+
+def _square(name, a, arg="x", min_rank=2):
+    if a.ndim < min_rank:
+        raise ValueError(f"For '{name}', the dimension of '{arg}' must be at least {min_rank}, but got {a.ndim}.")
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For '{name}', the last two dimensions of '{arg}' must be equal (square matrices), "
+                         f"but got shape {list(a.shape)}.")
+
+
+def _int(name, arg, v):
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError(f"For '{name}', the type of '{arg}' should be 'int', but got type '{type(v).__name__}'.")
+    return int(v)
+
+
+def _bool(name, arg, v):
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"For '{name}', the type of '{arg}' should be 'bool', but got type '{type(v).__name__}'.")
+    return bool(v)
+
+
+def _mT(a):
+    return jnp.swapaxes(a, -1, -2)
+
+
+# ---------------------------------------------------------------------------------------
+# square roots
+
+_INT_KINDS = "biu"
+
+
+@op("sqrt")
+def sqrt(x):
+    """Element-wise square root; integer and bool inputs give float32."""
+    a = _tensor("Sqrt", x, "input")
+    if a.dtype.kind in _INT_KINDS:
+        a = a.astype(np.float32)
+    elif a.dtype == jnp.bfloat16:
+        raise TypeError("For 'Sqrt', the input dtype BFloat16 is not supported on CPU.")
+    return _wrap(jnp.sqrt(a))
+
+
+@op("rsqrt")
+def rsqrt(input):
+    """Element-wise ``1 / sqrt(input)``; float and complex inputs only."""
+    a = _tensor("Rsqrt", input, "input")
+    if a.dtype.kind in _INT_KINDS or a.dtype == jnp.bfloat16:
+        raise TypeError(f"For 'Rsqrt', the input dtype {mstype.from_numpy_dtype(a.dtype)} is not supported: "
+                        "Unsupported data type!")
+    return _wrap(jax.lax.rsqrt(a))
+
+
+primitive("Sqrt", sqrt)
+primitive("Rsqrt", rsqrt)
+
+
+# ---------------------------------------------------------------------------------------
+# trace, diagonal, cross
+
+_TRACE_TYPES = (np.complex128, np.complex64, np.float16, np.float32, np.float64, np.int16, np.int32, np.int64,
+                np.int8, np.uint16, np.uint32, np.uint64, np.uint8)
+
+
+@op("trace")
+def trace(input):
+    """Sum of the main diagonal of a 2-D Tensor (dtype kept)."""
+    a = _tensor("Trace", input, "input")
+    _dtype_in("Trace", a, _TRACE_TYPES)
+    if a.ndim != 2:
+        raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got {a.ndim}!")
+    return _wrap(jnp.trace(a).astype(a.dtype))
+
+
+primitive("Trace", trace)
+
+
+@op("diagonal")
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """Diagonals of ``input`` w.r.t. axes ``dim1``/``dim2``, appended as the last axis."""
+    a = _tensor("Diagonal", input, "input")
+    offset = _int("Diagonal", "offset", offset)
+    dim1, dim2 = _int("Diagonal", "dim1", dim1), _int("Diagonal", "dim2", dim2)
+    if a.ndim < 2:
+        raise ValueError(f"For 'Diagonal', input must be at least 2-dimensional, but got : {a.ndim}.")
+    for d, n in ((dim1, "dim1"), (dim2, "dim2")):
+        if not -a.ndim <= d < a.ndim:
+            raise ValueError(f"For 'Diagonal', {n} should be in range of [{-a.ndim},{a.ndim - 1}], but got : {d}.")
+    if dim1 % a.ndim == dim2 % a.ndim:
+        raise ValueError(f"For 'Diagonal', dim1 and dim2 cannot be identical, but got : dim1 ={dim1} and "
+                         f"dim2 = {dim2}.")
+    return _wrap(jnp.diagonal(a, offset, dim1 % a.ndim, dim2 % a.ndim))
+
+
+_DEFAULT_DIM = -65530
+
+
+def _cross(input, other, dim=_DEFAULT_DIM):
+    a, b = _tensor("Cross", input, "input"), _tensor("Cross", other, "other")
+    dim = _int("Cross", "dim", dim)
+    if a.dtype != b.dtype:
+        raise TypeError(f"For 'Cross', input and other must have the same dtype, but got "
+                        f"{mstype.from_numpy_dtype(a.dtype)} and {mstype.from_numpy_dtype(b.dtype)}.")
+    if a.dtype == np.bool_:
+        raise TypeError("For 'Cross', the input dtype Bool is not supported.")
+    if a.ndim != b.ndim:
+        raise ValueError(f"For 'Cross', input and other must have the same rank, but got {a.ndim} and {b.ndim}.")
+    shape = jnp.broadcast_shapes(a.shape, b.shape) if a.shape != b.shape else a.shape
+    if dim == _DEFAULT_DIM:
+        dims = [i for i, s in enumerate(shape) if s == 3]
+        if not dims:
+            raise ValueError(f"For 'Cross', no dimension of size 3 in the input shape {list(shape)}.")
+        dim = dims[0]
+    if not -len(shape) <= dim < len(shape):
+        raise ValueError(f"For 'Cross', 'dim' must be in range [{-len(shape)}, {len(shape)}), but got {dim}.")
+    if shape[dim] != 3 or a.shape[dim] != 3 or b.shape[dim] != 3:
+        raise ValueError(f"For 'Cross', the size of inputs in dimension 'dim' must be 3, but got {shape[dim]}.")
+    a, b = jnp.broadcast_to(a, shape), jnp.broadcast_to(b, shape)
+    return _wrap(jnp.cross(a, b, axis=dim).astype(a.dtype))
+
+
+primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: _cross(x, y, p.dim))
+
+
+# ---------------------------------------------------------------------------------------
+# determinants
+
+
+def _matrix_determinant(x):
+    a = _tensor("MatrixDeterminant", x)
+    _dtype_in("MatrixDeterminant", a, _FC)
+    _square("MatrixDeterminant", a)
+    return _wrap(jnp.linalg.det(a))
+
+
+def _log_matrix_determinant(x):
+    a = _tensor("LogMatrixDeterminant", x)
+    _dtype_in("LogMatrixDeterminant", a, _FC)
+    _square("LogMatrixDeterminant", a)
+    sign, logdet = jnp.linalg.slogdet(a)
+    return _wrap(sign.astype(a.dtype)), _wrap(logdet.astype(a.dtype))
+
+
+primitive("MatrixDeterminant", _matrix_determinant)
+primitive("LogMatrixDeterminant", _log_matrix_determinant)
+
+
+@op("matrix_exp")
+def matrix_exp(input):
+    """Matrix exponential of each square matrix in ``input`` (..., n, n)."""
+    a = _tensor("MatrixExp", input, "input")
+    _dtype_in("MatrixExp", a, (np.float16, np.float32, np.float64, np.complex64, np.complex128), "input")
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For MatrixExp, the input expects a tensor of squared matrices, but got shape "
+                         f"{list(a.shape)}.")
+    work = a.astype(np.float32) if a.dtype == np.float16 else a
+    flat = work.reshape((-1,) + work.shape[-2:])
+    out = jax.vmap(jsl.expm)(flat).reshape(work.shape)
+    return _wrap(out.astype(a.dtype))
+
+
+# ---------------------------------------------------------------------------------------
+# Cholesky
+
+
+def _cholesky(input_x, upper=False):
+    a = _tensor("Cholesky", input_x, "input_x")
+    upper = _bool("Cholesky", "upper", upper)
+    _dtype_in("Cholesky", a, _F, "input_x")
+    _square("Cholesky", a, "input_x")
+    low = jnp.linalg.cholesky(a)
+    return _wrap(_mT(low) if upper else low)
+
+
+def _cholesky_inverse(input_x, upper=False):
+    a = _tensor("CholeskyInverse", input_x, "x")
+    upper = _bool("CholeskyInverse", "upper", upper)
+    _dtype_in("CholeskyInverse", a, _F)
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise ValueError(f"For 'CholeskyInverse', the input must be a 2-D square matrix, but got shape "
+                         f"{list(a.shape)}.")
+    full = a.T @ a if upper else a @ a.T
+    return _wrap(jnp.linalg.inv(full).astype(a.dtype))
+
+
+primitive("Cholesky", _cholesky, attrs=(("upper", False),))
+primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),))
+
+
+# ---------------------------------------------------------------------------------------
+# QR, geqrf
+
+
+def _qr(x, full_matrices=False):
+    a = _tensor("Qr", x)
+    full_matrices = _bool("Qr", "full_matrices", full_matrices)
+    _dtype_in("Qr", a, (np.float16,) + _FC)
+    if a.ndim < 2:
+        raise ValueError(f"For 'Qr', the dimension of 'x' must be at least 2, but got {a.ndim}.")
+    work = a.astype(np.float32) if a.dtype == np.float16 else a
+    q, r = jnp.linalg.qr(work, mode="complete" if full_matrices else "reduced")
+    return _wrap(q.astype(a.dtype)), _wrap(r.astype(a.dtype))
+
+
+primitive("Qr", _qr, attrs=(("full_matrices", False),))
+
+
+@op("qr")
+def qr(input, mode="reduced"):
+    """``(Q, R)`` with ``input = Q @ R``; ``mode`` 'reduced' or 'complete'."""
+    if mode not in ("reduced", "complete"):
+        raise TypeError(f"For qr, the arg mode must be 'reduced' or 'complete', but got {mode}.")
+    return _qr(input, mode == "complete")
+
+
+@op("geqrf")
+def geqrf(input):
+    """LAPACK-style Householder QR: ``(a, tau)`` with R in the upper triangle of ``a``."""
+    a = _tensor("Geqrf", input, "input")
+    _dtype_in("Geqrf", a, _FC, "input")
+    if a.ndim < 2:
+        raise ValueError(f"For 'Geqrf', the dimension of 'x' must be at least 2, but got {a.ndim}.")
+    out, tau = _lax_linalg.geqrf(a)
+    return _wrap(out), _wrap(tau)
+
+
+primitive("Geqrf", geqrf)
+
+
+# ---------------------------------------------------------------------------------------
+# SVD, pinv, cond
+
+
+def _svd(input, full_matrices=False, compute_uv=True):
+    a = _tensor("Svd", input, "input")
+    full_matrices = _bool("Svd", "full_matrices", full_matrices)
+    compute_uv = _bool("Svd", "compute_uv", compute_uv)
+    _dtype_in("Svd", a, _FC, "input")
+    if a.ndim < 2:
+        raise ValueError(f"For 'Svd', the dimension of 'input' must be at least 2, but got {a.ndim}.")
+    if not compute_uv:
+        s = jnp.linalg.svd(a, compute_uv=False)
+        return _wrap(s), _wrap(jnp.zeros((), a.dtype)), _wrap(jnp.zeros((), a.dtype))
+    u, s, vh = jnp.linalg.svd(a, full_matrices=full_matrices)
+    return _wrap(s.astype(_real(a.dtype))), _wrap(u), _wrap(jnp.conj(_mT(vh)))
+
+
+def _real(dt):
+    return {np.dtype(np.complex64): np.float32, np.dtype(np.complex128): np.float64}.get(np.dtype(dt), dt)
+
+
+primitive("Svd", _svd, attrs=(("full_matrices", False), ("compute_uv", True)))
+
+
+@op("svd")
+def svd(input, full_matrices=False, compute_uv=True):
+    """``(s, u, v)`` with ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv`` is False."""
+    s, u, v = _svd(input, full_matrices, compute_uv)
+    return (s, u, v) if compute_uv else s
+
+
+@op("pinv")
+def pinv(x, *, atol=None, rtol=None, hermitian=False):
+    """Moore-Penrose pseudo-inverse; singular values <= max(atol, rtol * s_max) are dropped."""
+    if not isinstance(x, Tensor):
+        raise TypeError("The input x must be tensor")
+    if x.shape == ():
+        raise TypeError("For pinv, the 0-D input is not supported")
+    a = arr(x)
+    if a.ndim < 2:
+        raise ValueError(f"input x should have 2 or more dimensions, but got {a.ndim}.")
+    _dtype_in("pinv", a, _F)
+    _bool("pinv", "hermitian", hermitian)
+
+    def tol(v, default):
+        if v is None:
+            return jnp.asarray(default, a.dtype)
+        return arr(v).astype(a.dtype) if isinstance(v, Tensor) else jnp.asarray(v, a.dtype)
+
+    atol_a = tol(atol, 0.0)
+    if rtol is None:
+        rtol_a = jnp.asarray(0.0 if atol is not None else max(a.shape) * np.finfo(a.dtype).eps, a.dtype)
+    else:
+        rtol_a = tol(rtol, 0.0)
+    if not hermitian:
+        u, s, vh = jnp.linalg.svd(a, full_matrices=False)
+        thr = jnp.maximum(atol_a[..., None], rtol_a[..., None] * s[..., :1])
+        s_inv = jnp.where(s > thr, 1.0 / s, 0.0).astype(a.dtype)
+        return _wrap(jnp.matmul(_mT(vh) * s_inv[..., None, :], _mT(u)))
+    w, v = jnp.linalg.eigh(a)
+    thr = jnp.maximum(atol_a[..., None], rtol_a[..., None] * jnp.max(jnp.abs(w), -1, keepdims=True))
+    w_inv = jnp.where(jnp.abs(w) > thr, 1.0 / w, 0.0).astype(a.dtype)
+    return _wrap(jnp.matmul(v * w_inv[..., None, :], _mT(v)))
+
+
+def _matrix_norm(m, p):
+    if p == "fro":
+        return jnp.sqrt(jnp.sum(jnp.abs(m) ** 2, axis=(-2, -1)))
+    if p == "nuc":
+        return jnp.sum(jnp.linalg.svd(m, compute_uv=False), -1)
+    if p in (2, -2):
+        s = jnp.linalg.svd(m, compute_uv=False)
+        return s[..., 0] if p == 2 else s[..., -1]
+    if p in (1, -1):
+        col = jnp.sum(jnp.abs(m), -2)
+        return jnp.max(col, -1) if p == 1 else jnp.min(col, -1)
+    if p in (float("inf"), float("-inf")):
+        row = jnp.sum(jnp.abs(m), -1)
+        return jnp.max(row, -1) if p > 0 else jnp.min(row, -1)
+    raise ValueError(f"For 'cond', the norm type 'p' must be one of None, 'fro', 'nuc', inf, -inf, 1, -1, 2, -2, "
+                     f"but got {p}.")
+
+
+@op("cond")
+def cond(A, p=None):
+    """Condition number ``norm(A, p) * norm(inv(A), p)`` of each matrix (p=None: 2-norm)."""
+    a = _tensor("cond", A, "A")
+    if p is None:
+        p = 2
+    _dtype_in("MatrixInverse", a, _FC)
+    _square("MatrixInverse", a)
+    out = _matrix_norm(a, p) * _matrix_norm(jnp.linalg.inv(a), p)
+    return _wrap(out.astype(_real(a.dtype)))
+
+
+# ---------------------------------------------------------------------------------------
+# eigen-decomposition
+
+
+def _eig(x, compute_v=False):
+    a = _tensor("Eig", x)
+    compute_v = _bool("Eig", "compute_v", compute_v)
+    _dtype_in("Eig", a, _FC)
+    _square("Eig", a)
+    cdt = _COMPLEX_OF[np.dtype(a.dtype)]
+    w, v = _host_eig(a, compute_v)
+    return _wrap(w.astype(cdt)), _wrap(v.astype(cdt) if compute_v else jnp.zeros((), cdt))
+
+
+def _host_eig(a, compute_v):
+    """``jnp.linalg.eig`` runs on CPU only: evaluate there when the default device is not a CPU."""
+    if jax.default_backend() == "cpu" or isinstance(a, jax.core.Tracer):
+        return jnp.linalg.eig(a) if compute_v else (jnp.linalg.eigvals(a), None)
+    cpu = jax.devices("cpu")[0]
+    with jax.default_device(cpu):
+        h = jax.device_put(a, cpu)
+        w, v = jnp.linalg.eig(h) if compute_v else (jnp.linalg.eigvals(h), None)
+    dev = list(a.devices())[0]
+    return jax.device_put(w, dev), (None if v is None else jax.device_put(v, dev))
+
+
+primitive("Eig", _eig, attrs=(("compute_v", False),))
+
+
+@op("eig")
+def eig(A):
+    """``(eigenvalues, eigenvectors)`` of square ``A`` (complex results)."""
+    return _eig(A, True)
+
+
+@op("eigvals")
+def eigvals(A):
+    """Eigenvalues of square ``A`` (complex results)."""
+    return _eig(A, False)[0]

@@ -572,6 +572,8 @@ def reduced_shape(shape, axis):
 @op("broadcast_gradient_args")
 def broadcast_gradient_args(x_shape, y_shape):
     """The axes along which the gradients of two broadcast operands must be summed."""
+    if tuple(x_shape) == tuple(y_shape):
+        return (), ()
     n = max(len(x_shape), len(y_shape))
     xs = (1,) * (n - len(x_shape)) + tuple(x_shape)
     ys = (1,) * (n - len(y_shape)) + tuple(y_shape)

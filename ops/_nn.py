@@ -82,6 +82,11 @@ def const(v, a):
     return jnp.asarray(v, dtype=a.dtype)
 
 
+def _icast(v, a):
+    """Python number ``v`` cast (truncated) to the integer dtype of ``a``, as MindSpore does."""
+    return jnp.asarray(int(v), dtype=a.dtype)
+
+
 def int_div(a, d):
     """Division of an integer array truncated toward zero (C semantics)."""
     return lax.div(a, jnp.asarray(d, a.dtype))
@@ -119,8 +124,7 @@ def leaky_relu(input, alpha=0.2):
     check_number("leaky_relu", "alpha", alpha)
     if jnp.issubdtype(a.dtype, jnp.floating):
         return _wrap(jnp.maximum(a, a * const(alpha, a)))
-    f = a.astype(jnp.float32)
-    return _wrap(jnp.maximum(f * jnp.float32(alpha), f).astype(a.dtype))
+    return _wrap(jnp.maximum(a * _icast(alpha, a), a))
 
 
 @op("hardtanh")
@@ -130,8 +134,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     a = arr(input)
     if jnp.issubdtype(a.dtype, jnp.floating):
         return _wrap(jnp.minimum(jnp.maximum(a, const(min_val, a)), const(max_val, a)))
-    f = a.astype(jnp.float32)
-    return _wrap(jnp.minimum(jnp.maximum(f, jnp.float32(min_val)), jnp.float32(max_val)).astype(a.dtype))
+    return _wrap(jnp.minimum(jnp.maximum(a, _icast(min_val, a)), _icast(max_val, a)))
 
 
 @op("threshold")
@@ -141,8 +144,7 @@ def threshold(input, thr, value):
         check_number("threshold", n, v)
     if jnp.issubdtype(a.dtype, jnp.floating):
         return _wrap(jnp.where(a > const(thr, a), a, const(value, a)))
-    f = a.astype(jnp.float32)
-    return _wrap(jnp.where(f > jnp.float32(thr), f, jnp.float32(value)).astype(a.dtype))
+    return _wrap(jnp.where(a > _icast(thr, a), a, _icast(value, a)))
 
 
 @op("prelu")
@@ -709,8 +711,8 @@ def _channel_shuffle(x, groups):
                         f"but got type '{type(groups).__name__}'.")
     if groups <= 0:
         raise ValueError(f"For 'ChannelShuffle', the 'group' must be > 0, but got {groups}.")
-    if a.ndim < 3:
-        raise ValueError(f"For ChannelShuffle, the rank of input must be >= 3, but got {a.ndim}.")
+    if a.ndim < 4:
+        raise TypeError(f"For ChannelShuffle, expect input with > 3 dims, but got {a.ndim}.")
     c = a.shape[1]
     if c % groups:
         raise ValueError("For ChannelShuffle, number of channels must be divisible by groups.")

@@ -88,8 +88,7 @@ def _ln_core(a, axes, eps):
     f = a.astype(jnp.float32)
     mean = jnp.mean(f, axis=axes, keepdims=True)
     var = jnp.mean(jnp.square(f - mean), axis=axes, keepdims=True)
-    rstd = 1 / jnp.sqrt(var + jnp.float32(eps))
-    return (f - mean) * rstd, mean, rstd
+    return (f - mean) / jnp.sqrt(var + jnp.float32(eps)), mean, var
 
 
 @op("layer_norm")
@@ -134,9 +133,9 @@ def _layer_norm_prim(prim, x, gamma, beta):
                          f"gamma shape size add begin_params_axis must be equal to or greater than input_x shape "
                          f"size, and beta shape size add begin_params_axis must be equal to or greater than input_x "
                          f"shape size, but got input shape {list(a.shape)}, gamma shape {list(g.shape)}.")
-    y, mean, rstd = _ln_core(a, tuple(range(bn, r)), prim.epsilon)
+    y, mean, var = _ln_core(a, tuple(range(bn, r)), prim.epsilon)
     y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
-    return _wrap(y.astype(a.dtype)), _wrap(mean.astype(a.dtype)), _wrap(rstd.astype(a.dtype))
+    return _wrap(y.astype(a.dtype)), _wrap(mean.astype(a.dtype)), _wrap(var.astype(a.dtype))
 
 
 primitive("LayerNorm", None, attrs=(("begin_norm_axis", 1, (int,)), ("begin_params_axis", 1, (int,)),
@@ -214,8 +213,9 @@ def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
     g = need_tensor("AddLayerNorm", "gamma", gamma)
     b = need_tensor("AddLayerNorm", "beta", beta)
     k = g.ndim
-    y, mean, rstd = _ln_core(s, tuple(range(s.ndim - k, s.ndim)), epsilon)
+    y, mean, var = _ln_core(s, tuple(range(s.ndim - k, s.ndim)), epsilon)
     y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
+    rstd = 1 / jnp.sqrt(var + jnp.float32(epsilon))
     return _wrap(y.astype(s.dtype)), _wrap(mean), _wrap(rstd), _wrap(s)
 
 

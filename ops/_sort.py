@@ -1,1 +1,325 @@
-"""Op family _sort (to be filled)."""
+"""Sorting and searching: sort, argsort, topk, unique, unique_consecutive, searchsorted,
+argmax, max, min, aminmax."""
+import builtins
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+from ._args import arr, check_tensor, Tensor
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+
+
+def _is_int(v):
+    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _sort_axis(name, axis, ndim):
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got {type(axis).__name__}.")
+    r = builtins.max(ndim, 1)
+    if not -r <= axis < r:
+        raise ValueError(f"For primitive[{name}], the axis must be in [{-r},{r - 1}], but got {axis}.")
+    return int(axis) % r
+
+
+def _sort_impl(a, ax, descending):
+    """Stable sort along ``ax``: (values, int32 indices)."""
+    if a.ndim == 0:
+        return a, jnp.zeros((), jnp.int32)
+    iota = jax.lax.broadcasted_iota(jnp.int32, a.shape, ax)
+    if descending:
+        if a.dtype == jnp.bool_:
+            key = ~a
+        elif jnp.issubdtype(a.dtype, jnp.unsignedinteger):
+            key = jnp.iinfo(a.dtype).max - a
+        elif jnp.issubdtype(a.dtype, jnp.integer):
+            key = -a.astype(jnp.int64) if a.dtype != jnp.int64 else ~a
+        else:
+            key = -a
+        _, vals, idx = jax.lax.sort((key, a, iota), dimension=ax, num_keys=1, is_stable=True)
+    else:
+        vals, idx = jax.lax.sort((a, iota), dimension=ax, num_keys=1, is_stable=True)
+    return vals, idx
+
+
+@op("sort")
+def sort(input_x, axis=-1, descending=False):
+    """(sorted values, int32 indices) along ``axis``; ties keep their order."""
+    check_tensor("Sort", "input_x", input_x)
+    a = arr(input_x)
+    ax = _sort_axis("Sort", axis, a.ndim)
+    if not isinstance(descending, bool):
+        raise TypeError(f"For 'Sort', the type of 'descending' should be 'bool', but got "
+                        f"{type(descending).__name__}.")
+    v, i = _sort_impl(a, ax, descending)
+    return _wrap(v), _wrap(i)
+
+
+primitive("Sort", sort, attrs=(("axis", -1, (int,)), ("descending", False, (bool,))))
+
+
+@op("argsort")
+def argsort(input, axis=-1, descending=False):
+    """The int32 indices that sort ``input`` along ``axis``."""
+    return sort(input, axis, descending)[1]
+
+
+def _topk(name, a, k, ax, largest, sorted_):
+    if isinstance(k, Tensor):
+        k = int(k)
+    if not _is_int(k):
+        raise TypeError(f"For '{name}', the type of 'k' should be 'int', but got {type(k).__name__}.")
+    n = a.shape[ax] if a.ndim else 1
+    if not 0 < k <= n:
+        raise ValueError(f"For primitive[TopK], the k must be in (0,{n}], but got {k}.")
+    moved = jnp.moveaxis(a, ax, -1) if a.ndim else a.reshape(1)
+    if largest:
+        v, i = _sort_impl(moved, moved.ndim - 1, True)
+    else:
+        v, i = _sort_impl(moved, moved.ndim - 1, False)
+    v, i = v[..., :k], i[..., :k]
+    if a.ndim == 0:
+        return _wrap(v.reshape(())), _wrap(i.reshape(()))
+    return _wrap(jnp.moveaxis(v, -1, ax)), _wrap(jnp.moveaxis(i, -1, ax))
+
+
+@op("topk")
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """The ``k`` largest (or smallest) values along ``dim`` (last by default) and their int32 indices."""
+    check_tensor("TopK", "input", input)
+    a = arr(input)
+    ax = a.ndim - 1 if dim is None else _sort_axis("TopK", dim, a.ndim)
+    return _topk("TopK", a, k, builtins.max(ax, 0), largest, sorted)
+
+
+@op("top_k")
+def top_k(input_x, k, sorted=True):
+    check_tensor("TopK", "input_x", input_x)
+    a = arr(input_x)
+    return _topk("TopK", a, k, builtins.max(a.ndim - 1, 0), True, sorted)
+
+
+primitive("TopK", lambda x, k, sorted=True: top_k(x, k, sorted), attrs=(("sorted", True, (bool,)),))
+
+
+def _unique_np(a):
+    flat = a.reshape(-1)
+    _, first, inv = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return flat[np.sort(first)], rank[inv.reshape(-1)].reshape(a.shape)
+
+
+@op("unique")
+def unique(input):
+    """(unique values in order of first appearance, index of each element into them)."""
+    check_tensor("Unique", "input", input)
+    a = np.asarray(arr(input))
+    vals, inv = _unique_np(a)
+    idt = np.int64 if a.dtype == np.int64 else np.int32
+    return _wrap(jnp.asarray(vals)), _wrap(jnp.asarray(inv.astype(idt)))
+
+
+def _unique_prim(x):
+    check_tensor("Unique", "input_x", x)
+    a = np.asarray(arr(x))
+    if a.ndim != 1:
+        raise ValueError(f"For 'Unique', the input must be 1-D, but got rank {a.ndim}.")
+    return unique(x)
+
+
+primitive("Unique", _unique_prim)
+
+
+@op("unique_consecutive")
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """Unique values of each run of equal consecutive elements (along ``dim``, or flattened)."""
+    check_tensor("UniqueConsecutive", "input", input)
+    a = np.asarray(arr(input))
+    if dim is None:
+        flat = a.reshape(-1)
+        starts = np.ones(flat.size, bool)
+        starts[1:] = flat[1:] != flat[:-1]
+        out = flat[starts]
+        inv_shape = a.shape
+    else:
+        ax = dim % builtins.max(a.ndim, 1)
+        if not -a.ndim <= dim < a.ndim:
+            raise ValueError(f"For 'UniqueConsecutive', 'dim' must be in [{-a.ndim}, {a.ndim}), but got {dim}.")
+        m = np.moveaxis(a, ax, 0).reshape(a.shape[ax], -1)
+        starts = np.ones(m.shape[0], bool)
+        starts[1:] = np.any(m[1:] != m[:-1], axis=1)
+        out = np.moveaxis(np.moveaxis(a, ax, 0)[starts], 0, ax)
+        inv_shape = (a.shape[ax],)
+    inv = (np.cumsum(starts) - 1).reshape(inv_shape).astype(np.int64)
+    pos = np.nonzero(starts)[0]
+    counts = np.diff(np.append(pos, starts.size)).astype(np.int64)
+    res = [_wrap(jnp.asarray(out))]
+    if return_inverse:
+        res.append(_wrap(jnp.asarray(inv)))
+    if return_counts:
+        res.append(_wrap(jnp.asarray(counts)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def _unique_consecutive_prim(prim, x):
+    out = unique_consecutive(x, True, True, prim.dim)
+    return out
+
+
+primitive("UniqueConsecutive", None, attrs=(("return_inverse", False), ("return_counts", False), ("dim", None)),
+          call=_unique_consecutive_prim)
+
+
+@op("unique_with_pad")
+def unique_with_pad(x, pad_num):
+    """(unique values padded to ``x``'s size with ``pad_num``, index of each element)."""
+    check_tensor("UniqueWithPad", "x", x)
+    a = np.asarray(arr(x))
+    if a.ndim != 1:
+        raise ValueError(f"For 'UniqueWithPad', the input must be 1-D, but got rank {a.ndim}.")
+    pad = np.asarray(arr(pad_num)).item() if isinstance(pad_num, Tensor) else pad_num
+    vals, inv = _unique_np(a)
+    out = np.full(a.shape, pad, dtype=a.dtype)
+    out[:vals.size] = vals
+    return _wrap(jnp.asarray(out)), _wrap(jnp.asarray(inv.astype(a.dtype)))
+
+
+primitive("UniqueWithPad", unique_with_pad)
+
+
+def _search(seq, v, right):
+    s, vv = arr(seq), arr(v)
+    side = "right" if right else "left"
+    if s.ndim == 1:
+        return jnp.searchsorted(s, vv, side=side)
+    lead = s.shape[:-1]
+    if vv.shape[:-1] != lead:
+        raise ValueError(f"For 'SearchSorted', the leading dimensions of 'sorted_sequence' {s.shape} and "
+                         f"'values' {vv.shape} must be equal.")
+    f = lambda a, b: jnp.searchsorted(a, b, side=side)
+    return jax.vmap(f)(s.reshape(-1, s.shape[-1]), vv.reshape(-1, vv.shape[-1])).reshape(vv.shape)
+
+
+@op("searchsorted")
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    """Insertion indices of ``values`` into ``sorted_sequence`` (int64, or int32)."""
+    check_tensor("SearchSorted", "sorted_sequence", sorted_sequence)
+    check_tensor("SearchSorted", "values", values)
+    if side is not None:
+        if side not in ("left", "right"):
+            raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right', but got {side}.")
+        if right and side == "left":
+            raise ValueError("For 'searchsorted', 'side' and 'right' disagree.")
+        right = side == "right"
+    seq = sorted_sequence
+    if sorter is not None:
+        seq = _wrap(jnp.take_along_axis(arr(seq), arr(sorter).astype(jnp.int64), axis=-1))
+    out = _search(seq, values, right)
+    return _wrap(out.astype(jnp.int32 if out_int32 else jnp.int64))
+
+
+def _search_prim(prim, seq, v):
+    return _wrap(_search(seq, v, prim.right).astype(_to_np(prim.dtype)))
+
+
+def _to_np(t):
+    from ._args import to_np_dtype
+    return to_np_dtype(t)
+
+
+def _bound(right):
+    def call(prim, seq, v):
+        check_tensor(prim.name, "sorted_x", seq)
+        check_tensor(prim.name, "values", v)
+        if seq.ndim != 2 or v.ndim != 2 or seq.shape[0] != v.shape[0]:
+            raise ValueError(f"For '{prim.name}', 'sorted_x' and 'values' must be 2-D with the same first "
+                             f"dimension, but got {seq.shape} and {v.shape}.")
+        return _wrap(_search(seq, v, right).astype(_to_np(prim.out_type)))
+    return call
+
+
+from mscompat.common import dtype as _mstype  # noqa: E402
+
+primitive("SearchSorted", None, attrs=(("dtype", _mstype.int64), ("right", False, (bool,))), call=_search_prim)
+primitive("LowerBound", None, attrs=(("out_type", _mstype.int32),), call=_bound(False))
+primitive("UpperBound", None, attrs=(("out_type", _mstype.int32),), call=_bound(True))
+
+
+# --- arg/max/min ----------------------------------------------------------------------------
+
+def _red_axis(name, axis, ndim):
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got {type(axis).__name__}.")
+    r = builtins.max(ndim, 1)
+    if not -r <= axis < r:
+        raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
+    return int(axis) % r
+
+
+@op("argmax")
+def argmax(input, dim=None, keepdim=False):
+    """int64 index of the maximum (over all elements, or along ``dim``)."""
+    check_tensor("Argmax", "input", input)
+    a = arr(input)
+    if dim is None:
+        out = jnp.argmax(a.reshape(-1))
+        return _wrap(out.astype(jnp.int64).reshape((1,) * a.ndim if keepdim else ()))
+    ax = _red_axis("Argmax", dim, a.ndim)
+    out = jnp.argmax(a, axis=ax, keepdims=keepdim) if a.ndim else jnp.zeros((), jnp.int64)
+    return _wrap(out.astype(jnp.int64))
+
+
+def _maxmin(name, is_max, input, axis, keepdims, initial, where):
+    check_tensor(name, "input", input)
+    a = arr(input)
+    red = jnp.max if is_max else jnp.min
+    arg = jnp.argmax if is_max else jnp.argmin
+    if where is not None:
+        if initial is None:
+            raise ValueError(f"For '{name}', 'initial' must be given when 'where' is given.")
+        w = arr(where)
+        fill = jnp.asarray(initial, a.dtype)
+        a = jnp.where(w, a, fill)
+    if axis is None:
+        v = red(a)
+        i = jnp.zeros((), jnp.int64)  # MindSpore returns index 0 for a full reduction
+        if initial is not None:
+            v = (jnp.maximum if is_max else jnp.minimum)(v, jnp.asarray(initial, a.dtype))
+        if keepdims:
+            v, i = v.reshape((1,) * a.ndim), i.reshape((1,) * a.ndim)
+        return _wrap(v), _wrap(i.astype(jnp.int64))
+    ax = _red_axis(name, axis, a.ndim)
+    v = red(a, axis=ax, keepdims=keepdims)
+    i = arg(a, axis=ax, keepdims=keepdims)
+    if initial is not None:
+        v = (jnp.maximum if is_max else jnp.minimum)(v, jnp.asarray(initial, a.dtype))
+    return _wrap(v), _wrap(i.astype(jnp.int64))
+
+
+@op("max")
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """(maximum values, int64 indices) over all elements or along ``axis``."""
+    return _maxmin("max", True, input, axis, keepdims, initial, where)
+
+
+@op("min")
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """(minimum values, int64 indices) over all elements or along ``axis``."""
+    return _maxmin("min", False, input, axis, keepdims, initial, where)
+
+
+@op("aminmax")
+def aminmax(input, *, axis=0, keepdims=False):
+    """(minimum, maximum) of ``input`` along ``axis``."""
+    check_tensor("aminmax", "input", input)
+    a = arr(input)
+    ax = _red_axis("aminmax", axis, a.ndim)
+    if a.ndim == 0:
+        return _wrap(a), _wrap(a)
+    return _wrap(jnp.min(a, axis=ax, keepdims=keepdims)), _wrap(jnp.max(a, axis=ax, keepdims=keepdims))

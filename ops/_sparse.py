@@ -1,1 +1,500 @@
-"""Op family _sparse (to be filled)."""
+"""Sparse ops on ``COOTensor``/``CSRTensor``: element-wise ``coo_*``/``csr_*`` functions on
+the stored values, conversions (dense <-> COO/CSR, CSR -> COO), ``coalesce``,
+``coo_add``, ``coo_concat``, ``csr_add``, ``csr_softmax``, and the Primitives
+``SparseToDense``, ``SparseTensorDenseAdd``, ``SparseTensorDenseMatmul``, ``SparseSlice``.
+
+Index structure is computed with numpy on concrete values (its size depends on the data);
+values stay JAX arrays.
+"""
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import COOTensor, CSRTensor
+from ._args import arr, Tensor
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+
+
+def _dt(a):
+    return mstype.from_numpy_dtype(a.dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# element-wise functions of the stored values
+
+_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+_COMPLEX = (np.dtype(np.complex64), np.dtype(np.complex128))
+_BF16 = np.dtype(jnp.bfloat16)
+
+
+def _float_only(prim, complex_ok=True):
+    """Values must be floating (or complex); integer values raise TypeError as on MindSpore's CPU."""
+    def check(a):
+        if a.dtype in _FLOATS or a.dtype == _BF16 or (complex_ok and a.dtype in _COMPLEX):
+            return a
+        raise TypeError(f"Select CPU operator[{prim}] fail! Unsupported data type {_dt(a)}!")
+    return check
+
+
+def _int64_bool_to_float(prim):
+    """Exp/Log: float and complex kept; int64 and bool computed in float32; other ints raise."""
+    def check(a):
+        if a.dtype in _FLOATS or a.dtype in _COMPLEX or a.dtype == _BF16:
+            return a
+        if a.dtype in (np.dtype(np.int64), np.dtype(np.bool_)):
+            return a.astype(np.float32)
+        raise TypeError(f"For primitive[{prim}], the input argument[input] must be a type of {{BFloat16, Bool, "
+                        f"Complex128, Complex64, Float16, Float32, Float64, Int64}}, but got {_dt(a)}.")
+    return check
+
+
+def _any_int_to_float(a):
+    return a.astype(np.float32) if a.dtype.kind in "biu" else a
+
+
+def _keep(a):
+    return a
+
+
+def _no_bool(prim):
+    def check(a):
+        if a.dtype == np.bool_:
+            raise TypeError(f"For '{prim}', the input dtype Bool is not supported.")
+        return a
+    return check
+
+
+def _inv(a):
+    if a.dtype.kind in "iu":  # integer reciprocal, truncated (MindSpore's Inv on ints)
+        return jax.lax.div(jnp.ones_like(a), jnp.where(a == 0, jnp.ones_like(a), a))
+    return 1 / a
+
+
+def _relu6(a):
+    return jnp.clip(a, 0, 6)
+
+
+def _softsign(a):
+    return a / (1 + jnp.abs(a))
+
+
+def _round(a):
+    return a if a.dtype.kind in "biu" else jnp.round(a)
+
+
+def _relu(a):
+    return jnp.maximum(a, jnp.zeros((), a.dtype))
+
+
+def _isfinite(a):
+    return jnp.isfinite(a) if a.dtype.kind in "fc" else jnp.ones(a.shape, bool)
+
+
+def _isinf(a):
+    return jnp.isinf(a) if a.dtype.kind in "fc" else jnp.zeros(a.shape, bool)
+
+
+def _isnan(a):
+    return jnp.isnan(a) if a.dtype.kind in "fc" else jnp.zeros(a.shape, bool)
+
+
+_RELU6_CHECK = _float_only("ReLU6", complex_ok=False)
+
+# name -> (prepare/check the values, function)
+_UNARY = {
+    "abs": (_no_bool("Abs"), jnp.abs),
+    "acos": (_float_only("ACos"), jnp.arccos),
+    "acosh": (_float_only("Acosh"), jnp.arccosh),
+    "asin": (_float_only("Asin"), jnp.arcsin),
+    "asinh": (_float_only("Asinh"), jnp.arcsinh),
+    "atan": (_float_only("Atan", complex_ok=False), jnp.arctan),
+    "atanh": (_float_only("Atanh"), jnp.arctanh),
+    "ceil": (_float_only("Ceil", complex_ok=False), jnp.ceil),
+    "cos": (_float_only("Cos"), jnp.cos),
+    "cosh": (_float_only("Cosh"), jnp.cosh),
+    "exp": (_int64_bool_to_float("Exp"), jnp.exp),
+    "expm1": (_float_only("Expm1"), jnp.expm1),
+    "floor": (_float_only("Floor", complex_ok=False), jnp.floor),
+    "inv": (_no_bool("Inv"), _inv),
+    "isfinite": (_keep, _isfinite),
+    "isinf": (_keep, _isinf),
+    "isnan": (_keep, _isnan),
+    "log": (_int64_bool_to_float("Log"), jnp.log),
+    "log1p": (_float_only("Log1p"), jnp.log1p),
+    "neg": (_no_bool("Neg"), jnp.negative),
+    "relu": (_no_bool("ReLU"), _relu),
+    "relu6": (_RELU6_CHECK, _relu6),
+    "round": (_no_bool("Round"), _round),
+    "sigmoid": (_float_only("Sigmoid"), jax.nn.sigmoid),
+    "sin": (_float_only("Sin"), jnp.sin),
+    "sinh": (_float_only("Sinh"), jnp.sinh),
+    "softsign": (_float_only("Softsign", complex_ok=False), _softsign),
+    "sqrt": (_any_int_to_float, jnp.sqrt),
+    "square": (_no_bool("Square"), jnp.square),
+    "tan": (_float_only("Tan"), jnp.tan),
+    "tanh": (_float_only("Tanh"), jnp.tanh),
+}
+
+
+def _values_fn(name):
+    check, fn = _UNARY[name]
+
+    def apply(values):
+        return _wrap(fn(check(arr(values))))
+    return apply
+
+
+def _make_coo(name):
+    apply = _values_fn(name)
+
+    def f(x):
+        if not isinstance(x, COOTensor):
+            raise TypeError(f"Expects COOTensor for coo_{name}")
+        return COOTensor(x.indices, apply(x.values), x.shape)
+    f.__name__ = f.__qualname__ = f"coo_{name}"
+    f.__doc__ = f"``{name}`` of the stored values of a COOTensor (indices and shape kept)."
+    return f
+
+
+def _make_csr(name):
+    apply = _values_fn(name)
+
+    def f(x):
+        if not isinstance(x, CSRTensor):
+            raise TypeError(f"Expects CSRTensor for csr_{name}")
+        return CSRTensor(x.indptr, x.indices, apply(x.values), x.shape)
+    f.__name__ = f.__qualname__ = f"csr_{name}"
+    f.__doc__ = f"``{name}`` of the stored values of a CSRTensor (structure and shape kept)."
+    return f
+
+
+for _name in _UNARY:
+    op(f"coo_{_name}")(_make_coo(_name))
+    op(f"csr_{_name}")(_make_csr(_name))
+
+
+# ---------------------------------------------------------------------------------------
+# conversions
+
+
+def _check_2d(what, shape, target):
+    if len(shape) > 2:
+        raise ValueError(f"Currently only support 2-D {what} when converting to {target}.")
+
+
+def _rows_of(indptr):
+    indptr = np.asarray(indptr)
+    return np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+
+
+@op("csr_to_dense")
+def csr_to_dense(csr_tensor):
+    """The dense Tensor of a 2-D CSRTensor."""
+    if not isinstance(csr_tensor, CSRTensor):
+        raise TypeError("For functional operator csr_to_dense, input argument must be a CSRTensor.")
+    _check_2d("CSRTensor", csr_tensor.shape, "COOTensor")
+    rows = _rows_of(csr_tensor.indptr.asnumpy())
+    vals = arr(csr_tensor.values)
+    if vals.dtype not in (np.dtype(np.float32), np.dtype(np.float64)) + _COMPLEX:
+        raise TypeError("For primitive[CSRSparseMatrixToDense], the input argument[x_values] must be a type of "
+                        f"{{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{_dt(vals)}].")
+    out = jnp.zeros(csr_tensor.shape, vals.dtype)
+    return _wrap(out.at[rows, arr(csr_tensor.indices)].add(vals))
+
+
+@op("csr_to_coo")
+def csr_to_coo(tensor):
+    """A 2-D CSRTensor as a COOTensor (indices ``(nnz, 2)``)."""
+    if not isinstance(tensor, CSRTensor):
+        raise TypeError("For functional operator csr_to_coo, input argument must be a CSRTensor.")
+    _check_2d("CSRTensor", tensor.shape, "COOTensor")
+    cols = tensor.indices.asnumpy()
+    rows = _rows_of(tensor.indptr.asnumpy()).astype(cols.dtype)
+    return COOTensor(Tensor(np.stack([rows, cols], 1)), tensor.values, tensor.shape)
+
+
+def _nonzero(a):
+    return np.argwhere(np.asarray(a) != 0).astype(np.int32)
+
+
+@op("dense_to_sparse_coo")
+def dense_to_sparse_coo(tensor):
+    """The nonzero entries of a 2-D Tensor as a COOTensor (int32 indices)."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError("For functional operator dense_to_sparse_coo, input argument must be a Tensor.")
+    _check_2d("Tensor", tensor.shape, "COOTensor")
+    a = arr(tensor)
+    idx = _nonzero(a)
+    return COOTensor(Tensor(idx), _wrap(a[tuple(idx.T)]), tensor.shape)
+
+
+@op("dense_to_sparse_csr")
+def dense_to_sparse_csr(tensor):
+    """The nonzero entries of a 2-D Tensor as a CSRTensor (int32 indptr and indices)."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError("For functional operator dense_to_sparse_csr, input argument must be a Tensor.")
+    _check_2d("Tensor", tensor.shape, "CSRTensor")
+    a = arr(tensor)
+    idx = _nonzero(a)
+    indptr = np.zeros(a.shape[0] + 1, np.int32)
+    np.add.at(indptr, idx[:, 0] + 1, 1)
+    return CSRTensor(Tensor(np.cumsum(indptr).astype(np.int32)), Tensor(idx[:, 1].copy()),
+                     _wrap(a[tuple(idx.T)]), tensor.shape)
+
+
+@op("coalesce")
+def coalesce(x_indices, x_values, x_shape):
+    """Sort COO indices ``(ndim, nnz)`` and sum the values of repeated ones."""
+    for n, v in (("x_indices", x_indices), ("x_values", x_values), ("x_shape", x_shape)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For 'Coalesce', the input '{n}' must be a Tensor, but got {type(v).__name__}.")
+    idx, shape = np.asarray(x_indices.asnumpy()), np.asarray(x_shape.asnumpy())
+    if idx.dtype != np.int64 or shape.dtype != np.int64:
+        raise TypeError("For 'Coalesce', 'x_indices' and 'x_shape' must be int64 Tensors.")
+    vals = arr(x_values)
+    if vals.dtype not in _FLOATS:
+        raise TypeError(f"For 'Coalesce', 'x_values' must be float16, float32 or float64, but got {_dt(vals)}.")
+    if idx.ndim != 2 or vals.ndim != 1 or shape.ndim != 1:
+        raise ValueError("For 'Coalesce', 'x_indices' must be 2-D, 'x_values' and 'x_shape' 1-D.")
+    if idx.shape[1] != vals.shape[0] or idx.shape[0] != shape.shape[0]:
+        raise ValueError(f"For 'Coalesce', the shapes of the inputs do not match: indices {idx.shape}, values "
+                         f"{vals.shape}, shape {shape.shape}.")
+    if idx.size and ((idx < 0).any() or (idx >= shape[:, None]).any()):
+        raise ValueError("For 'Coalesce', the indices must be in the range of the dense shape.")
+    lin = np.ravel_multi_index(tuple(idx), tuple(shape)) if idx.size else np.zeros((0,), np.int64)
+    uniq, inv = np.unique(lin, return_inverse=True)
+    out_vals = jnp.zeros((len(uniq),), vals.dtype).at[inv.reshape(-1)].add(vals)
+    out_idx = np.stack(np.unravel_index(uniq, tuple(shape))).astype(np.int64) if len(uniq) else \
+        np.zeros((idx.shape[0], 0), np.int64)
+    return Tensor(out_idx), _wrap(out_vals), Tensor(shape.astype(np.int64))
+
+
+def _promote(a, b):
+    from mscompat.common._promotion import promote_types
+    dt = promote_types(a.dtype, b.dtype, "sparse")
+    return a.astype(dt), b.astype(dt)
+
+
+def _check_int64_indices(prim, name, t):
+    if arr(t).dtype != np.int64:
+        raise TypeError(f"For primitive[{prim}], the input argument[{name}] must be a type of {{Tensor[Int64]}}, "
+                        f"but got Tensor[{t.dtype}].")
+
+
+@op("coo_add")
+def coo_add(x1, x2, thresh):
+    """Sum of two COOTensors; entries whose |sum| is below ``thresh`` are dropped."""
+    for x in (x1, x2):
+        if not isinstance(x, COOTensor):
+            raise TypeError("For 'coo_add', the inputs 'x1' and 'x2' must be COOTensor.")
+    i1, i2 = _promote(arr(x1.indices), arr(x2.indices))
+    v1, v2 = _promote(arr(x1.values), arr(x2.values))
+    if i1.dtype != np.int64:
+        raise TypeError(f"For primitive[SparseAdd], the input argument[x1_indices] must be a type of "
+                        f"{{Tensor[Int64]}}, but got Tensor[{_dt(i1)}].")
+    if tuple(x1.shape) != tuple(x2.shape):
+        raise ValueError(f"For 'SparseAdd', the shapes of the inputs must be the same, but got {x1.shape} and "
+                         f"{x2.shape}.")
+    th = arr(thresh).astype(v1.dtype)
+    a_idx, b_idx = np.asarray(i1), np.asarray(i2)
+    # Merge of the two index lists as stored (each assumed sorted): equal indices are summed
+    # and kept when |sum| >= thresh; an index in one input only is kept as is.
+    srcs, out_idx, i, j = [], [], 0, 0
+    while i < len(a_idx) or j < len(b_idx):
+        if j >= len(b_idx) or (i < len(a_idx) and tuple(a_idx[i]) < tuple(b_idx[j])):
+            srcs.append((i, -1)); out_idx.append(a_idx[i]); i += 1
+        elif i >= len(a_idx) or tuple(b_idx[j]) < tuple(a_idx[i]):
+            srcs.append((-1, j)); out_idx.append(b_idx[j]); j += 1
+        else:
+            srcs.append((i, j)); out_idx.append(a_idx[i]); i += 1; j += 1
+    ia = np.array([p[0] for p in srcs], np.int64)
+    ib = np.array([p[1] for p in srcs], np.int64)
+    va = jnp.where(jnp.asarray(ia >= 0), v1[np.maximum(ia, 0)] if len(v1) else 0, 0) if len(srcs) else v1[:0]
+    vb = jnp.where(jnp.asarray(ib >= 0), v2[np.maximum(ib, 0)] if len(v2) else 0, 0) if len(srcs) else v1[:0]
+    sums = (va + vb).astype(v1.dtype)
+    both = (ia >= 0) & (ib >= 0)
+    keep = ~both | np.asarray(jnp.abs(sums) >= th)
+    sel = np.nonzero(keep)[0]
+    idx = np.asarray(out_idx, np.int64).reshape(-1, a_idx.shape[1] if a_idx.ndim == 2 else len(x1.shape))
+    return COOTensor(Tensor(idx[sel]), _wrap(sums[sel]), x1.shape)
+
+
+@op("coo_concat")
+def coo_concat(sp_input, concat_dim=0):
+    """Concatenate COOTensors (int64 indices) along ``concat_dim``."""
+    if not isinstance(sp_input, (tuple, list)) or len(sp_input) < 2:
+        raise ValueError("For coo_concat, not support COOTensor input number < 2.")
+    parts = [(x.indices, x.values, tuple(x.shape)) if isinstance(x, COOTensor) else tuple(x) for x in sp_input]
+    for k, (ind, _, _) in enumerate(parts):
+        _check_int64_indices("SparseConcat", f"indices{k}", ind)
+    rank = len(parts[0][2])
+    if not -rank <= concat_dim < rank:
+        raise ValueError(f"For 'SparseConcat', 'concat_dim' must be in range [{-rank}, {rank}), but got "
+                         f"{concat_dim}.")
+    d = concat_dim % rank
+    for _, _, s in parts[1:]:
+        if len(s) != rank or any(a != b for i, (a, b) in enumerate(zip(s, parts[0][2])) if i != d):
+            raise ValueError("For 'SparseConcat', the shapes of the inputs must match except in 'concat_dim'.")
+    idx_parts, offset = [], 0
+    for ind, _, s in parts:
+        i = np.asarray(ind.asnumpy()).copy()
+        i[:, d] += offset
+        offset += s[d]
+        idx_parts.append(i)
+    out_shape = list(parts[0][2])
+    out_shape[d] = offset
+    idx = np.concatenate(idx_parts)
+    vals = jnp.concatenate([arr(v) for _, v, _ in parts])
+    order = np.lexsort(tuple(idx[:, k] for k in reversed(range(rank)))) if len(idx) else np.zeros((0,), int)
+    return COOTensor(Tensor(idx[order]), _wrap(vals[order]), tuple(out_shape))
+
+
+def _csr_parts(x):
+    return np.asarray(x.indptr.asnumpy()), np.asarray(x.indices.asnumpy()), arr(x.values)
+
+
+@op("csr_add")
+def csr_add(a, b, alpha, beta):
+    """``alpha * a + beta * b`` for CSRTensors of the same shape."""
+    if not isinstance(a, CSRTensor) or not isinstance(b, CSRTensor):
+        raise TypeError("For functional operator csr_add, both inputs a and b must be type of CSRTensor.")
+    if not isinstance(alpha, Tensor) or not isinstance(beta, Tensor):
+        raise TypeError("For functional operator csr_add, both inputs alpha and beta must be Tensor.")
+    if tuple(a.shape) != tuple(b.shape) or len(a.shape) != 2:
+        raise ValueError(f"For 'SparseMatrixAdd', the inputs must be 2-D of the same shape, but got {a.shape} "
+                         f"and {b.shape}.")
+    pa, ia, va = _csr_parts(a)
+    pb, ib, vb = _csr_parts(b)
+    va, vb = _promote(va, vb)
+    al, be = arr(alpha).astype(va.dtype).reshape(()), arr(beta).astype(va.dtype).reshape(())
+    rows = np.concatenate([_rows_of(pa), _rows_of(pb)])
+    cols = np.concatenate([ia, ib]).astype(np.int64)
+    lin = rows.astype(np.int64) * a.shape[1] + cols
+    uniq, inv = np.unique(lin, return_inverse=True)
+    vals = jnp.zeros((len(uniq),), va.dtype).at[inv.reshape(-1)].add(jnp.concatenate([al * va, be * vb]))
+    out_rows, out_cols = uniq // a.shape[1], uniq % a.shape[1]
+    indptr = np.zeros(a.shape[0] + 1, np.int64)
+    np.add.at(indptr, out_rows + 1, 1)
+    idt = np.result_type(pa.dtype, pb.dtype)
+    return CSRTensor(Tensor(np.cumsum(indptr).astype(idt)), Tensor(out_cols.astype(np.result_type(ia, ib))),
+                     _wrap(vals), a.shape)
+
+
+@op("csr_softmax")
+def csr_softmax(logits, dtype):
+    """Softmax over the stored values of each row of a CSRTensor."""
+    if not isinstance(logits, CSRTensor):
+        raise TypeError("For functional operator sparse_matrix_softmax, logits must be type of CSRTensor.")
+    dt = np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+    if dt not in (np.dtype(np.float32), np.dtype(np.float64)):
+        raise TypeError(f"For 'SparseMatrixSoftmax', the 'dtype' must be float32 or float64, but got {dtype}.")
+    indptr, _, vals = _csr_parts(logits)
+    rows = jnp.asarray(_rows_of(indptr))
+    n = len(indptr) - 1
+    v = vals.astype(dt)
+    mx = jax.ops.segment_max(v, rows, n)
+    e = jnp.exp(v - mx[rows])
+    s = jax.ops.segment_sum(e, rows, n)
+    return CSRTensor(logits.indptr, logits.indices, _wrap(e / s[rows]), logits.shape)
+
+
+# ---------------------------------------------------------------------------------------
+# Primitives
+
+
+def _shape_list(name, shape):
+    if isinstance(shape, Tensor):
+        return [int(v) for v in shape.asnumpy().reshape(-1)]
+    if isinstance(shape, (tuple, list)):
+        return [int(v) for v in shape]
+    raise TypeError(f"For '{name}', the 'sparse_shape' must be a tuple or Tensor, but got {type(shape).__name__}.")
+
+
+def _check_sparse(name, indices, values, shape):
+    ind, val = arr(indices), arr(values)
+    if ind.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
+        raise TypeError(f"For '{name}', the 'indices' must be int32 or int64, but got {_dt(ind)}.")
+    if ind.ndim != 2 or val.ndim != 1 or ind.shape[0] != val.shape[0]:
+        raise ValueError(f"For '{name}', 'indices' must be 2-D (nnz, rank) and 'values' 1-D (nnz,), but got "
+                         f"{list(ind.shape)} and {list(val.shape)}.")
+    if ind.shape[1] != len(shape):
+        raise ValueError(f"For '{name}', indices.shape[1] must equal the rank of the dense shape {len(shape)}, "
+                         f"but got {ind.shape[1]}.")
+    return ind, val
+
+
+def _sparse_to_dense(indices, values, sparse_shape):
+    shape = _shape_list("SparseToDense", sparse_shape)
+    ind = np.asarray(arr(indices))
+    if ind.ndim == 2 and (ind.shape[1] != len(shape) or (ind < 0).any() or (ind >= np.asarray(shape)).any()):
+        raise RuntimeError("For 'SparseToDense', the index of 'indices' out of bounds.")
+    ind, val = _check_sparse("SparseToDense", indices, values, shape)
+    return _wrap(jnp.zeros(shape, val.dtype).at[tuple(ind.T)].add(val))
+
+
+primitive("SparseToDense", _sparse_to_dense)
+
+
+def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2):
+    shape = _shape_list("SparseTensorDenseAdd", x1_shape)
+    ind, val = _check_sparse("SparseTensorDenseAdd", x1_indices, x1_values, shape)
+    d = arr(x2)
+    if list(d.shape) != shape:
+        raise ValueError(f"For 'SparseTensorDenseAdd', the shape of 'x2' {list(d.shape)} must equal x1_shape "
+                         f"{shape}.")
+    if d.dtype != val.dtype:
+        raise TypeError(f"For 'SparseTensorDenseAdd', 'x1_values' and 'x2' must have the same dtype, but got "
+                        f"{_dt(val)} and {_dt(d)}.")
+    return _wrap(d.at[tuple(ind.T)].add(val))
+
+
+primitive("SparseTensorDenseAdd", _sparse_tensor_dense_add)
+
+
+def _sparse_tensor_dense_matmul(indices, values, sparse_shape, dense, adjoint_st=False, adjoint_dt=False):
+    name = "SparseTensorDenseMatmul"
+    shape = _shape_list(name, sparse_shape)
+    if len(shape) != 2:
+        raise ValueError(f"For '{name}', the 'sparse_shape' must be 2-D, but got {shape}.")
+    ind, val = _check_sparse(name, indices, values, shape)
+    d = arr(dense)
+    if d.ndim != 2:
+        raise ValueError(f"For '{name}', the 'dense' must be 2-D, but got {d.ndim}-D.")
+    if d.dtype != val.dtype:
+        raise TypeError(f"For '{name}', 'values' and 'dense' must have the same dtype, but got {_dt(val)} and "
+                        f"{_dt(d)}.")
+    sp = jnp.zeros(shape, val.dtype).at[tuple(ind.T)].add(val)
+    if adjoint_st:
+        sp = jnp.conj(sp.T)
+    if adjoint_dt:
+        d = jnp.conj(d.T)
+    if sp.shape[1] != d.shape[0]:
+        raise ValueError(f"For '{name}', the inner dimensions do not match: {list(sp.shape)} and {list(d.shape)}.")
+    return _wrap(sp @ d)
+
+
+primitive("SparseTensorDenseMatmul", _sparse_tensor_dense_matmul,
+          attrs=(("adjoint_st", False, (bool,)), ("adjoint_dt", False, (bool,))))
+
+
+def _sparse_slice(indices, values, shape, start, size):
+    name = "SparseSlice"
+    for n, t in (("indices", indices), ("shape", shape), ("start", start), ("size", size)):
+        _check_int64_indices(name, n, t)
+    sh = [int(v) for v in shape.asnumpy()]
+    ind, val = _check_sparse(name, indices, values, sh)
+    st, sz = np.asarray(start.asnumpy()), np.asarray(size.asnumpy())
+    if st.shape != (len(sh),) or sz.shape != (len(sh),):
+        raise ValueError(f"For '{name}', 'start' and 'size' must have shape ({len(sh)},).")
+    end = np.minimum(st + sz, sh)
+    i = np.asarray(ind)
+    keep = np.all((i >= st) & (i < end), axis=1)
+    out_shape = np.maximum(end - st, 0).astype(np.int64)
+    return Tensor((i[keep] - st).astype(np.int64)), _wrap(val[np.nonzero(keep)[0]]), Tensor(out_shape)
+
+
+primitive("SparseSlice", _sparse_slice)

@@ -1,57 +1,152 @@
 """Attach Python operators and Tensor methods to ``Tensor`` from the op registry.
 
-Operators map onto functional ops by name (``__add__`` -> ``add``); a dunder whose op
-is not registered is left undefined. Methods come from ``METHODS`` (filled by
-``@op(method=...)`` and ``@tensor_method``). Runs once, when ``mscompat.ops`` is imported.
+Operators map onto functional ops by name (``__add__`` -> ``add``), looked up when the
+operator runs; while an op family does not define the op yet, a ``jnp`` expression with
+MindSpore's promotion (``binary``) stands in. MindSpore semantics kept here:
+
+- comparisons return bool Tensors; ``x == None`` / ``x == 'a'`` give Python ``False``;
+- ``~`` is logical NOT for bool and integer Tensors and a TypeError for floats;
+- ``& | ^`` have no reflected forms and there are no shift operators (MindSpore has none);
+- augmented assignment (``x += 1``) is not in-place: Python rebinds the name to a new
+  Tensor (MindSpore behaves the same way), so no ``__iadd__`` is defined.
+
+Methods come from ``METHODS`` (filled by ``@op(method=...)`` and ``@tensor_method``).
+Runs once, when ``mscompat.ops`` is imported.
 """
+import numbers
+
+import numpy as np
+import jax.numpy as jnp
+
 from mscompat.common.tensor import Tensor
 
+from ._args import binary, arr
 from ._registry import OPS, METHODS
 
 _CLASS_OWN = frozenset(Tensor.__dict__)  # defined in the class body: never overridden
+_wrap = Tensor._wrap
 
-# dunder -> (op name, reflected)
+
+def _fb_arith(name, f):
+    def fb(x, y):
+        a, b = binary(name, x, y)
+        return _wrap(f(a, b))
+    return fb
+
+
+def _true_div(a, b):
+    if a.dtype.kind in "biu":
+        a, b = a.astype(np.float32), b.astype(np.float32)
+    return a / b
+
+
+def _cmp(f):
+    def fb(x, y):
+        a, b = binary("compare", x, y)
+        return _wrap(f(a, b))
+    return fb
+
+
+def _bitwise(name, f):
+    def fb(x, y):
+        a, b = binary(name, x, y)
+        if a.dtype.kind not in "biu":
+            raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
+                            f"{{Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], "
+                            f"Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}}.")
+        return _wrap(f(a, b))
+    return fb
+
+
+# dunder -> (op name, reflected, fallback)
 _OPERATORS = {
-    "__add__": ("add", False), "__radd__": ("add", True),
-    "__sub__": ("sub", False), "__rsub__": ("sub", True),
-    "__mul__": ("mul", False), "__rmul__": ("mul", True),
-    "__truediv__": ("div", False), "__rtruediv__": ("div", True),
-    "__floordiv__": ("floor_divide", False), "__rfloordiv__": ("floor_divide", True),
-    "__mod__": ("remainder", False), "__rmod__": ("remainder", True),
-    "__pow__": ("pow", False), "__rpow__": ("pow", True),
-    "__matmul__": ("matmul", False), "__rmatmul__": ("matmul", True),
-    "__and__": ("bitwise_and", False), "__rand__": ("bitwise_and", True),
-    "__or__": ("bitwise_or", False), "__ror__": ("bitwise_or", True),
-    "__xor__": ("bitwise_xor", False), "__rxor__": ("bitwise_xor", True),
-    "__lshift__": ("bitwise_left_shift", False), "__rshift__": ("bitwise_right_shift", False),
-    "__eq__": ("equal", False), "__ne__": ("not_equal", False),
-    "__lt__": ("less", False), "__le__": ("less_equal", False),
-    "__gt__": ("greater", False), "__ge__": ("greater_equal", False),
+    "__add__": ("add", False, _fb_arith("Add", jnp.add)),
+    "__radd__": ("add", True, _fb_arith("Add", jnp.add)),
+    "__sub__": ("sub", False, _fb_arith("Sub", jnp.subtract)),
+    "__rsub__": ("sub", True, _fb_arith("Sub", jnp.subtract)),
+    "__mul__": ("mul", False, _fb_arith("Mul", jnp.multiply)),
+    "__rmul__": ("mul", True, _fb_arith("Mul", jnp.multiply)),
+    "__truediv__": ("div", False, _fb_arith("Div", _true_div)),
+    "__rtruediv__": ("div", True, _fb_arith("Div", _true_div)),
+    "__floordiv__": ("floor_divide", False, _fb_arith("FloorDiv", jnp.floor_divide)),
+    "__rfloordiv__": ("floor_divide", True, _fb_arith("FloorDiv", jnp.floor_divide)),
+    "__mod__": ("remainder", False, _fb_arith("FloorMod", jnp.remainder)),
+    "__rmod__": ("remainder", True, _fb_arith("FloorMod", jnp.remainder)),
+    "__pow__": ("pow", False, _fb_arith("Pow", jnp.power)),
+    "__rpow__": ("pow", True, _fb_arith("Pow", jnp.power)),
+    "__matmul__": ("matmul", False, None),
+    "__rmatmul__": ("matmul", True, None),
+    "__and__": ("bitwise_and", False, _bitwise("BitwiseAnd", jnp.bitwise_and)),
+    "__or__": ("bitwise_or", False, _bitwise("BitwiseOr", jnp.bitwise_or)),
+    "__xor__": ("bitwise_xor", False, _bitwise("BitwiseXor", jnp.bitwise_xor)),
+    "__lt__": ("less", False, _cmp(jnp.less)),
+    "__le__": ("less_equal", False, _cmp(jnp.less_equal)),
+    "__gt__": ("greater", False, _cmp(jnp.greater)),
+    "__ge__": ("greater_equal", False, _cmp(jnp.greater_equal)),
 }
-_UNARY = {"__neg__": "neg", "__abs__": "abs", "__invert__": "logical_not_or_invert", "__pos__": None}
 
 
-def _binary(fn, reflected):
+def _fn(name, fallback):
+    d = OPS.get(name)
+    if d is not None:
+        return d.fn
+    if fallback is None:
+        raise TypeError(f"The operator needs the op '{name}', which is not available.")
+    return fallback
+
+
+def _binary(name, reflected, fallback):
     if reflected:
         def method(self, other):
-            return fn(other, self)
+            return _fn(name, fallback)(other, self)
     else:
         def method(self, other):
-            return fn(self, other)
+            return _fn(name, fallback)(self, other)
     return method
 
 
+def _eq_method(name, fallback, missing):
+    def method(self, other):
+        if other is None or isinstance(other, str):
+            return missing
+        return _fn(name, fallback)(self, other)
+    return method
+
+
+def _neg(self):
+    a = arr(self)
+    if a.dtype == np.bool_:
+        raise TypeError("Select CPU operator[Neg] fail! Unsupported data type!")
+    return _fn("neg", lambda x: _wrap(jnp.negative(arr(x))))(self)
+
+
+def _abs(self):
+    return _fn("abs", lambda x: _wrap(jnp.abs(arr(x))))(self)
+
+
+def _invert(self):
+    a = arr(self)
+    if a.dtype.kind not in "biu":
+        raise TypeError("Select CPU operator[Neg] fail! Unsupported data type!")
+    return _fn("logical_not", lambda x: _wrap(jnp.logical_not(arr(x))))(self)
+
+
+def _round(self, ndigits=None):
+    if ndigits is None:
+        return _fn("round", lambda x: _wrap(jnp.round(arr(x))))(self)
+    return _fn("round", lambda x, decimals=0: _wrap(jnp.round(arr(x), decimals)))(self, decimals=ndigits)
+
+
 def attach():
-    for dunder, (name, reflected) in _OPERATORS.items():
-        if name in OPS:
-            setattr(Tensor, dunder, _binary(OPS[name].fn, reflected))
-    if "neg" in OPS:
-        Tensor.__neg__ = OPS["neg"].fn
-    if "abs" in OPS:
-        Tensor.__abs__ = OPS["abs"].fn
-    if "invert" in OPS:
-        Tensor.__invert__ = OPS["invert"].fn
+    for dunder, (name, reflected, fallback) in _OPERATORS.items():
+        setattr(Tensor, dunder, _binary(name, reflected, fallback))
+    Tensor.__eq__ = _eq_method("equal", _cmp(jnp.equal), False)
+    Tensor.__ne__ = _eq_method("not_equal", _cmp(jnp.not_equal), True)
+    Tensor.__neg__ = _neg
+    Tensor.__abs__ = _abs
+    Tensor.__invert__ = _invert
     Tensor.__pos__ = lambda self: self
+    Tensor.__round__ = _round
     Tensor.__hash__ = lambda self: id(self)  # __eq__ returns a Tensor, identity hashing stays
     for name, fn in METHODS.items():
         if name in _CLASS_OWN:

@@ -2,36 +2,869 @@
 
 Every ``Tensor.x`` method that is not defined in the Tensor class body is registered here
 with ``@tensor_method`` (one place per concept: op families never register methods).
+Methods look the functional op up in ``OPS`` when called, so each op has one
+implementation. MindSpore's Tensor methods accept both of their overloads' spellings
+(``axis``/``dim``, ``keepdims``/``keep_dims``/``keepdim``); :func:`_kw` maps them.
+
+A method whose op is not registered falls back to a small ``jnp`` expression (``_fb``)
+so the most used methods keep working while the op families grow.
 """
 import numbers
 
+import numpy as np
+import jax
 import jax.numpy as jnp
 
-from ._args import arr, Tensor
-from ._registry import tensor_method, OPS
-from ._array import reshape, transpose
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor, to_np_dtype
+from ._registry import tensor_method, OPS, METHODS
 
 _wrap = Tensor._wrap
+FALLBACKS_USED = set()   # names of ops that were missing when a method needed them
 
 
-@tensor_method("reshape", "view")
-def _reshape_method(self, *shape):
-    if len(shape) == 1 and not isinstance(shape[0], numbers.Integral):
-        shape = shape[0]
-    return reshape(self, shape)
+def _op(name, fallback=None):
+    """The functional op ``name`` (looked up at call time), else ``fallback``."""
+    d = OPS.get(name)
+    if d is not None:
+        return d.fn
+    if fallback is None:
+        raise RuntimeError(f"The Tensor method needs the op '{name}', which is not available.")
+    FALLBACKS_USED.add(name)
+    return fallback
+
+
+def _pick(kwargs, names, default=None):
+    """Pop the first of the synonyms ``names`` present in ``kwargs``."""
+    val, found = default, False
+    for n in names:
+        if n in kwargs:
+            v = kwargs.pop(n)
+            if not found:
+                val, found = v, True
+    return val
+
+
+def _check_no_kwargs(method, kwargs):
+    if kwargs:
+        raise TypeError(f"{method}() got an unexpected keyword argument '{next(iter(kwargs))}'.")
+
+
+def _shape_args(shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        return tuple(shape[0])
+    return tuple(shape)
+
+
+def _axis_none(a):
+    if isinstance(a, list):
+        return tuple(a)
+    return a
+
+
+def _int_axis(axis, ndim):
+    return axis % max(ndim, 1) if axis is not None else None
+
+
+# ----------------------------------------------------------------------------------------
+# shape and layout
+
+
+@tensor_method("reshape")
+def _reshape(self, *shape):
+    if not shape:
+        raise TypeError("reshape() missing 1 required positional arguments: \"shape\".")
+    shape = _shape_args(shape)
+    return _op("reshape")(self, shape)
+
+
+@tensor_method("view")
+def _view(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], mstype.Type):
+        a = arr(self)
+        target = to_np_dtype(shape[0])
+        if np.dtype(target).itemsize != a.dtype.itemsize:
+            raise ValueError(f"For 'view', the itemsize of {self.dtype} and {shape[0]} must be the same.")
+        return _wrap(jax.lax.bitcast_convert_type(a, target))
+    return _reshape(self, *shape)
+
+
+@tensor_method("reshape_as")
+def _reshape_as(self, other):
+    return _reshape(self, other.shape)
+
+
+@tensor_method("view_as")
+def _view_as(self, other):
+    return _reshape(self, other.shape)
 
 
 @tensor_method("transpose")
-def _transpose_method(self, *axes):
-    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-        axes = tuple(axes[0])
+def _transpose(self, *axes):
+    axes = _shape_args(axes)
     if not axes:
         return _wrap(jnp.transpose(arr(self)))
-    return transpose(self, axes)
+    if len(axes) == 2 and self.ndim != 2 or (len(axes) == 2 and self.ndim == 2 and set(axes) != {0, 1}
+                                             and all(isinstance(a, int) for a in axes)):
+        return _op("swapaxes", lambda x, a, b: _wrap(jnp.swapaxes(arr(x), a, b)))(self, *axes)
+    return _op("transpose")(self, axes)
 
 
 @tensor_method("permute")
-def _permute_method(self, *dims):
-    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
-        dims = tuple(dims[0])
-    return transpose(self, dims)
+def _permute(self, *dims):
+    return _op("transpose")(self, _shape_args(dims))
+
+
+@tensor_method("t")
+def _t(self):
+    if self.ndim > 2:
+        raise ValueError(f"For 't', the dim of input must be less than or equal to 2, but got {self.ndim}.")
+    return _wrap(jnp.transpose(arr(self)))
+
+
+@tensor_method("flatten")
+def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    if isinstance(order, int) and not isinstance(order, bool):   # flatten(start_dim, end_dim)
+        start_dim, order = order, "C"
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got '{order}'.")
+    a = arr(self)
+    if order == "F":
+        a = jnp.transpose(a)
+    nd = a.ndim
+    if nd == 0:
+        return _wrap(a.reshape(1))
+    s, e = start_dim % nd, end_dim % nd
+    if s > e:
+        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
+    shape = a.shape[:s] + (int(np.prod(a.shape[s:e + 1], dtype=np.int64)),) + a.shape[e + 1:]
+    return _wrap(a.reshape(shape))
+
+
+@tensor_method("ravel")
+def _ravel(self):
+    return _wrap(arr(self).reshape(-1))
+
+
+@tensor_method("resize")
+def _resize(self, *new_shape):
+    shape = _shape_args(new_shape)
+    if not shape:
+        return self
+    a = arr(self).reshape(-1)
+    size = int(np.prod(shape, dtype=np.int64))
+    if size > a.size:
+        a = jnp.concatenate([a, jnp.zeros(size - a.size, a.dtype)])
+    return _wrap(a[:size].reshape(shape))
+
+
+@tensor_method("squeeze")
+def _squeeze(self, axis=None, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    _check_no_kwargs("squeeze", kwargs)
+    return _op("squeeze")(self, _axis_none(axis))
+
+
+@tensor_method("unsqueeze")
+def _unsqueeze(self, dim=None, **kwargs):
+    dim = _pick(kwargs, ("axis",), dim)
+    _check_no_kwargs("unsqueeze", kwargs)
+    return _op("unsqueeze", lambda x, d: _wrap(jnp.expand_dims(arr(x), d)))(self, dim)
+
+
+@tensor_method("expand_dims")
+def _expand_dims(self, axis):
+    return _op("expand_dims", lambda x, d: _wrap(jnp.expand_dims(arr(x), d)))(self, axis)
+
+
+@tensor_method("swapaxes", "swapdims")
+def _swapaxes(self, axis0, axis1):
+    return _op("swapaxes", lambda x, a, b: _wrap(jnp.swapaxes(arr(x), a, b)))(self, axis0, axis1)
+
+
+@tensor_method("moveaxis", "movedim")
+def _moveaxis(self, source, destination):
+    return _op("moveaxis", lambda x, s, d: _wrap(jnp.moveaxis(arr(x), s, d)))(self, source, destination)
+
+
+@tensor_method("tile")
+def _tile(self, *dims):
+    return _op("tile", lambda x, d: _wrap(jnp.tile(arr(x), d)))(self, _shape_args(dims))
+
+
+@tensor_method("repeat")
+def _repeat(self, *repeats):
+    reps = _shape_args(repeats)
+    if len(reps) < self.ndim:
+        raise ValueError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
+                         "of tensor")
+    return _wrap(jnp.tile(arr(self), reps))
+
+
+@tensor_method("repeat_interleave")
+def _repeat_interleave(self, repeats, dim=None, **kwargs):
+    dim = _pick(kwargs, ("axis",), dim)
+    kwargs.pop("output_size", None)
+    _check_no_kwargs("repeat_interleave", kwargs)
+    return _op("repeat_interleave")(self, repeats, dim)
+
+
+@tensor_method("expand_as")
+def _expand_as(self, other=None, **kwargs):
+    other = _pick(kwargs, ("x",), other)
+    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(other.shape))
+
+
+@tensor_method("expand")
+def _expand(self, *size):
+    size = _shape_args(size)
+    if len(size) == 1 and isinstance(size[0], Tensor):
+        size = tuple(int(s) for s in size[0].asnumpy())
+    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(size))
+
+
+@tensor_method("broadcast_to")
+def _broadcast_to(self, shape):
+    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(shape))
+
+
+@tensor_method("chunk")
+def _chunk(self, chunks, dim=0, **kwargs):
+    dim = _pick(kwargs, ("axis",), dim)
+    _check_no_kwargs("chunk", kwargs)
+    return _op("chunk")(self, chunks, dim)
+
+
+@tensor_method("split")
+def _split(self, split_size_or_sections, axis=0, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    _check_no_kwargs("split", kwargs)
+    return _op("split")(self, split_size_or_sections, axis)
+
+
+@tensor_method("flip")
+def _flip(self, dims):
+    return _op("flip", lambda x, d: _wrap(jnp.flip(arr(x), d)))(self, dims)
+
+
+@tensor_method("reverse")
+def _reverse(self, axis):
+    if not isinstance(axis, (list, tuple)):
+        raise TypeError(f"Failed calling ReverseV2 with \"ReverseV2(axis={type(axis).__name__})(input=Tensor)\".")
+    return _wrap(jnp.flip(arr(self), tuple(axis)) if axis else arr(self))
+
+
+@tensor_method("unbind")
+def _unbind(self, dim=0):
+    return _op("unbind")(self, dim)
+
+
+@tensor_method("narrow")
+def _narrow(self, axis, start, length):
+    return _op("narrow")(self, axis, start, length)
+
+
+# ----------------------------------------------------------------------------------------
+# reductions
+
+
+def _sum_fb(x, dim=None, keepdim=False, *, dtype=None):
+    a = arr(x)
+    if dtype is not None:
+        a = a.astype(to_np_dtype(dtype))
+    elif a.dtype.kind in "bi":
+        a = a.astype(np.int64)
+    return _wrap(jnp.sum(a, axis=_axis_none(dim), keepdims=keepdim))
+
+
+@tensor_method("sum")
+def _sum(self, axis=None, dtype=None, keepdims=False, initial=None, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    keepdims = _pick(kwargs, ("keepdim",), keepdims)
+    _check_no_kwargs("sum", kwargs)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    out = _op("sum", _sum_fb)(self, axis, keepdims, dtype=dtype)
+    if initial is not None:
+        out = out + initial
+    return out
+
+
+@tensor_method("mean")
+def _mean(self, axis=None, keep_dims=False, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    keep_dims = _pick(kwargs, ("keepdims", "keepdim"), keep_dims)
+    dtype = kwargs.pop("dtype", None)
+    _check_no_kwargs("mean", kwargs)
+    x = self if dtype is None else self.astype(dtype)
+    return _op("mean", lambda t, a, k: _wrap(jnp.mean(arr(t), axis=a, keepdims=k).astype(arr(t).dtype)))(
+        x, _axis_none(axis), keep_dims)
+
+
+def _max_min(self, which, args, kwargs):
+    deprecated = any(k in kwargs for k in ("axis", "keepdims", "initial", "where", "return_indices"))
+    dim_form = not deprecated and (("dim" in kwargs) or (args and args[0] is not None
+                                                        and isinstance(args[0], numbers.Integral)))
+    names = ("axis", "keepdims") if not dim_form else ("dim", "keepdim")
+    vals = dict(zip(names, args))
+    for k in list(kwargs):
+        if k in ("axis", "dim"):
+            vals["axis"] = kwargs.pop(k)
+        elif k in ("keepdims", "keepdim"):
+            vals["keepdims"] = kwargs.pop(k)
+    vals["axis"] = vals.pop("dim", vals.get("axis"))
+    vals["keepdims"] = vals.pop("keepdim", vals.get("keepdims", False))
+    axis, keepdims = vals.get("axis"), bool(vals.get("keepdims", False))
+    initial = kwargs.pop("initial", None)
+    where = kwargs.pop("where", True)
+    return_indices = kwargs.pop("return_indices", False)
+    _check_no_kwargs(which, kwargs)
+    a = arr(self)
+    red = jnp.max if which == "max" else jnp.min
+    if isinstance(where, Tensor):
+        where = arr(where)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    if a.ndim == 0 and axis in (0, -1):
+        axis = None
+    kw = {}
+    if initial is not None:
+        kw["initial"] = initial
+    if where is not True:
+        kw["where"] = where
+    vals_ = red(a, axis=axis, keepdims=keepdims, **kw).astype(a.dtype)
+    if (dim_form or return_indices) and not isinstance(axis, tuple):
+        argf = jnp.argmax if which == "max" else jnp.argmin
+        idx = argf(a, axis=axis, keepdims=keepdims).astype(np.int64)
+        return _wrap(vals_), _wrap(idx)
+    return _wrap(vals_)
+
+
+@tensor_method("max")
+def _max(self, *args, **kwargs):
+    return _max_min(self, "max", args, kwargs)
+
+
+@tensor_method("min")
+def _min(self, *args, **kwargs):
+    return _max_min(self, "min", args, kwargs)
+
+
+def _argfb(which):
+    def fb(x, dim=None, keepdim=False):
+        f = jnp.argmax if which == "argmax" else jnp.argmin
+        return _wrap(f(arr(x), axis=dim, keepdims=keepdim).astype(np.int64))
+    return fb
+
+
+@tensor_method("argmax")
+def _argmax(self, axis=None, keepdims=False, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    keepdims = _pick(kwargs, ("keepdim",), keepdims)
+    _check_no_kwargs("argmax", kwargs)
+    return _op("argmax", _argfb("argmax"))(self, axis, keepdims)
+
+
+@tensor_method("argmin")
+def _argmin(self, axis=None, keepdims=False, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    keepdims = _pick(kwargs, ("keepdim",), keepdims)
+    _check_no_kwargs("argmin", kwargs)
+    return _op("argmin", _argfb("argmin"))(self, axis, keepdims)
+
+
+def _bool_reduce(name):
+    def method(self, axis=None, keep_dims=False, **kwargs):
+        ax = _pick(kwargs, ("dim",), axis)
+        kd = _pick(kwargs, ("keepdim", "keepdims"), keep_dims)
+        _check_no_kwargs(name, kwargs)
+        f = jnp.any if name == "any" else jnp.all
+        return _op(name, lambda x, a, k: _wrap(f(arr(x), axis=a, keepdims=k)))(self, _axis_none(ax), kd)
+    return method
+
+
+tensor_method("any")(_bool_reduce("any"))
+tensor_method("all")(_bool_reduce("all"))
+
+
+@tensor_method("prod")
+def _prod(self, axis=None, keep_dims=False, dtype=None, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    keep_dims = _pick(kwargs, ("keepdim", "keepdims"), keep_dims)
+    _check_no_kwargs("prod", kwargs)
+    return _op("prod")(self, _axis_none(axis), keep_dims, dtype=dtype)
+
+
+@tensor_method("cumsum")
+def _cumsum(self, axis=None, dtype=None, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    _check_no_kwargs("cumsum", kwargs)
+    x = self
+    orig = x.dtype
+    if orig in (mstype.bool_, mstype.int8, mstype.int16, mstype.uint8):
+        x = x.astype(mstype.int32)
+    if axis is None:
+        x = _wrap(arr(x).reshape(-1))
+        axis = 0
+    if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
+        raise ValueError(f"For 'cumsum', the 'axis' must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
+    out = _op("cumsum", lambda t, a: _wrap(jnp.cumsum(arr(t), axis=a, dtype=arr(t).dtype)))(x, axis)
+    if dtype is not None and orig != dtype:
+        out = out.astype(dtype)
+    return out
+
+
+@tensor_method("cumprod")
+def _cumprod(self, dim, dtype=None):
+    return _op("cumprod")(self, dim, dtype=dtype)
+
+
+def _stat(name):
+    def method(self, axis=None, ddof=0, keepdims=False, **kwargs):
+        axis = _pick(kwargs, ("dim",), axis)
+        keepdims = _pick(kwargs, ("keepdim",), keepdims)
+        if "correction" in kwargs:
+            ddof = kwargs.pop("correction")
+        if "unbiased" in kwargs:
+            ddof = 1 if kwargs.pop("unbiased") else 0
+        _check_no_kwargs(name, kwargs)
+        f = jnp.std if name == "std" else jnp.var
+        return _op(name, lambda x, a, d, k: _wrap(f(arr(x), axis=a, ddof=d, keepdims=k).astype(arr(x).dtype)))(
+            self, _axis_none(axis), ddof, keepdims)
+    return method
+
+
+tensor_method("std")(_stat("std"))
+tensor_method("var")(_stat("var"))
+
+
+@tensor_method("norm")
+def _norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
+    return _op("norm")(self, ord, dim, keepdim, dtype=dtype)
+
+
+@tensor_method("amax")
+def _amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return _op("amax")(self, axis, keepdims, initial=initial, where=where)
+
+
+@tensor_method("amin")
+def _amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return _op("amin")(self, axis, keepdims, initial=initial, where=where)
+
+
+# ----------------------------------------------------------------------------------------
+# sorting and selection
+
+
+@tensor_method("sort")
+def _sort(self, axis=-1, descending=False, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    kwargs.pop("stable", None)
+    _check_no_kwargs("sort", kwargs)
+    return _op("sort")(self, axis, descending)
+
+
+@tensor_method("argsort")
+def _argsort(self, axis=-1, descending=False, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    kwargs.pop("stable", None)
+    _check_no_kwargs("argsort", kwargs)
+    return _op("argsort")(self, axis, descending)
+
+
+@tensor_method("topk")
+def _topk(self, k, dim=None, largest=True, sorted=True):
+    return _op("topk")(self, k, dim, largest, sorted)
+
+
+@tensor_method("top_k")
+def _top_k(self, k, sorted=True):
+    return _op("topk")(self, k, None, True, sorted)
+
+
+@tensor_method("masked_fill")
+def _masked_fill(self, mask, value):
+    if not isinstance(value, Tensor):
+        if not isinstance(value, (int, float, bool)):
+            raise TypeError(f"For 'masked_fill', the type of 'value' should be number or Tensor, "
+                            f"but got {type(value).__name__}.")
+        value = Tensor(value).astype(self.dtype)
+    return _op("masked_fill")(self, mask, value)
+
+
+@tensor_method("clamp", "clip")
+def _clamp(self, min=None, max=None):
+    return _op("clamp")(self, min, max)
+
+
+@tensor_method("triu")
+def _triu(self, diagonal=0):
+    return _op("triu", lambda x, d: _wrap(jnp.triu(arr(x), d)))(self, diagonal)
+
+
+@tensor_method("tril")
+def _tril(self, diagonal=0):
+    return _op("tril", lambda x, d: _wrap(jnp.tril(arr(x), d)))(self, diagonal)
+
+
+@tensor_method("index_select")
+def _index_select(self, axis=None, index=None, **kwargs):
+    axis = _pick(kwargs, ("dim",), axis)
+    _check_no_kwargs("index_select", kwargs)
+    return _op("index_select")(self, axis, index)
+
+
+@tensor_method("gather")
+def _gather(self, *args, **kwargs):
+    # gather(dim, index) (Tensor-index second) or the deprecated gather(input_indices, axis, batch_dims)
+    if args and isinstance(args[0], Tensor) or "input_indices" in kwargs:
+        return _op("gather")(self, *args, **kwargs)
+    return _op("gather_elements")(self, *args, **kwargs)
+
+
+@tensor_method("nonzero")
+def _nonzero(self, *, as_tuple=False):
+    return _op("nonzero")(self, as_tuple=as_tuple)
+
+
+# ----------------------------------------------------------------------------------------
+# arithmetic with MindSpore's method signatures
+
+
+@tensor_method("add")
+def _add(self, other, *, alpha=1):
+    if alpha == 1:
+        return _op("add")(self, other)
+    return _op("add")(self, other, alpha=alpha)
+
+
+@tensor_method("sub", "subtract")
+def _sub(self, other, *, alpha=1):
+    if alpha == 1:
+        return _op("sub")(self, other)
+    return _op("sub")(self, other, alpha=alpha)
+
+
+@tensor_method("div", "divide")
+def _div(self, other, *, rounding_mode=None):
+    return _op("div")(self, other, rounding_mode=rounding_mode)
+
+
+@tensor_method("multiply")
+def _multiply(self, value):
+    return _op("mul")(self, value)
+
+
+# ----------------------------------------------------------------------------------------
+# dtype conversions
+
+
+def _caster(dt):
+    def method(self, memory_format=None):
+        return self.astype(dt)
+    return method
+
+
+for _name, _dt in (("bool", mstype.bool_), ("float", mstype.float32), ("half", mstype.float16),
+                   ("double", mstype.float64), ("int", mstype.int32), ("long", mstype.int64),
+                   ("short", mstype.int16), ("byte", mstype.uint8), ("bfloat16", mstype.bfloat16)):
+    tensor_method(_name)(_caster(_dt))
+
+
+@tensor_method("type")
+def _type(self, dtype=None):
+    if dtype is None:
+        return str(self.dtype)
+    return self.astype(dtype)
+
+
+@tensor_method("type_as")
+def _type_as(self, other):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"For 'type_as', the type of 'other' must be Tensor, but got {type(other)}.")
+    return self.astype(other.dtype)
+
+
+# ----------------------------------------------------------------------------------------
+# creation from a Tensor
+
+
+def _new(fill):
+    def method(self, size, dtype=None, **kwargs):
+        shape = tuple(size) if isinstance(size, (tuple, list)) else (size,)
+        dt = to_np_dtype(dtype if dtype is not None else self.dtype)
+        if fill is None:
+            return _wrap(jnp.zeros(shape, dt))
+        return _wrap(jnp.full(shape, fill, dt))
+    return method
+
+
+tensor_method("new_zeros")(_new(0))
+tensor_method("new_ones")(_new(1))
+tensor_method("new_empty")(_new(None))
+
+
+@tensor_method("new_full")
+def _new_full(self, size, fill_value, *, dtype=None, **kwargs):
+    dt = to_np_dtype(dtype if dtype is not None else self.dtype)
+    return _wrap(jnp.full(tuple(size), fill_value, dt))
+
+
+@tensor_method("fill", "fills")
+def _fill(self, value):
+    v = arr(value) if isinstance(value, Tensor) else value
+    return _wrap(jnp.full(self.shape, v, arr(self).dtype))
+
+
+# ----------------------------------------------------------------------------------------
+# in-place methods: compute, cast to the Tensor's dtype, rebind ``_data``, return self
+
+
+def _assign(self, result):
+    r = arr(result) if isinstance(result, Tensor) else jnp.asarray(result)
+    a = arr(self)
+    self._data = jnp.broadcast_to(r.astype(a.dtype), a.shape)
+    return self
+
+
+@tensor_method("add_")
+def _add_(self, other, *, alpha=1):
+    return _assign(self, _add(self, other, alpha=alpha))
+
+
+@tensor_method("sub_")
+def _sub_(self, other, *, alpha=1):
+    return _assign(self, _sub(self, other, alpha=alpha))
+
+
+@tensor_method("mul_")
+def _mul_(self, other):
+    return _assign(self, _op("mul")(self, other))
+
+
+@tensor_method("div_")
+def _div_(self, other, *, rounding_mode=None):
+    return _assign(self, _div(self, other, rounding_mode=rounding_mode))
+
+
+@tensor_method("floor_divide_")
+def _floor_divide_(self, other):
+    return _assign(self, _op("floor_divide")(self, other))
+
+
+@tensor_method("remainder_")
+def _remainder_(self, other):
+    return _assign(self, _op("remainder")(self, other))
+
+
+def _unary_inplace(opname):
+    def method(self):
+        return _assign(self, _op(opname)(self))
+    return method
+
+
+for _m, _o in (("exp_", "exp"), ("log_", "log"), ("sigmoid_", "sigmoid"), ("tanh_", "tanh"),
+               ("floor_", "floor"), ("erfinv_", "erfinv"), ("sign_", "sign")):
+    tensor_method(_m)(_unary_inplace(_o))
+
+
+@tensor_method("clamp_")
+def _clamp_(self, min=None, max=None):
+    return _assign(self, _clamp(self, min, max))
+
+
+@tensor_method("fill_")
+def _fill_(self, value):
+    return _assign(self, _fill(self, value))
+
+
+@tensor_method("zero_")
+def _zero_(self):
+    return _assign(self, jnp.zeros((), arr(self).dtype))
+
+
+@tensor_method("copy_")
+def _copy_(self, src, non_blocking=False):
+    return _assign(self, src)
+
+
+@tensor_method("masked_fill_")
+def _masked_fill_(self, mask, value):
+    return _assign(self, _masked_fill(self, mask, value))
+
+
+@tensor_method("set_")
+def _set_(self, source):
+    self._data = arr(source)
+    return self
+
+
+@tensor_method("requires_grad_")
+def _requires_grad_(self, requires_grad=True):
+    self.requires_grad = requires_grad
+    return self
+
+
+# ----------------------------------------------------------------------------------------
+# misc tensor API
+
+
+@tensor_method("value")
+def _value(self):
+    return self
+
+
+@tensor_method("itemset")
+def _itemset(self, *args):
+    if not args:
+        raise ValueError("'itemset' must have at least one argument.")
+    value = args[-1]
+    a = arr(self)
+    if len(args) == 1:
+        self._data = jnp.full(a.shape, value, a.dtype) if a.size == 1 else None
+        if self._data is None:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        return self
+    idx = args[0]
+    flat = a.reshape(-1)
+    if isinstance(idx, int):
+        flat = flat.at[idx].set(value)
+    else:
+        flat = flat.at[int(np.ravel_multi_index(tuple(idx), a.shape))].set(value)
+    self._data = flat.reshape(a.shape)
+    return self
+
+
+@tensor_method("set_const_arg")
+def _set_const_arg(self, const_arg=True):
+    if not isinstance(const_arg, bool):
+        raise TypeError(f"For 'Tensor.set_const_arg', the type of 'const_arg' should be 'bool', "
+                        f"but got '{type(const_arg).__name__}'.")
+    self.const_arg = const_arg
+    return self
+
+
+@tensor_method("storage_offset")
+def _storage_offset(self):
+    return 0
+
+
+@tensor_method("data_ptr")
+def _data_ptr(self):
+    return id(self)
+
+
+@tensor_method("is_pinned")
+def _is_pinned(self):
+    return False
+
+
+@tensor_method("is_shared")
+def _is_shared(self):
+    return False
+
+
+@tensor_method("pin_memory")
+def _pin_memory(self):
+    return self
+
+
+@tensor_method("move_to")
+def _move_to(self, to, blocking=True):
+    if to not in ("Ascend", "CPU"):
+        raise ValueError(f"The value of 'to' must be one of ['Ascend', 'CPU'], but got {to}.")
+    return self
+
+
+@tensor_method("to_")
+def _to_(self, device=None, non_blocking=False):
+    return self
+
+
+@tensor_method("delete_")
+def _delete_(self, non_blocking=False):
+    return None
+
+
+@tensor_method("register_hook")
+def _register_hook(self, hook):
+    if not callable(hook):
+        raise TypeError(f"For 'register_hook', the type of 'hook' should be a function, but got {type(hook)}.")
+    hooks = self.__dict__.setdefault("_hooks", {})
+    key = len(hooks)
+    hooks[key] = hook
+
+    class _Handle:
+        def remove(self_h):
+            hooks.pop(key, None)
+    return _Handle()
+
+
+@tensor_method("softmax")
+def _softmax(self, axis, dtype=None):
+    return _op("softmax")(self, axis, dtype=dtype)
+
+
+@tensor_method("allclose")
+def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(_op("isclose")(self, other, rtol, atol, equal_nan).all())
+
+
+@tensor_method("equal")
+def _equal(self, other):
+    return _op("equal")(self, other)
+
+
+@tensor_method("is_init")
+def _is_init(self):
+    return getattr(self, "_is_init_flag", False)
+
+
+# ----------------------------------------------------------------------------------------
+# every other Tensor method whose signature is the functional op's: forward to the op
+
+_SAME_SIGNATURE = (
+    "abs absolute acos acosh addbmm addcdiv addcmul addmm addmv addr adjoint angle approximate_equal "
+    "arccos arccosh arcsin arcsinh arctan arctan2 arctanh argmax_with_value argmin_with_value argwhere asin "
+    "asinh atan atan2 atanh baddbmm bernoulli bincount bitwise_and bitwise_left_shift bitwise_not bitwise_or "
+    "bitwise_right_shift bitwise_xor bmm ceil cholesky cholesky_inverse cholesky_solve choose col2im conj "
+    "copysign cos cosh count_nonzero cov cross cummax cummin deg2rad det diag diagflat diagonal "
+    "diagonal_scatter diff digamma dot dsplit eigvals eq erf erfc erfinv exp expm1 fill_diagonal fliplr "
+    "flipud float_power floor floor_divide fmax fmin fmod fold frac gather_elements gather_nd gcd ge geqrf ger "
+    "greater greater_equal gt hardshrink heaviside histc hsplit hypot i0 igamma igammac imag index_add "
+    "index_fill index_put inner inplace_update inv inverse invert isclose isfinite isinf isnan isneginf "
+    "isposinf isreal kthvalue lcm ldexp le lerp less less_equal lgamma log log10 log1p log2 "
+    "log_matrix_determinant logaddexp logaddexp2 logcumsumexp logdet logical_and logical_not logical_or "
+    "logical_xor logit logsumexp lstsq lt lu_solve masked_scatter masked_select matmul matrix_determinant "
+    "matrix_power maximum median minimum mm msort mul multinomial mvlgamma nan_to_num nanmean nanmedian "
+    "nanquantile nansum ne neg negative nextafter not_equal orgqr ormqr outer positive pow ptp qr "
+    "quantile rad2deg random_categorical real reciprocal remainder renorm reverse_sequence roll rot90 round "
+    "rsqrt scatter scatter_add scatter_div scatter_max scatter_min scatter_mul scatter_sub searchsorted "
+    "select select_scatter sgn sigmoid sign signbit sin sinc sinh slice_scatter slogdet soft_shrink sqrt "
+    "square sum_to_size svd take tan tanh tensor_split trace triangular_solve true_divide trunc unfold "
+    "unique unique_consecutive unique_with_pad unsorted_segment_max unsorted_segment_min "
+    "unsorted_segment_prod vsplit where xdivy xlogy floor_divide index_copy"
+).split()
+
+
+def _forward(name):
+    def method(self, *args, **kwargs):
+        return OPS[name].fn(self, *args, **kwargs)
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
+    return method
+
+
+_CLASS_OWN = frozenset(Tensor.__dict__)
+for _name in dict.fromkeys(_SAME_SIGNATURE):
+    if _name in OPS and _name not in METHODS and _name not in _CLASS_OWN:
+        tensor_method(_name)(_forward(_name))
+
+
+@tensor_method("index")
+def _index(self, indices):
+    if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) or i is None for i in indices):
+        raise TypeError(f"index(): argument 'indices' (position 1) must be tuple of Tensor, "
+                        f"not {type(indices).__name__}.")
+    return self[tuple(indices)]

@@ -156,6 +156,8 @@ def setitem(self, index, value):
     if data is None:
         self.init_data()
         data = self._data
+    if isinstance(value, str):
+        raise _bad_type(value)
     if isinstance(value, np.ndarray) or value is None or not isinstance(
             value, (Tensor, numbers.Number, list, tuple)):
         raise TypeError(f"only support numbers, Tensor, tuple, list as value, but got {value} with type "

@@ -17,7 +17,7 @@ __all__ = [
     "Type", "Number", "Bool", "Int", "UInt", "Float", "BFloat", "Complex", "TensorType",
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "bfloat16", "complex64", "complex128",
-    "half", "single", "double", "float_", "int_", "uint", "short", "intc", "intp",
+    "half", "single", "double", "float_", "int_", "uint", "short", "intc", "intp", "long",
     "byte", "ubyte", "ushort", "uintc", "uintp", "cfloat", "cdouble", "qint4x2",
     "float8_e4m3fn", "float8_e5m2", "hifloat8",
     "tensor_type", "list_", "tuple_", "string", "type_none", "none", "number", "int_type",
@@ -124,6 +124,7 @@ qint4x2 = Int("QInt4x2")
 
 half, single, double, float_ = float16, float32, float64, float32
 int_, uint, short, intc, intp = int32, uint32, int16, int32, int64
+long = int64
 byte, ubyte, ushort, uintc, uintp = int8, uint8, uint16, uint32, uint64
 cfloat, cdouble = complex64, complex128
 
@@ -159,7 +160,7 @@ _TABLE = {
 _FROM_NP = {np.dtype(np_t): ms_t for ms_t, (np_t, _) in _TABLE.items()}
 _BY_NAME = {t._name: t for t in _TABLE}
 _REPR_NAMES = {str(t): n for n, t in [
-    ("bool_", bool_), ("int8", int8), ("int16", int16), ("int32", int32), ("int64", int64),
+    ("bool", bool_), ("int8", int8), ("int16", int16), ("int32", int32), ("int64", int64),
     ("uint8", uint8), ("uint16", uint16), ("uint32", uint32), ("uint64", uint64),
     ("float16", float16), ("float32", float32), ("float64", float64),
     ("bfloat16", bfloat16), ("complex64", complex64), ("complex128", complex128),
@@ -194,9 +195,9 @@ def pytype_to_dtype(obj):
     if obj is builtins.int:
         return int64
     if obj is builtins.float:
-        return float32
+        return float64
     if obj is builtins.complex:
-        return complex64
+        return complex128
     if obj is list:
         return list_
     if obj is tuple:

@@ -74,7 +74,7 @@ class Parameter(Tensor):
         self.key = -1
         self.unique = False
         self.inited_param = None
-        self.init_mode = default_input if isinstance(default_input, Tensor) and default_input.has_init() else None
+        self.init_mode = default_input if isinstance(default_input, Tensor) and default_input.has_init else None
         if self._data is None and self._init is not None:  # MindSpore initializes on creation (numpy RNG order)
             self.init_data()
 
@@ -145,7 +145,7 @@ class Parameter(Tensor):
                 raise TypeError(f"Can not change the Parameter dtype. Current dtype is {self.dtype}"
                                 f", and incoming is {mstype.float_}. Use .set_dtype(xxx) to change the dtype.")
             data = Tensor(data, self.dtype)
-        if data.has_init():
+        if data.has_init:
             data = Tensor._wrap(data.init_data()._data)
         if self._data is None:
             self.init_data()
@@ -161,7 +161,8 @@ class Parameter(Tensor):
         return self
 
     def init_data(self, layout=None, set_sliced=False):
-        Tensor.init_data(self)
+        if self._data is None and self._init is not None:
+            Tensor.init_data(self)
         self.init_mode = None
         return self
 

@@ -187,7 +187,7 @@ class Tensor:
         return tuple(reversed(out))
 
     def stride(self, dim=None):
-        elems = tuple(s // self.itemsize for s in self.strides)
+        elems = [s // self.itemsize for s in self.strides]
         return elems if dim is None else elems[dim]
 
     @property
@@ -251,22 +251,27 @@ class Tensor:
     def __jax_array__(self):
         return self._data
 
-    def item(self, index=None):
+    def item(self):
         arr = self.asnumpy()
-        if index is None:
-            if arr.size != 1:
-                raise ValueError("The tensor should have only one element, but got "
-                                 f"{arr.size} elements.")
-            return arr.reshape(()).item()
-        return arr.item(index)
+        if arr.size != 1:
+            raise ValueError(f"The tensor should have only one element, but got {arr.size}, more than one "
+                             "element is ambiguous.")
+        return arr.reshape(()).item()
 
     def tolist(self):
         return self.asnumpy().tolist()
 
     def astype(self, dtype, copy=True):
-        """Cast to ``dtype`` (an mstype, numpy dtype or a name such as ``'float32'``)."""
+        """Cast to ``dtype`` (an mstype, numpy dtype, python type or a name such as ``'float32'``)."""
+        if dtype in (int, float, bool, complex):
+            dtype = mstype.pytype_to_dtype(dtype)
+        elif isinstance(dtype, type) and issubclass(dtype, np.generic):
+            dtype = mstype.pytype_to_dtype(dtype)
+        elif not isinstance(dtype, (str, mstype.Type)):
+            raise TypeError(f"For Tensor.astype, the input type must be one of "
+                            f"{list(mstype.all_types)}, but got '{dtype}'.")
         if isinstance(dtype, str):
-            names = {"int": mstype.int32, "float": mstype.float32, "bool": mstype.bool_}
+            names = {"int": mstype.int64, "float": mstype.float64, "bool": mstype.bool_}
             ms_t = names.get(dtype.lower()) or mstype._BY_NAME.get(dtype) or getattr(mstype, dtype.lower(), None)
             if not isinstance(ms_t, mstype.Type):
                 raise TypeError(f"For Tensor.astype, the string input type must be one of "
@@ -274,8 +279,15 @@ class Tensor:
             dtype = ms_t
         return _ops_cast(self, dtype)
 
-    def to(self, dtype, non_blocking=False):
-        return self.astype(dtype)
+    def to(self, *args, **kwargs):
+        """``to(dtype)`` casts; device arguments (``'cpu'``, ``'Ascend'``) are accepted and ignored."""
+        dtype = kwargs.pop("dtype", None)
+        for a in args:
+            if isinstance(a, (mstype.Type, type)):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        return self if dtype is None else self.astype(dtype)
 
     def copy(self):
         return Tensor._wrap(jnp.array(self._data, copy=True))
@@ -307,6 +319,7 @@ class Tensor:
     def is_persistent_data(self):
         return False
 
+    @property
     def has_init(self):
         return self._data is None
 
@@ -316,6 +329,8 @@ class Tensor:
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
         """Materialize a lazily initialized Tensor; returns ``self``."""
+        if self._init is None:
+            raise TypeError("init_data must be set Tensor.init, init can't be None")
         if self._data is None:
             init, shp, dt = self._init
             from .initializer import _materialize
@@ -343,7 +358,7 @@ class Tensor:
     def __len__(self):
         shape = self.shape
         if not shape:
-            raise TypeError("len() of a 0-d tensor")
+            raise TypeError("Not support len of a 0-D tensor")
         return shape[0]
 
     def __iter__(self):
@@ -354,7 +369,8 @@ class Tensor:
 
     def __bool__(self):
         if self.size != 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous.")
+            raise ValueError(f"The tensor should have only one element, but got {self.size}, more than one "
+                             "element is ambiguous.")
         return bool(self._data.reshape(()))
 
     def __int__(self):
@@ -368,7 +384,7 @@ class Tensor:
 
     def __index__(self):
         if np.dtype(self._np_dtype()).kind not in "iub":
-            raise TypeError("Only integer tensors of a single element can be converted to an index.")
+            raise ValueError("Only integer tensors of a single element can be converted to an index.")
         return int(self.item())
 
     def __hash__(self):
@@ -394,9 +410,9 @@ class Tensor:
         return str(a)
 
     def __format__(self, spec):
-        if self.ndim == 0 and self._data is not None and spec:
-            return format(self.item(), spec)
-        return format(str(self), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return str(self)
 
     def __getstate__(self):
         return {"data": self.asnumpy()}

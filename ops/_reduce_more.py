@@ -1,0 +1,508 @@
+"""Cumulative reductions (cumsum, cumprod, cummax, cummin, logcumsumexp), norms (LpNorm,
+vector_norm, matrix_norm, norm, renorm), clipping by norm, counting (bincount, histc) and
+small sums (SquareSumAll, AccumulateNV2)."""
+import math
+import numbers
+
+import numpy as np
+import jax.numpy as jnp
+from jax import lax
+
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor, to_np_dtype
+from ._registry import op, primitive
+from ._reduce import _tensor_in, _is_int, _kind, _call_fail, _axes, _reduce_axes, _acc, _F32, _I64, _BOOL
+
+_wrap = Tensor._wrap
+_I32 = np.dtype(np.int32)
+
+
+def _ms(dt):
+    return mstype.from_numpy_dtype(np.dtype(dt))
+
+
+# ---------------------------------------------------------------------------------------
+# Cumulative ops
+
+
+def _cum_axis(name, a, axis, prim="primitive"):
+    if isinstance(axis, Tensor):
+        axis = arr(axis).tolist()
+    if not _is_int(axis):
+        raise _call_fail(name, f"exclusive=bool, reverse=bool)(input=Tensor, axis={type(axis).__name__}")
+    rank = max(a.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For {prim}[{name}], the axis must be in [{-rank},{rank}), but got {axis}.")
+    return int(axis) % rank
+
+
+def _shift(a, axis, fill):
+    """``a`` shifted by one along ``axis`` (first slot filled with ``fill``): exclusive scans."""
+    n = a.shape[axis]
+    head = jnp.full(a.shape[:axis] + (1,) + a.shape[axis + 1:], fill, a.dtype)
+    body = lax.slice_in_dim(a, 0, max(n - 1, 0), axis=axis)
+    return jnp.concatenate([head, body], axis=axis)
+
+
+def _scan(name, fn, identity, x, axis, exclusive, reverse):
+    a = _tensor_in(name, x, "input")
+    if a.dtype == _BOOL:
+        raise TypeError(f"For primitive[{name}], the input argument[x] must be a numeric Tensor, but got "
+                        "Tensor[Bool].")
+    for attr, v in (("exclusive", exclusive), ("reverse", reverse)):
+        if not isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"For '{name}', the type of '{attr}' should be 'bool', but got type '{type(v).__name__}'.")
+    if a.ndim == 0:
+        return _wrap(a)
+    ax = _cum_axis(name, a, axis)
+    if reverse:
+        a = jnp.flip(a, ax)
+    out = fn(a.astype(_acc(a)), axis=ax).astype(a.dtype)
+    if exclusive:
+        out = _shift(out, ax, identity(a.dtype))
+    if reverse:
+        out = jnp.flip(out, ax)
+    return _wrap(out)
+
+
+def _cumsum_impl(x, axis, exclusive=False, reverse=False):
+    return _scan("CumSum", jnp.cumsum, lambda d: 0, x, axis, exclusive, reverse)
+
+
+def _cumprod_impl(x, axis, exclusive=False, reverse=False):
+    return _scan("CumProd", jnp.cumprod, lambda d: 1, x, axis, exclusive, reverse)
+
+
+primitive("CumSum", _cumsum_impl, attrs=(("exclusive", False), ("reverse", False)))
+primitive("CumProd", _cumprod_impl, attrs=(("exclusive", False), ("reverse", False)))
+
+
+def _cast_opt(x, dtype):
+    if dtype is not None and isinstance(x, Tensor) and arr(x).dtype != to_np_dtype(dtype):
+        return _wrap(arr(x).astype(to_np_dtype(dtype)))
+    return x
+
+
+@op("cumsum")
+def cumsum(x, axis, dtype=None):
+    """Cumulative sum along ``axis`` (optionally after casting to ``dtype``)."""
+    return _cumsum_impl(_cast_opt(x, dtype), axis)
+
+
+@op("cumprod")
+def cumprod(input, dim, dtype=None):
+    """Cumulative product along ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
+    a = _tensor_in("CumProd", input, "input")
+    if dtype is None and _kind(a.dtype) in "bi":
+        input = _wrap(a.astype(_I64))
+    return _cumprod_impl(_cast_opt(input, dtype), dim)
+
+
+def _cum_extreme(name, x, axis, greater, idx_dtype):
+    a = _tensor_in(name, x, "input")
+    if a.ndim == 0:
+        return _wrap(a), _wrap(jnp.zeros((), idx_dtype))
+    rank = max(a.ndim, 1)
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    if not -rank <= axis < rank:
+        raise ValueError(f"For '{name}', the 'axis' must be in range [{-rank}, {rank}), but got {axis}.")
+    ax = int(axis) % rank
+    shape = [1] * a.ndim
+    shape[ax] = a.shape[ax]
+    idx = jnp.broadcast_to(jnp.arange(a.shape[ax], dtype=idx_dtype).reshape(shape), a.shape)
+
+    def combine(p, q):
+        (v1, i1), (v2, i2) = p, q
+        take = (v2 >= v1) if greater else (v2 <= v1)
+        take = take | jnp.isnan(v2) if _kind(a.dtype) == "f" else take
+        return jnp.where(take, v2, v1), jnp.where(take, i2, i1)
+
+    v, i = lax.associative_scan(combine, (a, idx), axis=ax)
+    return _wrap(v), _wrap(i)
+
+
+@op("cummax")
+def cummax(input, axis):
+    """Running maximum along ``axis`` and the (last) index where it occurs (int64)."""
+    return _cum_extreme("cummax", input, axis, True, _I64)
+
+
+@op("cummin")
+def cummin(input, axis):
+    """Running minimum along ``axis`` and the (last) index where it occurs (int32)."""
+    return _cum_extreme("cummin", input, axis, False, _I32)
+
+
+primitive("Cummax", lambda x, axis: cummax(x, axis), attrs=(("axis", 0),))
+primitive("Cummin", lambda x, axis: cummin(x, axis), attrs=(("axis", 0),))
+
+
+def _logcumsumexp(x, axis, exclusive=False, reverse=False, name="CumulativeLogsumexp"):
+    a = _tensor_in(name, x, "x")
+    if _kind(a.dtype) != "f":
+        raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_ms(a.dtype)}].")
+    if a.ndim == 0:
+        return _wrap(a)
+    ax = _cum_axis(name, a, axis)
+    c = a.astype(_acc(a))
+    if reverse:
+        c = jnp.flip(c, ax)
+    out = lax.cumlogsumexp(c, axis=ax)
+    if exclusive:
+        out = _shift(out, ax, jnp.finfo(c.dtype).min)
+    if reverse:
+        out = jnp.flip(out, ax)
+    return _wrap(out.astype(a.dtype))
+
+
+@op("logcumsumexp")
+def logcumsumexp(input, axis):
+    """``log(cumsum(exp(input)))`` along ``axis``, computed stably."""
+    return _logcumsumexp(input, axis, name="logcumsumexp")
+
+
+def _cum_lse_call(prim, x, axis):
+    if not isinstance(axis, Tensor):
+        raise TypeError(f"For Primitive[CumulativeLogsumexp], the type of input argument[axis] must be Tensor "
+                        f"but got {_ms(np.int64) if isinstance(axis, int) else type(axis).__name__}.")
+    return _logcumsumexp(x, axis, prim.exclusive, prim.reverse)
+
+
+primitive("CumulativeLogsumexp", _logcumsumexp, attrs=(("exclusive", False, (bool,)), ("reverse", False, (bool,))),
+          call=_cum_lse_call)
+
+
+# ---------------------------------------------------------------------------------------
+# Norms
+
+
+def _pnorm(a, axes, p, keep):
+    """Vector p-norm of ``a`` over ``axes`` (computed in ``a``'s accumulation dtype)."""
+    c = a.astype(_acc(a))
+    if p == 0:
+        out = jnp.sum((c != 0).astype(c.dtype), axis=axes, keepdims=keep)
+    elif p == 1:
+        out = jnp.sum(jnp.abs(c), axis=axes, keepdims=keep)
+    elif p == 2:
+        out = jnp.sqrt(jnp.sum(jnp.square(jnp.abs(c)), axis=axes, keepdims=keep))
+    elif p == math.inf:
+        out = jnp.max(jnp.abs(c), axis=axes, keepdims=keep)
+    elif p == -math.inf:
+        out = jnp.min(jnp.abs(c), axis=axes, keepdims=keep)
+    else:
+        out = jnp.sum(jnp.abs(c) ** p, axis=axes, keepdims=keep) ** (1.0 / p)
+    return out
+
+
+def _lp_norm(x, axis, p=2, keep_dims=False, epsilon=1e-12):
+    if isinstance(p, bool) or not isinstance(p, int):
+        raise TypeError(f"For 'LpNorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
+    if p < 0:
+        raise ValueError(f"For 'LpNorm', the 'p' must be int and must >= 0, but got '{p}' with type 'int'.")
+    a = _tensor_in("LpNorm", x, "input")
+    if a.dtype not in (np.float16, np.float32):
+        raise TypeError(f"For primitive[LpNorm], the input argument[input] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32]}}, but got Tensor[{_ms(a.dtype)}].")
+    axes = _axes("LpNorm", a.ndim, axis, prefix="primitive")
+    out = _pnorm(a, axes, p, bool(keep_dims))
+    if p != 0:
+        out = jnp.maximum(out, epsilon)
+    return _wrap(out.astype(a.dtype))
+
+
+primitive("LpNorm", _lp_norm, attrs=(("axis", 0), ("p", 2), ("keep_dims", False), ("epsilon", 1e-12)),
+          call=lambda prim, x: _lp_norm(x, prim.axis, prim.p, prim.keep_dims, prim.epsilon))
+
+
+def _float_in(name, x, dtype=None):
+    a = _tensor_in(name, x, "input")
+    if dtype is not None:
+        a = a.astype(to_np_dtype(dtype))
+    if _kind(a.dtype) in "bi":
+        a = a.astype(_F32)
+    return a
+
+
+def _vector_norm_ord(ord):
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"For vector_norm, the ord mode must be in [0, 2, float('inf'), -float('inf')] "
+                         f"or must be int or float, but got {ord}.")
+
+
+@op("vector_norm")
+def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
+    """Vector ``ord``-norm over ``axis`` (the flattened input when None)."""
+    _vector_norm_ord(ord)
+    a = _float_in("vector_norm", x, dtype)
+    if axis is None:
+        axes = tuple(range(a.ndim))
+    else:
+        axes = _axes("vector_norm", a.ndim, axis, dup_error=ValueError)
+    return _wrap(_pnorm(a, axes, ord, bool(keepdims)).astype(a.dtype))
+
+
+def _matrix_norm(a, ord, axes, keep):
+    r, c = axes
+    c_ = a.astype(_acc(a))
+    if ord == "fro":
+        out = jnp.sqrt(jnp.sum(jnp.square(jnp.abs(c_)), axis=axes, keepdims=True))
+    elif ord == "nuc" or ord in (2, -2):
+        m = jnp.moveaxis(c_, (r, c), (-2, -1))
+        s = jnp.linalg.svd(m, compute_uv=False)
+        v = jnp.sum(s, -1) if ord == "nuc" else (jnp.max(s, -1) if ord == 2 else jnp.min(s, -1))
+        out = jnp.expand_dims(v, (r, c)) if r < c else jnp.expand_dims(v, (c, r))
+    elif ord in (1, -1):
+        s = jnp.sum(jnp.abs(c_), axis=r, keepdims=True)
+        out = jnp.max(s, axis=c, keepdims=True) if ord == 1 else jnp.min(s, axis=c, keepdims=True)
+    elif ord in (math.inf, -math.inf):
+        s = jnp.sum(jnp.abs(c_), axis=c, keepdims=True)
+        out = jnp.max(s, axis=r, keepdims=True) if ord > 0 else jnp.min(s, axis=r, keepdims=True)
+    else:
+        raise ValueError(f"For norm, the ord mode {ord} is not supported for matrix norm.")
+    if not keep:
+        out = jnp.squeeze(out, axis=axes)
+    return out.astype(a.dtype)
+
+
+@op("matrix_norm")
+def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):
+    """Matrix norm (``'fro'``, ``'nuc'``, +-1, +-2, +-inf) over the two axes ``axis``."""
+    a = _float_in("matrix_norm", A, dtype)
+    if a.ndim < 2:
+        raise ValueError("For norm, the dim is out of range.")
+    if not isinstance(axis, (tuple, list)) or len(axis) != 2:
+        raise TypeError(f"For 'matrix_norm', the 'axis' must be a tuple of two ints, but got {axis}.")
+    ax = tuple(int(v) % a.ndim for v in _axes_checked("matrix_norm", a.ndim, axis))
+    if ax[0] == ax[1]:
+        raise ValueError(f"For 'matrix_norm', the elements of 'axis' must be different, but got {axis}.")
+    return _wrap(_matrix_norm(a, ord, ax, bool(keepdims)))
+
+
+def _axes_checked(name, ndim, axis):
+    for v in axis:
+        if not _is_int(v) or not -ndim <= v < ndim:
+            raise ValueError("For norm, the dim is out of range.")
+    return axis
+
+
+@op("norm")
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """Vector or matrix norm: ``dim`` of one axis (or a 1-D input) gives a vector norm,
+    two axes (or a 2-D input with a string ``ord``) a matrix norm."""
+    a = _float_in("norm", A, dtype)
+    if isinstance(dim, int) and not isinstance(dim, bool):
+        dim = (dim,)
+    if dim is None:
+        if ord is None:
+            return _wrap(_pnorm(a, tuple(range(a.ndim)), 2, bool(keepdim)).astype(a.dtype))
+        dim = tuple(range(a.ndim))
+        if len(dim) > 2:
+            raise ValueError("For norm, the input must be 1-D or 2-D when dim is None and ord is given.")
+    dim = tuple(_axes_checked("norm", max(a.ndim, 1), dim))
+    if len(dim) == 1:
+        if isinstance(ord, str):
+            raise ValueError(f"For norm, ord '{ord}' is only supported for matrices.")
+        return _wrap(_pnorm(a, (dim[0] % a.ndim,), 2 if ord is None else ord, bool(keepdim)).astype(a.dtype))
+    if len(dim) == 2:
+        ax = (dim[0] % a.ndim, dim[1] % a.ndim)
+        return _wrap(_matrix_norm(a, "fro" if ord is None else ord, ax, bool(keepdim)))
+    raise ValueError(f"For norm, 'dim' must be an int or a tuple of 1 or 2 ints, but got {dim}.")
+
+
+def _renorm(input, p, dim, maxnorm):
+    if isinstance(p, bool) or not isinstance(p, int):
+        raise TypeError(f"For 'Renorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError(f"For 'Renorm', the type of 'dim' should be 'int', but got type '{type(dim).__name__}'.")
+    if not isinstance(maxnorm, (float, int)) or isinstance(maxnorm, bool):
+        raise TypeError(f"For 'Renorm', the type of 'maxnorm' should be 'float', "
+                        f"but got type '{type(maxnorm).__name__}'.")
+    if p <= 0:
+        raise ValueError(f"For 'Renorm', the 'p' must be greater than 0, but got {p}.")
+    if maxnorm < 0:
+        raise ValueError(f"For 'Renorm', the 'maxnorm' must be greater than or equal to 0, but got {maxnorm}.")
+    a = _tensor_in("Renorm", input, "x")
+    if _kind(a.dtype) not in "fc":
+        raise TypeError(f"For primitive[Renorm], the input argument[x] must be a type of {{Tensor[Complex128], "
+                        f"Tensor[Complex64], Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, "
+                        f"but got Tensor[{_ms(a.dtype)}].")
+    rank = max(a.ndim, 1)
+    if not -rank <= dim < rank:
+        raise RuntimeError(f"For 'Renorm, the attribute 'dim' must be in range [{-rank}, {rank}), but got {dim}")
+    d = dim % rank
+    axes = tuple(i for i in range(a.ndim) if i != d)
+    n = _pnorm(a, axes, p, True)
+    scale = jnp.where(n > maxnorm, maxnorm / (n + 1e-7), 1.0)
+    return _wrap((a.astype(n.dtype) * scale).astype(a.dtype))
+
+
+@op("renorm")
+def renorm(input, p, axis, maxnorm):
+    """Rescale each slice along ``axis`` whose ``p``-norm exceeds ``maxnorm`` to ``maxnorm``."""
+    return _renorm(input, p, axis, maxnorm)
+
+
+primitive("Renorm", lambda x, p, dim, maxnorm: _renorm(x, p, dim, maxnorm),
+          attrs=(("p", 1), ("dim", 0), ("maxnorm", 1.0)))
+
+
+def _euclidean_norm_call(prim, x, axes):
+    if not isinstance(axes, Tensor):
+        raise TypeError(f"For Primitive[EuclideanNorm], the type of input argument[axes] must be Tensor "
+                        f"but got {type(axes).__name__}.")
+    a = _tensor_in("EuclideanNorm", x, "x")
+    ax = _axes("EuclideanNorm", a.ndim, arr(axes).tolist())
+    c = a.astype(_acc(a)) if _kind(a.dtype) != "i" else a.astype(np.float64)
+    out = jnp.sqrt(jnp.sum(jnp.square(jnp.abs(c)), axis=ax, keepdims=bool(prim.keep_dims)))
+    return _wrap(out.astype(a.dtype))
+
+
+primitive("EuclideanNorm", None, attrs=(("keep_dims", False),), call=_euclidean_norm_call)
+
+
+def _square_sum_all(x, y):
+    a = _tensor_in("SquareSumAll", x, "x")
+    b = _tensor_in("SquareSumAll", y, "y")
+    if a.dtype != b.dtype:
+        raise TypeError(f"For 'SquareSumAll', the type of 'y' should be same as 'x', but got {_ms(a.dtype)} "
+                        f"and {_ms(b.dtype)}.")
+    if a.dtype not in (np.float16, np.float32):
+        raise TypeError(f"For 'SquareSumAll', the input must be float16 or float32, but got {_ms(a.dtype)}.")
+    sa = jnp.sum(jnp.square(a.astype(_F32))).astype(a.dtype)
+    sb = jnp.sum(jnp.square(b.astype(_F32))).astype(b.dtype)
+    return _wrap(sa), _wrap(sb)
+
+
+primitive("SquareSumAll", _square_sum_all)
+
+
+# ---------------------------------------------------------------------------------------
+# Clipping
+
+
+def _as_seq(x):
+    if isinstance(x, Tensor):
+        return [x], None
+    if isinstance(x, (tuple, list)):
+        return list(x), type(x)
+    raise TypeError(f"For 'clip', the type of 'x' must be Tensor or tuple[Tensor] or list[Tensor], "
+                    f"but got {type(x).__name__}.")
+
+
+@op("clip_by_global_norm")
+def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
+    """Scale every tensor of ``x`` by ``clip_norm / max(global_norm, clip_norm)``."""
+    if isinstance(clip_norm, bool) or not isinstance(clip_norm, (int, float)):
+        raise TypeError(f"For 'clip_by_global_norm', the type of 'clip_norm' should be 'int' or 'float', "
+                        f"but got type '{type(clip_norm).__name__}'.")
+    if not clip_norm > 0.0:
+        raise ValueError(f"For 'clip_by_global_norm', the argument 'clip_norm' must > 0.0, but got {clip_norm}.")
+    if use_norm is not None:
+        raise ValueError(f"For '_ClipByGlobalNorm', input 'use_norm' only supports None currently, "
+                         f"but got 'use_norm': {use_norm}")
+    items, kind = _as_seq(x)
+    arrays = [_tensor_in("clip_by_global_norm", t, "x") for t in items]
+    sq = [jnp.sum(jnp.square(a), dtype=a.dtype if a.dtype != _BOOL else None).astype(_F32) for a in arrays]
+    gnorm = jnp.sqrt(sum(sq[1:], sq[0]))
+    cn = jnp.asarray(clip_norm, _F32)
+    gnorm = jnp.where(gnorm >= cn, gnorm, cn)
+    out = []
+    for a in arrays:
+        work = a if _kind(a.dtype) in "fc" else a.astype(_F32)
+        out.append(_wrap((work * cn.astype(work.dtype) / gnorm.astype(work.dtype)).astype(a.dtype)))
+    return out[0] if kind is None else tuple(out)
+
+
+@op("clip_by_norm")
+def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    """Scale ``x`` (a Tensor or a sequence) so that its total ``norm_type``-norm is at most
+    ``max_norm``; the total norm is the norm of the per-tensor norms."""
+    items, kind = _as_seq(x)
+    arrays = [_tensor_in("clip_by_norm", t, "x") for t in items]
+    if norm_type == float("inf"):
+        norms = [jnp.max(jnp.abs(a)) for a in arrays]
+        total = norms[0]
+        for n in norms[1:]:
+            total = jnp.maximum(total, n)
+    else:
+        def old_norm(v):
+            return (jnp.sum(jnp.power(v, norm_type)) ** (1.0 / norm_type)).astype(v.dtype)
+        total = old_norm(jnp.stack([old_norm(a) for a in arrays]))
+    if error_if_nonfinite and not bool(jnp.isfinite(total)):
+        raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from input is non-finite.")
+    coef = max_norm / (total + 1e-6)
+    out = [_wrap(jnp.where(coef < 1, a * coef.astype(a.dtype), a)) for a in arrays]
+    return out[0] if kind is None else tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Counting
+
+
+@op("bincount")
+def bincount(input, weights=None, minlength=0):
+    """Count of each non-negative value of the 1-D ``input`` (weighted by ``weights``), float32."""
+    a = _tensor_in("bincount", input, "input")
+    if a.ndim != 1:
+        raise ValueError(f"For 'bincount', the 'input' must be 1-D, but got {a.ndim}-D.")
+    if isinstance(minlength, bool) or not isinstance(minlength, int):
+        raise TypeError(f"For 'bincount', the type of 'minlength' should be 'int', but got "
+                        f"type '{type(minlength).__name__}'.")
+    if minlength < 0:
+        raise ValueError(f"For 'bincount', 'minlength' must be non-negative, but got {minlength}.")
+    vals = np.asarray(a).astype(np.int64)
+    length = int(max(int(vals.max()) + 1 if vals.size else 0, minlength))
+    w = jnp.ones(a.shape, _F32) if weights is None else arr(weights).astype(_F32)
+    idx = a.astype(_I64)
+    keep = idx >= 0
+    out = jnp.zeros((length,), _F32).at[jnp.where(keep, idx, length)].add(jnp.where(keep, w, 0), mode="drop")
+    return _wrap(out)
+
+
+@op("histc")
+def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
+    """Histogram of ``input`` with ``bins`` equal bins over ``[min, max]`` (the data range
+    when both are equal); elements outside are ignored. Result has ``input``'s dtype."""
+    a = _tensor_in("histc", input, "input")
+    if isinstance(bins, bool) or not isinstance(bins, int):
+        raise TypeError(f"For 'Histogram', the type of 'bins' should be 'int', but got type '{type(bins).__name__}'.")
+    if bins <= 0:
+        raise ValueError(f"For 'Histogram', the 'bins' must be greater than 0, but got {bins}.")
+    if min > max:
+        raise ValueError(f"For 'Histogram', 'max' must be larger than 'min', but got {max} and {min}.")
+    c = a.reshape(-1).astype(np.float64 if a.dtype == np.float64 else _F32)
+    lo, hi = jnp.asarray(min, c.dtype), jnp.asarray(max, c.dtype)
+    if min == max:
+        lo, hi = jnp.min(c), jnp.max(c)
+        same = lo == hi
+        lo, hi = jnp.where(same, lo - 1, lo), jnp.where(same, hi + 1, hi)
+    inside = (c >= lo) & (c <= hi)
+    pos = jnp.floor((c - lo) * bins / (hi - lo)).astype(_I64)
+    pos = jnp.clip(pos, 0, bins - 1)
+    out = jnp.zeros((bins,), _I64).at[jnp.where(inside, pos, bins)].add(1, mode="drop")
+    return _wrap(out.astype(a.dtype))
+
+
+def _accumulate(name, x):
+    if not isinstance(x, (tuple, list)) or not x:
+        raise TypeError(f"For '{name}', the input must be a non-empty tuple or list of Tensors.")
+    arrays = [_tensor_in(name, t, "x") for t in x]
+    if len({a.dtype for a in arrays}) != 1:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if len({a.shape for a in arrays}) != 1:
+        raise ValueError(f"For primitive[{name}], the input shape must be same.")
+    out = arrays[0]
+    for a in arrays[1:]:
+        out = out + a
+    return _wrap(out)
+
+
+@op("accumulate_n")
+def accumulate_n(x):
+    """Element-wise sum of the tensors in ``x`` (same shape and dtype)."""
+    return _accumulate("AccumulateNV2", x)
+
+
+primitive("AccumulateNV2", lambda x: _accumulate("AccumulateNV2", x))

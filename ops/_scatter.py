@@ -1,0 +1,323 @@
+"""Scatter ops: ScatterUpdate/Add/... (write a Parameter through its binding), scatter_nd*,
+tensor_scatter_*, scatter/tensor_scatter_elements, unsorted_segment_*, Segment*."""
+import numbers
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+from ._args import arr, check_tensor, Tensor
+from ._registry import op, primitive
+
+_wrap = Tensor._wrap
+_IDX = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _concrete(a):
+    return None if isinstance(a, jax.core.Tracer) else np.asarray(a)
+
+
+def _indices(name, t, arg="indices"):
+    check_tensor(name, arg, t)
+    if np.dtype(t._np_dtype()) not in _IDX:
+        raise TypeError(f"For primitive[{name}], the input argument[{arg} type] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{t.dtype}].")
+    return arr(t)
+
+
+def _write(x, value):
+    """Write ``value`` into ``x`` when it is a Parameter (MindSpore updates it in place)."""
+    from mscompat.common.parameter import Parameter
+    if isinstance(x, Parameter):
+        x._data = value
+        return x
+    return _wrap(value)
+
+
+_REDUCE = {
+    "update": lambda ref, v: ref.set(v),
+    "add": lambda ref, v: ref.add(v),
+    "sub": lambda ref, v: ref.add(-v),
+    "mul": lambda ref, v: ref.multiply(v),
+    "div": lambda ref, v: ref.divide(v),
+    "max": lambda ref, v: ref.max(v),
+    "min": lambda ref, v: ref.min(v),
+}
+
+
+def _div_updates(a, u):
+    return u
+
+
+# --- Scatter<Op>: rows of a Parameter ---------------------------------------------------------
+
+def _scatter_rows(name, kind, input_x, indices, updates):
+    check_tensor(name, "input_x", input_x)
+    idx = _indices(name, indices)
+    check_tensor(name, "updates", updates)
+    a = arr(input_x)
+    u = arr(updates)
+    want = tuple(idx.shape) + tuple(a.shape[1:])
+    if tuple(u.shape) != want:
+        raise ValueError(f"For {name}, updates_shape = indices_shape + input_x_shape[1:], but got input_x_shape: "
+                         f"{a.shape}, indices_shape: {idx.shape}, updates_shape: {u.shape}.")
+    n = a.shape[0]
+    c = _concrete(idx)
+    if c is not None and c.size and (c.min() < 0 or c.max() >= n):
+        raise RuntimeError(f"For '{name}', the value of 'indices' must be in [0, {n}), but got {c.tolist()}.")
+    u = u.astype(a.dtype).reshape((-1,) + a.shape[1:])
+    flat = idx.reshape(-1)
+    if kind == "div" and a.dtype.kind in "iu":
+        out = a.at[flat].divide(u)
+    else:
+        out = _REDUCE[kind](a.at[flat], u)
+    return _write(input_x, out.astype(a.dtype))
+
+
+def _def_scatter(kind, fname, pname, use_locking):
+    def f(input_x, indices, updates):
+        return _scatter_rows(pname, kind, input_x, indices, updates)
+    f.__name__ = fname
+    f.__doc__ = f"``input_x[indices] {kind}= updates`` row-wise; a Parameter is updated in place."
+    if kind != "sub":  # MindSpore has no ops.scatter_sub
+        op(fname)(f)
+    primitive(pname, lambda x, i, u, use_locking=use_locking: f(x, i, u),
+              attrs=(("use_locking", use_locking, (bool,)),))
+
+
+for _k, _lock in (("update", True), ("add", False), ("sub", False), ("mul", False), ("div", False),
+                  ("max", False), ("min", False)):
+    _def_scatter(_k, f"scatter_{_k}", f"Scatter{_k.capitalize()}", _lock)
+
+
+# --- N-d scatter ------------------------------------------------------------------------------
+
+def _nd_check(name, a_shape, idx, u, exc=ValueError, msg=None):
+    if idx.ndim < 1 or idx.shape[-1] > len(a_shape):
+        raise ValueError(f"For '{name}', the last dimension of 'indices' must be at most the rank of the input "
+                         f"{len(a_shape)}, but got indices shape {idx.shape}.")
+    k = idx.shape[-1]
+    want = tuple(idx.shape[:-1]) + tuple(a_shape[k:])
+    if tuple(u.shape) != want:
+        raise ValueError(f"For '{name}', updates_shape must be indices_shape[:-1] + x_shape[indices_shape[-1]:], "
+                         f"but got x_shape: {tuple(a_shape)}, indices_shape: {idx.shape}, updates_shape: {u.shape}.")
+    c = _concrete(idx)
+    if c is not None and c.size:
+        flat = c.reshape(-1, k)
+        bad = np.nonzero(((flat < 0) | (flat >= np.asarray(a_shape[:k]))).any(axis=1))[0]
+        if bad.size:
+            raise exc(msg or f"For '{name}', indices out of range for input_x. Please check the indices which is "
+                      f"{flat[bad[0]].tolist()}")
+    return tuple(jnp.moveaxis(idx, -1, 0))
+
+
+def _scatter_nd_core(name, kind, a, idx, u, exc=ValueError):
+    ix = _nd_check(name, a.shape, idx, u, exc)
+    u = u.astype(a.dtype)
+    if kind == "div" and a.dtype.kind in "iu":
+        return a.at[ix].divide(u).astype(a.dtype)
+    return _REDUCE[kind](a.at[ix], u).astype(a.dtype)
+
+
+def _def_scatter_nd(kind, fname, pname, use_locking):
+    def f(input_x, indices, updates, use_locking=False):
+        check_tensor(pname, "input_x", input_x)
+        idx = _indices(pname, indices)
+        check_tensor(pname, "updates", updates)
+        out = _scatter_nd_core(pname, kind, arr(input_x), idx, arr(updates), RuntimeError)
+        return _write(input_x, out)
+    f.__name__ = fname
+    f.__doc__ = f"``input_x[indices] {kind}= updates`` at N-d indices; a Parameter is updated in place."
+    op(fname)(f)
+    primitive(pname, lambda x, i, u, use_locking=use_locking: f(x, i, u),
+              attrs=(("use_locking", use_locking, (bool,)),))
+
+
+for _k, _lock in (("update", True), ("add", False), ("sub", False), ("mul", False), ("div", False),
+                  ("max", False), ("min", False)):
+    _def_scatter_nd(_k, f"scatter_nd_{_k}", f"ScatterNd{_k.capitalize()}", _lock)
+
+
+def _def_tensor_scatter(kind, fname, pname):
+    def f(input_x, indices, updates):
+        check_tensor(pname, "input_x", input_x)
+        idx = _indices(pname, indices)
+        check_tensor(pname, "updates", updates)
+        if input_x._np_dtype() != updates._np_dtype():
+            raise TypeError(f"For primitive[{pname}], the input type must be same.")
+        return _wrap(_scatter_nd_core(pname, kind, arr(input_x), idx, arr(updates)))
+    f.__name__ = fname
+    f.__doc__ = f"A copy of ``input_x`` with ``updates`` {kind}-combined at N-d ``indices``."
+    op(fname)(f)
+    primitive(pname, f)
+
+
+for _k in ("update", "add", "sub", "mul", "div", "max", "min"):
+    _def_tensor_scatter(_k, f"tensor_scatter_{_k}", f"TensorScatter{_k.capitalize()}")
+
+
+@op("scatter_nd")
+def scatter_nd(indices, updates, shape):
+    """A zero Tensor of ``shape`` with ``updates`` summed in at N-d ``indices``."""
+    idx = _indices("ScatterNd", indices)
+    check_tensor("ScatterNd", "updates", updates)
+    if not isinstance(shape, (tuple, list)) or not all(isinstance(s, numbers.Integral) for s in shape):
+        raise TypeError(f"For 'ScatterNd', 'shape' must be a tuple of int, but got {shape}.")
+    if any(s <= 0 for s in shape) or not shape:
+        raise ValueError(f"For 'ScatterNd', each element of 'shape' must be positive, but got {shape}.")
+    u = arr(updates)
+    base = jnp.zeros(tuple(shape), u.dtype)
+    k = idx.shape[-1] if idx.ndim else 0
+    c = _concrete(idx)
+    if c is not None and c.size and k:
+        flat = c.reshape(-1, k)
+        lim = np.asarray(shape[:k])
+        bad = (flat < 0) | (flat >= lim)
+        if bad.any():
+            r, col = np.argwhere(bad)[0]
+            raise RuntimeError(f"For 'ScatterNd', each element in 'indices' should be smaller than the value of "
+                               f"shape, but got {flat[r, col]} and got the value of shape {shape[col]}")
+    return _wrap(_scatter_nd_core("ScatterNd", "add", base, idx, u, RuntimeError))
+
+
+primitive("ScatterNd", scatter_nd)
+
+
+# --- element-wise scatter along an axis -------------------------------------------------------
+
+def _scatter_elements(name, input_x, axis, indices, updates, reduction):
+    check_tensor(name, "input_x", input_x)
+    idx = _indices(name, indices)
+    check_tensor(name, "updates", updates)
+    a, u = arr(input_x), arr(updates)
+    if reduction not in ("none", "add"):
+        raise ValueError(f"For '{name}', 'reduction' must be 'none' or 'add', but got {reduction}.")
+    if idx.ndim != a.ndim or idx.shape != u.shape:
+        raise RuntimeError(f"For '{name}', the shape of 'indices' and the shape of 'updates' should be same and of "
+                           f"the input's rank, but got {idx.shape}, {u.shape} and {a.shape}.")
+    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
+        raise TypeError(f"For '{name}', 'axis' must be int, but got {type(axis).__name__}.")
+    r = max(a.ndim, 1)
+    if not -r <= axis < r:
+        raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
+    ax = axis % r
+    n = a.shape[ax]
+    c = _concrete(idx)
+    if c is not None and c.size and (c.min() < -n or c.max() >= n):
+        raise RuntimeError(f"For '{name}', the value of 'indices' must be in [{-n}, {n}), but got {c.tolist()}.")
+    idx = jnp.where(idx < 0, idx + n, idx)
+    grid = list(jnp.meshgrid(*[jnp.arange(s) for s in idx.shape], indexing="ij"))
+    grid[ax] = idx
+    ref = a.at[tuple(grid)]
+    u = u.astype(a.dtype)
+    return _wrap(ref.set(u) if reduction == "none" else ref.add(u))
+
+
+@op("tensor_scatter_elements")
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none'):
+    """A copy of ``input_x`` with ``updates`` written (or added) at ``indices`` along ``axis``."""
+    return _scatter_elements("TensorScatterElements", input_x, axis, indices, updates, reduction)
+
+
+primitive("TensorScatterElements", lambda x, i, u, axis=0, reduction="none":
+          tensor_scatter_elements(x, i, u, axis, reduction),
+          attrs=(("axis", 0, (int,)), ("reduction", "none", (str,))))
+
+
+@op("scatter")
+def scatter(input, axis, index, src):
+    return _scatter_elements("Scatter", input, axis, index, src, "none")
+
+
+def _scatter_add_with_axis(x, i, u, axis=0):
+    return _scatter_elements("ScatterAddWithAxis", x, axis, i, u, "add")
+
+
+primitive("ScatterAddWithAxis", _scatter_add_with_axis, attrs=(("axis", 0, (int,)),))
+
+
+# --- segment reductions -----------------------------------------------------------------------
+
+def _segment_init(kind, dt):
+    dt = np.dtype(dt)
+    if kind == "max":
+        return np.finfo(dt).min if dt.kind == "f" else np.iinfo(dt).min
+    if kind == "min":
+        return np.finfo(dt).max if dt.kind == "f" else np.iinfo(dt).max
+    return 1 if kind == "prod" else 0
+
+
+def _unsorted(kind, name, x, segment_ids, num_segments):
+    check_tensor(name, "x", x)
+    ids = _indices(name, segment_ids, "segment_ids")
+    if isinstance(num_segments, Tensor):
+        num_segments = int(num_segments)
+    if isinstance(num_segments, bool) or not isinstance(num_segments, numbers.Integral):
+        raise TypeError(f"For '{name}', 'num_segments' must be int, but got {type(num_segments).__name__}.")
+    if num_segments <= 0:
+        raise ValueError(f"For '{name}', 'num_segments' must be positive, but got {num_segments}.")
+    a = arr(x)
+    if tuple(a.shape[:ids.ndim]) != tuple(ids.shape):
+        raise ValueError(f"For '{name}', the shape of 'segment_ids' must be a prefix of the shape of 'x', but got "
+                         f"{ids.shape} and {a.shape}.")
+    flat_ids = ids.reshape(-1)
+    vals = a.reshape((-1,) + a.shape[ids.ndim:])
+    out = jnp.full((num_segments,) + vals.shape[1:], _segment_init(kind, a.dtype), a.dtype)
+    valid = (flat_ids >= 0) & (flat_ids < num_segments)
+    safe = jnp.where(valid, flat_ids, num_segments)  # out of range: dropped
+    ref = out.at[safe]
+    res = {"sum": ref.add, "max": ref.max, "min": ref.min, "prod": ref.multiply}[kind](vals, mode="drop")
+    return _wrap(res)
+
+
+def _def_unsorted(kind, fname, pname, xarg):
+    def f(x, segment_ids, num_segments):
+        return _unsorted(kind, pname, x, segment_ids, num_segments)
+    f.__name__ = fname
+    if xarg == "input_x":
+        def g(input_x, segment_ids, num_segments):
+            return f(input_x, segment_ids, num_segments)
+        g.__name__ = fname
+        op(fname)(g)
+    else:
+        op(fname)(f)
+    primitive(pname, f)
+
+
+for _k in ("sum", "max", "min", "prod"):
+    _def_unsorted(_k, f"unsorted_segment_{_k}", f"UnsortedSegment{_k.capitalize()}",
+                  "input_x" if _k == "sum" else "x")
+
+
+def _segment(kind, name):
+    def f(input_x, segment_ids):
+        check_tensor(name, "input_x", input_x)
+        ids = _indices(name, segment_ids, "segment_ids")
+        if ids.ndim != 1:
+            raise ValueError(f"For '{name}', 'segment_ids' must be 1-D, but got rank {ids.ndim}.")
+        a = arr(input_x)
+        if a.ndim == 0 or a.shape[0] != ids.shape[0]:
+            raise ValueError(f"For '{name}', the first dimension of 'input_x' must equal the size of "
+                             f"'segment_ids', but got {a.shape} and {ids.shape}.")
+        c = np.asarray(ids)
+        if c.size and (c.min() < 0 or np.any(np.diff(c) < 0)):
+            raise ValueError("For 'SegmentOp', segment_ids must be a tensor with element values sorted in "
+                             "ascending order.")
+        n = int(c.max()) + 1 if c.size else 0
+        if kind == "mean":
+            s = jax.ops.segment_sum(a, ids, n)
+            cnt = jax.ops.segment_sum(jnp.ones_like(ids, a.dtype), ids, n)
+            cnt = cnt.reshape((-1,) + (1,) * (a.ndim - 1))
+            return _wrap(jnp.where(cnt > 0, s / jnp.maximum(cnt, 1), 0).astype(a.dtype))
+        fn = {"sum": jax.ops.segment_sum, "max": jax.ops.segment_max, "min": jax.ops.segment_min,
+              "prod": jax.ops.segment_prod}[kind]
+        out = fn(a, ids, n)
+        if kind in ("max", "min"):
+            present = jax.ops.segment_sum(jnp.ones_like(ids), ids, n).reshape((-1,) + (1,) * (a.ndim - 1)) > 0
+            out = jnp.where(present, out, jnp.zeros((), a.dtype))
+        return _wrap(out.astype(a.dtype))
+    return f
+
+
+for _k in ("sum", "mean", "max", "min", "prod"):
+    primitive(f"Segment{_k.capitalize()}", _segment(_k, f"Segment{_k.capitalize()}"))

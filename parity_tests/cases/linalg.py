@@ -1,0 +1,145 @@
+"""Linear algebra: trace, diagonal, Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond, sqrt.
+
+Decompositions are unique only up to signs/phases and ordering (QR, SVD, Eig): those cases
+compare invariants computed inside the case (reconstructions, |entries|, sorted values).
+Values computed through a factorization in float32 differ between LAPACK (JAX) and Eigen
+(MindSpore) by a few ulps times the condition number, so such cases widen rtol/atol
+to 1e-4 (documented per case by the ``_LA`` tolerance).
+"""
+import numpy as np
+
+from parity_tests.harness import case, Raw, F32, F64, I32, I64, BOOL
+
+_LA = dict(rtol=1e-4, atol=1e-5)  # float32 factorizations: LAPACK vs Eigen rounding
+
+
+def _spd(n, batch=(), seed=3, dtype=np.float32):
+    rs = np.random.RandomState(seed)
+    m = rs.uniform(-1, 1, size=batch + (n, n))
+    return (m @ np.swapaxes(m, -1, -2) + n * np.eye(n)).astype(dtype)
+
+
+def _np(t):
+    return np.asarray(t.asnumpy())
+
+
+def _svd_recon(ms, x, full=False):
+    s, u, v = ms.ops.svd(x, full_matrices=full)
+    s, u, v = _np(s), _np(u), _np(v)
+    k = s.shape[-1]
+    return s, (u[..., :, :k] * s[..., None, :]) @ np.conj(np.swapaxes(v[..., :, :k], -1, -2)), \
+        np.abs(u[..., :, :k]), np.abs(v[..., :, :k])
+
+
+def _qr_inv(q, r):
+    q, r = _np(q), _np(r)
+    return q @ r, np.abs(r), np.abs(q), q.shape, r.shape
+
+
+def _eig_inv(w, v=None):
+    w = _np(w)
+    idx = np.lexsort((np.round(w.imag, 4), np.round(w.real, 4)))
+    if v is None:
+        return w.real[idx], w.imag[idx]
+    return w.real[idx], w.imag[idx], np.abs(_np(v))[:, idx]
+
+
+def _geqrf_inv(out):
+    a, tau = out
+    a, tau = _np(a), _np(tau)
+    return np.abs(np.diagonal(a, axis1=-2, axis2=-1)), np.abs(np.triu(a)), a.dtype.name, tau.shape
+
+
+_SQ = F32(3, 3)
+_SQ4 = F32(4, 4, seed=11)
+
+CASES = [
+    # --- sqrt / rsqrt
+    case("sqrt/f32", lambda ms, x: ms.ops.sqrt(x), F32(2, 3, low=0.1)),
+    case("sqrt/int32_to_float", lambda ms, x: ms.ops.sqrt(x), I32(5) + 10),
+    case("sqrt/int64", lambda ms: ms.ops.sqrt(ms.Tensor([4, 9, 2]))),
+    case("sqrt/bool", lambda ms, x: ms.ops.sqrt(x), BOOL(4)),
+    case("sqrt/f64", lambda ms, x: ms.ops.sqrt(x), F64(3, low=0.0)),
+    case("sqrt/negative_nan", lambda ms, x: ms.ops.sqrt(x), F32(4, low=-2, high=-1)),
+    case("sqrt/uint8", lambda ms: ms.ops.sqrt(ms.Tensor(np.array([1, 4, 200], np.uint8)))),
+    case("sqrt/prim", lambda ms, x: ms.ops.Sqrt()(x), F32(3, low=0.5)),
+    case("sqrt/bad_python_float", lambda ms: ms.ops.sqrt(4.0), error=True),
+    case("rsqrt/f32", lambda ms, x: ms.ops.rsqrt(x), F32(2, 3, low=0.5)),
+    case("rsqrt/f64", lambda ms, x: ms.ops.rsqrt(x), F64(4, low=0.5)),
+    case("rsqrt/prim", lambda ms, x: ms.ops.Rsqrt()(x), F32(3, low=0.5)),
+    case("rsqrt/bad_int64", lambda ms: ms.ops.rsqrt(ms.Tensor([4, 9])), error=True),
+    # --- trace / diagonal
+    case("trace/f32", lambda ms, x: ms.ops.trace(x), F32(3, 4)),
+    case("trace/int32", lambda ms, x: ms.ops.trace(x), I32(3, 3)),
+    case("trace/int8", lambda ms: ms.ops.trace(ms.Tensor(np.arange(9, dtype=np.int8).reshape(3, 3)))),
+    case("trace/prim", lambda ms, x: ms.ops.Trace()(x), F64(2, 2)),
+    case("trace/bad_3d", lambda ms, x: ms.ops.trace(x), F32(2, 2, 2), error=True),
+    case("trace/bad_bool", lambda ms, x: ms.ops.trace(x), BOOL(2, 2), error=True),
+    case("diagonal/default", lambda ms, x: ms.ops.diagonal(x), F32(3, 4)),
+    case("diagonal/offset_dims", lambda ms, x: ms.ops.diagonal(x, 1, 0, 2), F32(2, 3, 4)),
+    case("diagonal/neg_offset", lambda ms, x: ms.ops.diagonal(x, -1, -1, -2), I32(2, 4, 3)),
+    case("diagonal/bad_same_dim", lambda ms, x: ms.ops.diagonal(x, 0, 1, 1), F32(3, 3), error=True),
+    case("diagonal/bad_1d", lambda ms, x: ms.ops.diagonal(x), F32(3), error=True),
+    # --- Cross
+    case("Cross/default_dim", lambda ms, x, y: ms.ops.Cross()(x, y), F32(2, 3), F32(2, 3, seed=5)),
+    case("Cross/dim0_int32", lambda ms, x, y: ms.ops.Cross(dim=0)(x, y), I32(3, 2), I32(3, 2, seed=9)),
+    case("Cross/f64_neg_dim", lambda ms, x, y: ms.ops.Cross(dim=-1)(x, y), F64(4, 3), F64(4, 3, seed=2)),
+    case("Cross/bad_size", lambda ms, x, y: ms.ops.Cross(dim=1)(x, y), F32(3, 2), F32(3, 2), error=True),
+    # --- determinants
+    case("MatrixDeterminant/f32", lambda ms, x: ms.ops.MatrixDeterminant()(x), _SQ, **_LA),
+    case("MatrixDeterminant/batch_f64", lambda ms, x: ms.ops.MatrixDeterminant()(x), F64(2, 3, 3)),
+    case("MatrixDeterminant/bad_nonsquare", lambda ms, x: ms.ops.MatrixDeterminant()(x), F32(2, 3),
+         error=True),
+    case("MatrixDeterminant/bad_int", lambda ms, x: ms.ops.MatrixDeterminant()(x), I32(3, 3), error=True),
+    case("LogMatrixDeterminant/f32", lambda ms, x: ms.ops.LogMatrixDeterminant()(x), _SQ4, **_LA),
+    case("LogMatrixDeterminant/batch_f64", lambda ms, x: ms.ops.LogMatrixDeterminant()(x), F64(3, 2, 2)),
+    case("LogMatrixDeterminant/bad_nonsquare", lambda ms, x: ms.ops.LogMatrixDeterminant()(x), F32(3, 2),
+         error=True),
+    # --- Cholesky
+    case("Cholesky/lower", lambda ms, x: ms.ops.Cholesky()(x), _spd(3), **_LA),
+    case("Cholesky/upper_batch", lambda ms, x: ms.ops.Cholesky(upper=True)(x), _spd(3, (2,)), **_LA),
+    case("Cholesky/f64", lambda ms, x: ms.ops.Cholesky()(x), _spd(4, dtype=np.float64)),
+    case("Cholesky/bad_nonsquare", lambda ms, x: ms.ops.Cholesky()(x), F32(2, 3), error=True),
+    case("CholeskyInverse/lower", lambda ms, x: ms.ops.CholeskyInverse()(x),
+         np.linalg.cholesky(_spd(3, dtype=np.float64)).astype(np.float32), **_LA),
+    case("CholeskyInverse/upper_f64", lambda ms, x: ms.ops.CholeskyInverse(upper=True)(x),
+         np.linalg.cholesky(_spd(3, seed=8, dtype=np.float64)).T.copy()),
+    # --- QR (compared through Q@R, |Q| and |R|: signs of Q's columns are not unique)
+    case("qr/reduced", lambda ms, x: _qr_inv(*ms.ops.qr(x)), F32(4, 3), **_LA),
+    case("qr/complete", lambda ms, x: _qr_inv(*ms.ops.qr(x, "complete")), F32(4, 3), **_LA),
+    case("qr/wide_f64", lambda ms, x: _qr_inv(*ms.ops.qr(x)), F64(2, 4)),
+    case("qr/bad_mode", lambda ms, x: ms.ops.qr(x, "r"), F32(3, 3), error=True),
+    case("Qr/full_matrices", lambda ms, x: _qr_inv(*ms.ops.Qr(True)(x)), F32(5, 3), **_LA),
+    case("Qr/dtypes", lambda ms, x: [t.dtype for t in ms.ops.Qr()(x)] + [t.shape for t in ms.ops.Qr()(x)],
+         F64(2, 4, 3)),
+    case("geqrf/tall", lambda ms, x: _geqrf_inv(ms.ops.geqrf(x)), F32(4, 3), **_LA),
+    case("geqrf/values_f64", lambda ms, x: ms.ops.geqrf(x), F64(3, 3)),
+    case("Geqrf/prim", lambda ms, x: _geqrf_inv(ms.ops.Geqrf()(x)), F64(3, 5)),
+    # --- SVD (s is unique; u, v up to signs: compare the reconstruction and |u|, |v|)
+    case("svd/values_only", lambda ms, x: ms.ops.svd(x, compute_uv=False), F32(4, 3), **_LA),
+    case("svd/reconstruct", lambda ms, x: _svd_recon(ms, x), F32(4, 3), **_LA),
+    case("svd/wide_f64", lambda ms, x: _svd_recon(ms, x), F64(2, 5)),
+    case("svd/batch", lambda ms, x: _svd_recon(ms, x), F64(2, 3, 3)),
+    case("svd/shapes_full", lambda ms, x: [t.shape for t in ms.ops.svd(x, full_matrices=True)], F32(4, 2)),
+    case("Svd/prim_dtypes", lambda ms, x: [t.dtype for t in ms.ops.Svd()(x)], F64(3, 3)),
+    case("svd/bad_1d", lambda ms, x: ms.ops.svd(x), F32(4), error=True),
+    # --- pinv, cond
+    case("pinv/square", lambda ms, x: ms.ops.pinv(x), F64(3, 3)),
+    case("pinv/tall_f32", lambda ms, x: ms.ops.pinv(x), F32(5, 3), **_LA),
+    case("pinv/rank_deficient", lambda ms: ms.ops.pinv(ms.Tensor(np.array([[1., 2.], [2., 4.]], np.float64)))),
+    case("pinv/hermitian", lambda ms, x: ms.ops.pinv(x, hermitian=True), _spd(3, dtype=np.float64)),
+    case("pinv/bad_int", lambda ms, x: ms.ops.pinv(x), I32(3, 3), error=True),
+    case("pinv/bad_1d", lambda ms, x: ms.ops.pinv(x), F32(3), error=True),
+    case("cond/default", lambda ms, x: ms.ops.cond(x), _SQ4, **_LA),
+    case("cond/fro", lambda ms, x: ms.ops.cond(x, "fro"), _SQ4, **_LA),
+    case("cond/inf_f64", lambda ms, x: ms.ops.cond(x, float("inf")), F64(3, 3)),
+    # --- eig (order and phase are not unique: sorted eigenvalues, |eigenvector entries|)
+    case("eigvals/f32", lambda ms, x: _eig_inv(ms.ops.eigvals(x)), _SQ4, **_LA),
+    case("eigvals/symmetric_f64", lambda ms, x: _eig_inv(ms.ops.eigvals(x)), _spd(4, dtype=np.float64),
+         rtol=1e-9, atol=1e-9),
+    case("eig/symmetric", lambda ms, x: _eig_inv(*ms.ops.eig(x)), _spd(3, dtype=np.float64),
+         rtol=1e-9, atol=1e-9),
+    case("eig/dtypes", lambda ms, x: [(t.dtype, t.shape) for t in ms.ops.eig(x)], F32(3, 3)),
+    case("Eig/no_vectors", lambda ms, x: [(t.dtype, t.shape) for t in ms.ops.Eig()(x)], F64(3, 3)),
+    case("eig/bad_nonsquare", lambda ms, x: ms.ops.eig(x), F32(2, 3), error=True),
+]
