@@ -42,7 +42,7 @@ def _linear_matrix(out, size, coord, clamp_low=True):
     return m
 
 
-def _cubic_matrix(out, size, align_corners, a=-0.5):
+def _cubic_matrix(out, size, align_corners, a=-0.75):
     src = _src(out, size, "align_corners" if align_corners else "half_pixel")
     f = np.floor(src)
     t = src - f

@@ -5,14 +5,12 @@ Every draw takes a fresh key from the global RNG state (``mscompat.common.seed``
 is reproducible after ``set_seed``; ops with a ``generator`` argument draw from it. The
 values are JAX's, not MindSpore's; dtypes, shapes and argument checks are MindSpore's.
 """
-import numbers
-
 import numpy as np
 import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from mscompat.common.seed import op_key, default_generator
+from mscompat.common.seed import op_key
 from ._args import Tensor, arr, binary, to_np_dtype
 from ._registry import op, register_primitive_class
 from .primitive import Primitive

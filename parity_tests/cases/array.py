@@ -244,4 +244,13 @@ CASES = [
     case("LogSpace/default", lambda ms: ms.ops.LogSpace(steps=3)(ms.Tensor(0., ms.float32), ms.Tensor(2., ms.float32))),
     case("Coalesce/prim", lambda ms: ms.ops.Coalesce()(ms.Tensor([[0, 0, 1], [1, 1, 2]]), ms.Tensor([1., 2., 3.]),
                                                        ms.Tensor([3, 3]))),
+    case("Im2Col/stride2", lambda ms, x: ms.ops.Im2Col(ksizes=2, strides=2)(x), F32(1, 2, 4, 4)),
+    case("Im2Col/pads_dilation", lambda ms, x: ms.ops.Im2Col(ksizes=(2, 3), dilations=2, pads=1)(x), F32(2, 1, 5, 6)),
+    case("Col2Im/prim", lambda ms, x: ms.ops.Col2Im(kernel_size=2, stride=2)(x, ms.Tensor([4, 4], ms.int32)),
+         F32(1, 2, 4, 4)),
+    case("col2im/overlap", lambda ms, x: ms.ops.col2im(x, ms.Tensor([3, 3], ms.int32), 2, 1, 0, 1), F32(1, 2, 4, 4)),
+    case("ExtractVolumePatches/valid", lambda ms, x: ms.ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1),
+                                                                                 "VALID")(x), F32(1, 2, 3, 3, 3)),
+    case("ExtractVolumePatches/same_stride", lambda ms, x: ms.ops.ExtractVolumePatches(
+        (1, 1, 2, 2, 2), (1, 1, 2, 2, 2), "SAME")(x), F32(1, 2, 3, 4, 4)),
 ]

@@ -143,3 +143,24 @@ CASES = [
     case("Eig/no_vectors", lambda ms, x: [(t.dtype, t.shape) for t in ms.ops.Eig()(x)], F64(3, 3)),
     case("eig/bad_nonsquare", lambda ms, x: ms.ops.eig(x), F32(2, 3), error=True),
 ]
+
+# --- ResizeNearestNeighbor (assigned to this helper's list; NCHW nearest-neighbour resize)
+CASES += [
+    case("ResizeNearestNeighbor/up", lambda ms, x: ms.ops.ResizeNearestNeighbor((5, 7))(x), F32(1, 2, 3, 4)),
+    case("ResizeNearestNeighbor/down", lambda ms, x: ms.ops.ResizeNearestNeighbor([2, 3])(x), F32(2, 1, 5, 7)),
+    case("ResizeNearestNeighbor/align_corners", lambda ms, x: ms.ops.ResizeNearestNeighbor((5, 6), True)(x),
+         F32(1, 1, 3, 4)),
+    case("ResizeNearestNeighbor/half_pixel", lambda ms, x: ms.ops.ResizeNearestNeighbor((7, 3), False, True)(x),
+         F32(1, 2, 4, 5)),
+    case("ResizeNearestNeighbor/int32", lambda ms, x: ms.ops.ResizeNearestNeighbor((4, 4))(x), I32(1, 1, 3, 3)),
+    case("ResizeNearestNeighbor/bad_size_len", lambda ms, x: ms.ops.ResizeNearestNeighbor((4,))(x),
+         F32(1, 1, 3, 3), error=True),
+    case("ResizeNearestNeighbor/bad_3d", lambda ms, x: ms.ops.ResizeNearestNeighbor((4, 4))(x), F32(1, 3, 3),
+         error=True),
+    case("ResizeNearestNeighborV2/up", lambda ms, x: ms.ops.ResizeNearestNeighborV2()(
+        x, ms.Tensor(np.array([6, 5], np.int32))), F32(1, 2, 3, 4)),
+    case("ResizeNearestNeighborV2/align", lambda ms, x: ms.ops.ResizeNearestNeighborV2(True)(
+        x, ms.Tensor(np.array([2, 7], np.int32))), F32(1, 1, 5, 4)),
+    case("ResizeNearestNeighborV2/half_pixel", lambda ms, x: ms.ops.ResizeNearestNeighborV2(False, True)(
+        x, ms.Tensor(np.array([3, 9], np.int32))), F32(2, 1, 4, 4)),
+]

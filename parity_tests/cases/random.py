@@ -9,11 +9,6 @@ def _T(ms, v, dt):
     return ms.Tensor(np.array(v), getattr(ms, dt))
 
 
-def _stat(fn):
-    """Case function returning a numpy property check of a random result."""
-    return fn
-
-
 def _in_range(t, lo, hi):
     a = t.asnumpy()
     return bool((a >= lo).all() and (a < hi).all())
@@ -116,8 +111,8 @@ CASES = [
     case("uniform/degenerate_int", lambda ms: ms.ops.uniform((4,), _T(ms, 7, "int32"), _T(ms, 8, "int32"),
                                                              dtype=ms.int32)),
     case("normal/zero_std", lambda ms: ms.ops.normal((3,), 2.0, 0.0)),
-    case("shuffle/is_permutation", lambda ms: np.sort(ms.ops.shuffle(ms.Tensor(np.arange(10.0,
-                                                                                           dtype=np.float32))).asnumpy())),
+    case("shuffle/is_permutation",
+         lambda ms: np.sort(ms.ops.shuffle(ms.Tensor(np.arange(10.0, dtype=np.float32))).asnumpy())),
     case("randperm/is_permutation", lambda ms: np.sort(ms.ops.randperm(8).asnumpy())),
     case("rand/range", lambda ms: _in_range(ms.ops.rand(2000), 0.0, 1.0)),
     case("uniform/range", lambda ms: _in_range(ms.ops.uniform((2000,), ms.Tensor(-3.0), ms.Tensor(-1.0)), -3.0, -1.0)),
@@ -274,3 +269,40 @@ SHAPE_CASES = [
         ms.Tensor([[0.1, 0.9, 0.2]]), 1, 0, 2, False), **R),
 ]
 CASES += SHAPE_CASES
+
+ERROR_CASES = [
+    case("Gamma/bad_negative_seed", lambda ms: ms.ops.Gamma(seed=-1), error=True),
+    case("Poisson/bad_float_seed", lambda ms: ms.ops.Poisson(seed=1.5), error=True),
+    case("RandomGamma/bad_negative_seed2", lambda ms: ms.ops.RandomGamma(seed2=-1), error=True),
+    case("StandardLaplace/bad_float_seed", lambda ms: ms.ops.StandardLaplace(seed=1.5), error=True),
+    case("RandomShuffle/bad_negative_seed", lambda ms: ms.ops.RandomShuffle(seed=-1), error=True),
+    case("gamma/bad_int_alpha", lambda ms: ms.ops.gamma((2,), ms.Tensor([1]), ms.Tensor([1.0])), error=True),
+    case("gamma/bad_list_shape", lambda ms: ms.ops.gamma([2], ms.Tensor([1.0]), ms.Tensor([1.0])), error=True),
+    case("gamma/bad_zero_shape", lambda ms: ms.ops.gamma((0,), ms.Tensor([1.0]), ms.Tensor([1.0])), error=True),
+    case("gamma/bad_broadcast", lambda ms: ms.ops.gamma((3,), ms.Tensor([1.0, 2.0]), ms.Tensor([1.0])), error=True),
+    case("poisson/bad_int_mean", lambda ms: ms.ops.poisson((2,), ms.Tensor([1])), error=True),
+    case("poisson/bad_list_shape", lambda ms: ms.ops.poisson([2], ms.Tensor([1.0])), error=True),
+    case("poisson/bad_broadcast", lambda ms: ms.ops.poisson((3,), ms.Tensor([1.0, 2.0])), error=True),
+    case("normal_/bad_not_tensor", lambda ms: ms.ops.normal_(np.zeros(3), 0., 1.), error=True),
+    case("uniform_/bad_not_tensor", lambda ms: ms.ops.uniform_([1.0], 0., 1.), error=True),
+    case("random_/bad_not_tensor", lambda ms: ms.ops.random_(3), error=True),
+    case("ParameterizedTruncatedNormal/bad_float_seed", lambda ms: ms.ops.ParameterizedTruncatedNormal(seed=1.5),
+         error=True),
+    case("LogNormalReverse/bad_int_std", lambda ms: ms.ops.LogNormalReverse(std=2), error=True),
+    case("MultinomialWithReplacement/bad_int_replacement",
+         lambda ms: ms.ops.MultinomialWithReplacement(2, replacement=1), error=True),
+    case("Multinomial/bad_negative_seed", lambda ms: ms.ops.Multinomial(seed=-1), error=True),
+    case("random_categorical/bad_float_seed", lambda ms: ms.ops.random_categorical(ms.Tensor([[0.1, 0.9]]), 2,
+                                                                                   seed=1.5), error=True),
+    case("random_categorical/bad_zero_samples", lambda ms: ms.ops.random_categorical(ms.Tensor([[0.1, 0.9]]), 0),
+         error=True),
+    case("randint_like/bad_not_tensor", lambda ms: ms.ops.randint_like([1, 2], 0, 3), error=True),
+    case("randint_like/bad_low_ge_high", lambda ms: ms.ops.randint_like(ms.Tensor([1, 2]), 3, 1).asnumpy(),
+         error=True),
+    case("rand/bad_negative_seed", lambda ms: ms.ops.rand(3, seed=-1), error=True),
+    case("rand/bad_float_seed", lambda ms: ms.ops.rand(3, seed=1.5), error=True),
+    case("shuffle/bad_list", lambda ms: ms.ops.shuffle([1, 2]), error=True),
+    case("RandomPoisson/negative_seed_ok", lambda ms: ms.ops.RandomPoisson(seed=-1)(_T(ms, [2], "int32"),
+                                                                                  ms.Tensor([1.])), **R),
+]
+CASES += ERROR_CASES

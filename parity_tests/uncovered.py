@@ -1,0 +1,38 @@
+"""List public mscompat.ops names and Tensor methods that no parity case mentions.
+
+A name counts as covered when a case table calls it as ``ops.NAME``, ``P.NAME``,
+``F.NAME``, ``C.NAME``, ``operations.NAME``, ``functional.NAME`` or ``.NAME(`` (methods).
+
+    .venv/bin/python -m parity_tests.uncovered [--methods]
+"""
+import pathlib
+import re
+import sys
+
+
+def _case_text():
+    here = pathlib.Path(__file__).resolve().parent / "cases"
+    return "\n".join(p.read_text() for p in sorted(here.glob("*.py")))
+
+
+def uncovered(methods=False):
+    import mscompat  # noqa: F401  (registers everything)
+    from mscompat.ops._registry import OPS, PRIMITIVES, METHODS
+    text = _case_text()
+    names = sorted(METHODS) if methods else sorted(set(OPS) | set(PRIMITIVES))
+    out = []
+    for n in names:
+        if methods:
+            pat = rf"\.{re.escape(n)}\b"
+        else:
+            pat = rf"(ops|P|F|C|operations|functional|composite)\.{re.escape(n)}\b"
+        if not re.search(pat, text):
+            out.append(n)
+    return out
+
+
+if __name__ == "__main__":
+    methods = "--methods" in sys.argv
+    miss = uncovered(methods)
+    print(f"{len(miss)} uncovered {'Tensor methods' if methods else 'ops names'}:")
+    print(" ".join(miss))
