@@ -30,17 +30,26 @@ def _axis_in(name, axis, rank, arg="axis", fmt="dim"):
     return int(axis) % r
 
 
+def _astype(a, target):
+    """``a`` converted like MindSpore's Cast: floats truncate toward zero and wrap into ints."""
+    target = np.dtype(target)
+    if a.dtype == target:
+        return a
+    if a.dtype.kind in "fc" and target.kind in "iu":
+        a = jnp.trunc(jnp.real(a) if a.dtype.kind == "c" else a)
+        if target.itemsize < 8:
+            return a.astype(np.int64).astype(target)
+    return a.astype(target)
+
+
 @op("cast")
 def cast(input, dtype):
-    """``input`` converted to ``dtype`` (an mstype)."""
+    """``input`` (a Tensor or Python number) converted to ``dtype`` (an mstype)."""
     if not isinstance(dtype, mstype.Type):
-        if isinstance(dtype, type) and issubclass(dtype, np.generic):
-            dtype = mstype.pytype_to_dtype(dtype)
-        else:
-            raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {dtype}.")
-    a = arr(input)
-    target = to_np_dtype(dtype)
-    return _wrap(a if a.dtype == target else a.astype(target))
+        raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {dtype}.")
+    if not isinstance(input, (Tensor, bool, int, float)):
+        raise TypeError(f"Failed calling Cast with \"Cast()(input={type(input).__name__}, dtype=mindspore.dtype)\".")
+    return _wrap(_astype(arr(input), to_np_dtype(dtype)))
 
 
 primitive("Cast", cast)
@@ -66,7 +75,9 @@ def _shape_arg(op_name, shape):
 
 @op("reshape", aliases=("reshape_",))
 def reshape(input, shape):
-    """``input`` with a new ``shape`` (one -1 is inferred)."""
+    """``input`` with a new ``shape`` (a tuple, list or Tensor; one -1 is inferred)."""
+    if not isinstance(shape, (tuple, list, Tensor)):
+        raise TypeError(f"Failed calling Reshape with \"Reshape()(input=Tensor, shape={type(shape).__name__})\".")
     a = arr(input)
     shape = _shape_arg("Reshape", shape)
     if shape.count(-1) > 1 or any(s < -1 for s in shape):
@@ -155,17 +166,11 @@ def squeeze(input, axis=None):
 
 
 def _squeeze_prim(x, axis=()):
+    check_tensor("Squeeze", "input_x", x)
     a = arr(x)
     if axis == () or axis == []:
         return _wrap(jnp.squeeze(a))
-    axes = (axis,) if _is_int(axis) else tuple(axis)
-    norm = []
-    for ax in axes:
-        n = _axis_in("Squeeze", ax, a.ndim)
-        if a.shape[n] != 1:
-            norm.append(None)
-        norm.append(n)
-    return _wrap(jnp.squeeze(a, tuple(sorted({n for n in norm if n is not None and a.shape[n] == 1}))))
+    return _wrap(jnp.squeeze(a, _squeeze_axes("Squeeze", axis, a.shape)))
 
 
 primitive("Squeeze", _squeeze_prim, attrs=(("axis", (), (int, tuple, list)),))
@@ -532,6 +537,9 @@ def select(condition, input, other):
     c = arr(condition)
     if c.dtype != np.bool_:
         raise TypeError(f"For 'Select', the 'condition' must be a bool Tensor, but got {condition.dtype}.")
+    for n, v in (("input", input), ("other", other)):
+        if not isinstance(v, (Tensor, bool, int, float)):
+            raise TypeError(f"For 'Select', the '{n}' must be a Tensor or a number, but got {type(v).__name__}.")
     a, b = binary("Select", input, other)
     try:
         shp = np.broadcast_shapes(c.shape, a.shape, b.shape)

@@ -34,6 +34,8 @@ def _size_arg(name, size, call):
     elif _is_int(size):
         size = (int(size),)
     elif isinstance(size, (tuple, list)):
+        size = tuple(int(v) if isinstance(v, Tensor) and v.ndim == 0 and v._np_dtype().kind in "iu" else v
+                     for v in size)
         if not all(_is_int(v) for v in size):
             raise TypeError(f"For '{name}', each element of the shape must be int, but got {size}.")
         size = tuple(int(v) for v in size)
@@ -109,10 +111,8 @@ def _scalar_value(name, value):
 
 def _cast_value(v, dt):
     """``v`` converted to ``dt`` as MindSpore's Cast does (floats truncate toward zero)."""
-    a = jnp.asarray(v)
-    if a.dtype.kind == "f" and np.dtype(dt).kind in "iu":
-        a = jnp.trunc(a)
-    return a.astype(dt)
+    from ._array import _astype
+    return _astype(jnp.asarray(v), dt)
 
 
 @op("fill")
@@ -206,6 +206,7 @@ def _range_arr(start, end, step, dt):
     if start > end and step > 0:
         raise ValueError("For Range, delta cannot be positive when limit < start.")
     if dt.kind == "f":
+        dt = np.dtype(np.float32)  # MindSpore's Range computes and returns float32
         s, e, d = (np.asarray(v, dtype=dt) for v in (start, end, step))
         n = int(np.ceil(abs((float(e) - float(s)) / float(d))))
         out = (s + np.arange(n, dtype=dt) * d).astype(dt)
@@ -335,7 +336,7 @@ def _tuple_to_array(x):
     for i, v in enumerate(x):
         if not isinstance(v, (numbers.Number, np.generic)):
             raise TypeError(f"For Tensor, the input_data is {x} that contain unsupported element.")
-    first = x[0] if x else 0.0
+    first = x[0]  # an empty tuple raises IndexError, as in MindSpore
     dt = np.int32 if isinstance(first, (int, np.integer, bool, np.bool_)) else np.float32
     return _wrap(jnp.asarray(np.array([float(v) if dt is np.float32 else int(v) for v in x], dtype=dt)))
 

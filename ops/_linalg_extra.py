@@ -1,15 +1,12 @@
 """Ops from the linalg helper's list that belong to no other of its families:
-ResizeNearestNeighbor / ResizeNearestNeighborV2 (NCHW nearest-neighbour resize).
+ResizeNearestNeighborV2 (NCHW nearest-neighbour resize; ``ResizeNearestNeighbor`` is in ``_image.py``).
 
 Source pixel of output index ``i`` (scale ``in/out``; with ``align_corners``
 ``(in-1)/(out-1)``): ``round(i*scale)`` when ``align_corners``, ``floor((i+0.5)*scale)``
 with ``half_pixel_centers``, else ``floor(i*scale)``; clamped to ``in-1``. Scales are
 computed in float32 as MindSpore's kernels do.
 """
-import numbers
-
 import numpy as np
-import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
@@ -58,27 +55,6 @@ def _resize(name, x, size, align_corners, half_pixel_centers):
     ri = _src_index(a.shape[2], h, align_corners, half_pixel_centers)
     ci = _src_index(a.shape[3], w, align_corners, half_pixel_centers)
     return _wrap(a[:, :, ri][:, :, :, ci])
-
-
-def _size_arg(name, size):
-    if not isinstance(size, (tuple, list)):
-        raise TypeError(f"For '{name}', the 'size' must be a tuple or list, but got {type(size).__name__}.")
-    if len(size) != 2:
-        raise ValueError(f"For '{name}', the length of 'size' must be 2, but got {len(size)}.")
-    for s in size:
-        if isinstance(s, bool) or not isinstance(s, numbers.Integral):
-            raise TypeError(f"For '{name}', the elements of 'size' must be int, but got {size}.")
-    return tuple(int(s) for s in size)
-
-
-def _resize_nn(input_x, size, align_corners=False, half_pixel_centers=False):
-    return _resize("ResizeNearestNeighbor", input_x, _size_arg("ResizeNearestNeighbor", size), align_corners,
-                   half_pixel_centers)
-
-
-primitive("ResizeNearestNeighbor", _resize_nn,
-          attrs=(("size", None), ("align_corners", False), ("half_pixel_centers", False)),
-          call=lambda p, x: _resize_nn(x, p.size, p.align_corners, p.half_pixel_centers))
 
 
 def _resize_nn_v2(x, size, align_corners=False, half_pixel_centers=False):

@@ -26,11 +26,10 @@ def _indices(name, t, arg="indices"):
 
 
 def _write(x, value):
-    """Write ``value`` into ``x`` when it is a Parameter (MindSpore updates it in place)."""
-    from mscompat.common.parameter import Parameter
-    if isinstance(x, Parameter):
+    """MindSpore's Scatter* kernels write their result into ``x`` (a Parameter or a Tensor):
+    rebind ``x``'s data (for a Parameter this is its state binding) and return a new Tensor."""
+    if isinstance(x, Tensor):
         x._data = value
-        return x
     return _wrap(value)
 
 

@@ -498,3 +498,137 @@ def _sparse_slice(indices, values, shape, start, size):
 
 
 primitive("SparseSlice", _sparse_slice)
+
+
+# ---------------------------------------------------------------------------------------
+# CSR arithmetic and index conversions (MindSpore runs these on GPU; here on any backend)
+
+
+def _check_csr(name, x):
+    if not isinstance(x, CSRTensor):
+        raise TypeError(f"For '{name}', the input must be a CSRTensor, but got {type(x).__name__}.")
+
+
+def _csr_elementwise(name, x, y, fn):
+    _check_csr(name, x)
+    if isinstance(y, (int, float, bool)):
+        y = Tensor(y)
+    if not isinstance(y, Tensor):
+        raise TypeError(f"For '{name}', the input 'y' must be a Tensor or a number, but got {type(y).__name__}.")
+    vals, d = arr(x.values), arr(y)
+    if d.size == 1 and d.ndim <= 2:   # a scalar: MindSpore returns the new values only
+        if d.ndim > len(x.shape):
+            raise ValueError("dense tensor cannot broadcast to the sparse tensor.")
+        v, s = _promote(vals, d.reshape(()))
+        return _wrap(fn(v, s).reshape(vals.shape))
+    v, d = _promote(vals, d)
+    d = jnp.broadcast_to(d, tuple(x.shape))
+    rows = _rows_of(x.indptr.asnumpy())
+    return CSRTensor(x.indptr, x.indices, _wrap(fn(v, d[rows, arr(x.indices)])), x.shape)
+
+
+@op("csr_mul")
+def csr_mul(x, y):
+    """``x * y`` on the stored entries of CSRTensor ``x`` (``y`` dense, broadcast to ``x.shape``)."""
+    return _csr_elementwise("csr_mul", x, y, lambda a, b: a * b)
+
+
+@op("csr_div")
+def csr_div(x, y):
+    """``x / y`` on the stored entries of CSRTensor ``x`` (``y`` dense, broadcast to ``x.shape``)."""
+    def div(a, b):
+        if a.dtype.kind in "biu":   # MindSpore's true division of integers gives float32
+            a, b = a.astype(np.float32), b.astype(np.float32)
+        return a / b
+    return _csr_elementwise("csr_div", x, y, div)
+
+
+@op("csr_mv")
+def csr_mv(csr_tensor, dense):
+    """CSR matrix (m, n) times dense ``(n, 1)`` (or ``(n, k)``): a dense ``(m, 1)`` Tensor."""
+    _check_csr("csr_mv", csr_tensor)
+    v, d = _promote(arr(csr_tensor.values), arr(dense))
+    m, n = csr_tensor.shape
+    if d.shape[0] != n:
+        raise ValueError(f"For 'CSRMV', the first dimension of 'dense' must be {n}, but got {d.shape[0]}.")
+    rows = jnp.asarray(_rows_of(csr_tensor.indptr.asnumpy()))
+    contrib = v.reshape((-1,) + (1,) * (d.ndim - 1)) * d[arr(csr_tensor.indices)]
+    return _wrap(jax.ops.segment_sum(contrib, rows, m))
+
+
+@op("csr_reduce_sum")
+def csr_reduce_sum(csr_tensor, axis):
+    """Sum of a 2-D CSRTensor along ``axis``, keeping the axis (size 1)."""
+    _check_csr("csr_reduce_sum", csr_tensor)
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -2 <= axis < 2:
+        raise ValueError(f"For 'CSRReduceSum', 'axis' must be an int in [-2, 2), but got {axis}.")
+    dense = csr_to_dense(csr_tensor) if arr(csr_tensor.values).dtype.kind in "fc" else None
+    if dense is None:
+        rows = _rows_of(csr_tensor.indptr.asnumpy())
+        dense = _wrap(jnp.zeros(csr_tensor.shape, arr(csr_tensor.values).dtype).at[
+            rows, arr(csr_tensor.indices)].add(arr(csr_tensor.values)))
+    return _wrap(jnp.sum(arr(dense), axis=axis, keepdims=True))
+
+
+@op("csr_gather")
+def csr_gather(indptr, indices, dense, sparse_shape):
+    """``dense[row, col]`` for each stored entry of the CSR structure ``(indptr, indices)``."""
+    rows = _rows_of(np.asarray(indptr.asnumpy()))
+    d = arr(dense)
+    if tuple(d.shape[:2]) != tuple(sparse_shape)[:2]:
+        raise ValueError(f"For 'CSRGather', the shape of 'dense' {list(d.shape)} must start with 'sparse_shape' "
+                         f"{list(sparse_shape)}.")
+    return _wrap(d[rows, arr(indices)])
+
+
+@op("csr2coo")
+def csr2coo(indptr, nnz):
+    """Row index of each of the ``nnz`` entries of a CSR ``indptr`` (dtype of ``indptr``)."""
+    p = np.asarray(indptr.asnumpy())
+    rows = _rows_of(p)
+    if len(rows) != nnz:
+        raise ValueError(f"For 'CSR2COO', 'nnz' must be {len(rows)} (indptr[-1]), but got {nnz}.")
+    return Tensor(rows.astype(p.dtype))
+
+
+@op("coo2csr")
+def coo2csr(row_indices, height):
+    """CSR ``indptr`` (``height + 1`` entries) of sorted COO row indices."""
+    r = np.asarray(row_indices.asnumpy())
+    counts = np.bincount(r.astype(np.int64), minlength=height)[:height]
+    return Tensor(np.concatenate([[0], np.cumsum(counts)]).astype(r.dtype))
+
+
+@op("csr_mm")
+def csr_mm(a, b, trans_a=False, trans_b=False, adjoint_a=False, adjoint_b=False):
+    """Product of two 2-D CSRTensors, as a CSRTensor."""
+    if not isinstance(a, CSRTensor) or not isinstance(b, CSRTensor):
+        raise TypeError("For functional operator csr_mm, inputs a and b must be type of CSRTensor currently.")
+    da, db = arr(csr_to_dense(a)), arr(csr_to_dense(b))
+    if trans_a or adjoint_a:
+        da = jnp.conj(da.T) if adjoint_a else da.T
+    if trans_b or adjoint_b:
+        db = jnp.conj(db.T) if adjoint_b else db.T
+    if da.shape[1] != db.shape[0]:
+        raise ValueError(f"For 'SparseMatrixSparseMatMul', the shapes {list(da.shape)} and {list(db.shape)} "
+                         "cannot be multiplied.")
+    out = dense_to_sparse_csr(_wrap(da @ db))
+    idt = arr(a.indices).dtype
+    return CSRTensor(Tensor(out.indptr.asnumpy().astype(idt)), Tensor(out.indices.asnumpy().astype(idt)),
+                     out.values, out.shape)
+
+
+@op("make_sparse_tensor")
+def make_sparse_tensor(indices, values, dense_shape):
+    """A COOTensor (the deprecated ``SparseTensor`` constructor)."""
+    print("WARNING: 'SparseTensor' is deprecated from version 1.7 and will be removed after version 2.9.0. "
+          "Please use 'COOTensor' instead.")
+    return COOTensor(indices, values, dense_shape)
+
+
+@op("make_row_tensor")
+def make_row_tensor(indices, values, dense_shape):
+    """A RowTensor (deprecated constructor)."""
+    from mscompat.common.tensor import RowTensor
+    print("WARNING: 'RowTensor' is deprecated from version 2.0 and will be removed after version 2.9.0.")
+    return RowTensor(indices, values, dense_shape)

@@ -24,8 +24,12 @@ def numpy_seed():
     return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
 
 
-def philox_words(seed, n):
-    """The first ``n`` 32-bit words of the Philox-4x32-10 stream for a 64-bit ``seed``.
+_CHUNK = 1 << 22  # elements drawn per pass (a multiple of 4): bounds temporary memory
+
+
+def philox_words(seed, n, start=0):
+    """Words ``start .. start+n-1`` (``start`` a multiple of 4) of the Philox-4x32-10 stream
+    for a 64-bit ``seed``.
 
     Key = (low, high) halves of the seed; the 128-bit counter starts at
     (0, 0, low, high) and its low 64 bits count blocks of four words.
@@ -33,7 +37,7 @@ def philox_words(seed, n):
     seed = int(seed) & 0xFFFFFFFFFFFFFFFF
     lo, hi = seed & 0xFFFFFFFF, seed >> 32
     blocks = (n + 3) // 4
-    idx = np.arange(blocks, dtype=np.uint64)
+    idx = np.arange(start // 4, start // 4 + blocks, dtype=np.uint64)
     c0, c1 = idx & _MASK, idx >> np.uint64(32)
     c2 = np.full(blocks, lo, np.uint64)
     c3 = np.full(blocks, hi, np.uint64)
@@ -51,16 +55,25 @@ def _f32(v):
     return float(np.float32(v))
 
 
-def _unit_uniform(seed, n):
+def _unit_uniform(seed, n, start=0):
     """Doubles in [0, 1): word / 2**32."""
-    return philox_words(seed, n).astype(np.float64) / 4294967296.0
+    return philox_words(seed, n, start).astype(np.float64) / 4294967296.0
+
+
+def _chunked(shape, fill):
+    """float32 array of ``shape`` filled by ``fill(start, count)`` in chunks of the stream."""
+    n = int(np.prod(shape, dtype=np.int64))
+    out = np.empty(n, np.float32)
+    for start in range(0, n, _CHUNK):
+        count = min(_CHUNK, n - start)
+        out[start:start + count] = fill(start, count)
+    return out.reshape(shape)
 
 
 def random_uniform(seed, shape, a, b):
     """float32 array of ``shape`` uniform in [a, b) (MindSpore's ``_random_uniform``)."""
-    n = int(np.prod(shape, dtype=np.int64))
     a, b = _f32(a), _f32(b)
-    return ((b - a) * _unit_uniform(seed, n) + a).astype(np.float32).reshape(shape)
+    return _chunked(shape, lambda start, n: ((b - a) * _unit_uniform(seed, n, start) + a).astype(np.float32))
 
 
 def _mantissa_unit(words):
@@ -71,16 +84,18 @@ def _mantissa_unit(words):
 
 def random_normal(seed, shape, mean, sigma):
     """float32 array of ``shape`` from N(mean, sigma**2) (MindSpore's ``_random_normal``)."""
-    n = int(np.prod(shape, dtype=np.int64))
-    words = philox_words(seed, n + (n & 1))
     floor = _f32(1.0e-7)
-    u1 = np.maximum(_mantissa_unit(words[0::2]).astype(np.float64), floor)
-    u2 = np.maximum(_mantissa_unit(words[1::2]).astype(np.float64), floor)
     mean, sigma = _f32(mean), _f32(sigma)
-    radius = np.sqrt(-2.0 * np.log(u1)) * sigma
-    angle = 2.0 * _f32(3.1415926) * u2
-    out = np.stack([mean + radius * np.cos(angle), mean + radius * np.sin(angle)], axis=1)
-    return out.reshape(-1)[:n].astype(np.float32).reshape(shape)
+
+    def fill(start, n):
+        words = philox_words(seed, n + (n & 1), start)
+        u1 = np.maximum(_mantissa_unit(words[0::2]).astype(np.float64), floor)
+        u2 = np.maximum(_mantissa_unit(words[1::2]).astype(np.float64), floor)
+        radius = np.sqrt(-2.0 * np.log(u1)) * sigma
+        angle = 2.0 * _f32(3.1415926) * u2
+        out = np.stack([mean + radius * np.cos(angle), mean + radius * np.sin(angle)], axis=1)
+        return out.reshape(-1)[:n].astype(np.float32)
+    return _chunked(shape, fill)
 
 
 # Rational approximations of the inverse error function (Boost's erf_inv coefficients),
@@ -171,18 +186,18 @@ def _erf_inv(p, q):
 def truncated_normal(seed, shape, a, b, mean, sigma):
     """float32 array of ``shape`` from N(mean, sigma**2) truncated to [a, b] by inverse CDF
     (MindSpore's ``_truncated_normal``)."""
-    n = int(np.prod(shape, dtype=np.int64))
     a, b, mean, sigma = _f32(a), _f32(b), _f32(mean), _f32(sigma)
     if sigma <= 0:
         raise RuntimeError(f"TruncatedNormal: invalid sigma {sigma}.")
     root2 = _f32(1.4142135)
     cdf_a = math.erfc(-(((a - mean) / sigma) / root2)) / 2.0
     cdf_b = math.erfc(-(((b - mean) / sigma) / root2)) / 2.0
-    z = 2.0 * (cdf_a + _unit_uniform(seed, n) * (cdf_b - cdf_a))
-    z = np.where(z <= 0.0, _f32(np.nextafter(np.float32(0), np.float32(2))), z)
-    z = np.where(z >= 2.0, _f32(np.nextafter(np.float32(2), np.float32(0))), z)
-    upper = z > 1.0
-    q = np.where(upper, 2.0 - z, z)
-    p = 1.0 - q
-    x = np.where(upper, -1.0, 1.0) * _erf_inv(p, q)
-    return (mean + (-x * root2) * sigma).astype(np.float32).reshape(shape)
+    def fill(start, n):
+        z = 2.0 * (cdf_a + _unit_uniform(seed, n, start) * (cdf_b - cdf_a))
+        z = np.where(z <= 0.0, _f32(np.nextafter(np.float32(0), np.float32(2))), z)
+        z = np.where(z >= 2.0, _f32(np.nextafter(np.float32(2), np.float32(0))), z)
+        upper = z > 1.0
+        q = np.where(upper, 2.0 - z, z)
+        x = np.where(upper, -1.0, 1.0) * _erf_inv(1.0 - q, q)
+        return (mean + (-x * root2) * sigma).astype(np.float32)
+    return _chunked(shape, fill)

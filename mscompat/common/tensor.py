@@ -467,7 +467,7 @@ def _as_array(value, np_dtype):
 
 def _ops_cast(x, dtype):
     from mscompat.ops import cast  # the op registry defines cast once
-    return cast(x, dtype)
+    return cast(x, dtype if isinstance(dtype, mstype.Type) else mstype.to_dtype(dtype))
 
 
 def _flatten(t):

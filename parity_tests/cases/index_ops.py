@@ -176,4 +176,9 @@ CASES += [
     case("SegmentMin/prim", lambda ms, x, i: ms.ops.SegmentMin()(x, i), A, _i32([0, 1, 1])),
     case("SegmentProd/prim", lambda ms, x, i: ms.ops.SegmentProd()(x, i), A, _i32([0, 0, 2])),
     case("SegmentSum/bad_unsorted", lambda ms, x, i: ms.ops.SegmentSum()(x, i), A, _i32([1, 0, 2]), error=True),
+    case("scatter_update/plain_tensor_mutated", lambda ms, x, i, u: (ms.ops.scatter_update(x, i, u), x),
+         np.zeros((3, 4), np.float32), I2, U),
+    case("scatter_nd_add/plain_tensor_mutated", lambda ms, x, i, u: (ms.ops.scatter_nd_add(x, i, u), x),
+         np.zeros((3, 4), np.float32), NI, NU),
+    case("tensor_scatter_add/param_not_mutated", _mut(lambda ms, p, i, u: ms.ops.tensor_scatter_add(p, i, u)), NI, NU),
 ]

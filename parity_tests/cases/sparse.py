@@ -144,3 +144,11 @@ CASES += [
         ms.Tensor(np.array([1., 2., 3., 4.], np.float32)), ms.Tensor(np.array([3, 4], np.int64)),
         ms.Tensor(np.array([1, 1], np.int64)), ms.Tensor(np.array([2, 5], np.int64)))),
 ]
+
+# csr_mul / csr_div with a scalar return the new values (MindSpore's CPU has no kernel for the dense form)
+CASES += [
+    case("csr_mul/scalar", lambda ms, v: ms.ops.csr_mul(_csr(ms, v), 2.0), Raw(_V)),
+    case("csr_mul/scalar_tensor", lambda ms, v: ms.ops.csr_mul(_csr(ms, v), ms.Tensor([[3.0]])), Raw(_V)),
+    case("csr_div/scalar", lambda ms, v: ms.ops.csr_div(_csr(ms, v), 4.0), Raw(_V)),
+    case("csr_div/int_values_scalar", lambda ms, v: ms.ops.csr_div(_csr(ms, v), 2), Raw(_VI)),
+]
