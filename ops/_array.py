@@ -130,6 +130,8 @@ def expand_dims(input_x, axis):
     """``input_x`` with a new axis of size 1 at ``axis``."""
     check_tensor("ExpandDims", "input_x", input_x)
     a = arr(input_x)
+    if isinstance(axis, Tensor) and axis.ndim == 0 and axis._np_dtype().kind in "iu":
+        axis = int(axis)
     if not _is_int(axis):
         raise TypeError(f"Failed calling ExpandDims with \"ExpandDims()(input_x=Tensor, axis="
                         f"{type(axis).__name__})\".")

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from jax.scipy.special import gammaln
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_tensor, Tensor, to_np_dtype
+from ._args import arr, Tensor, to_np_dtype
 from ._registry import op, primitive
 from ._array import transpose
 from ._index_ops import gather

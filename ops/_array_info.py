@@ -1,10 +1,7 @@
 """Array metadata and identity ops: shape, rank, size, dtype, identity, deepcopy, ..."""
-import copy
-
 import numpy as np
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive
@@ -137,7 +134,7 @@ def is_nonzero(input):
 
 def _tensor_to_tuple(x):
     _need_tensor("TensorToTuple", x)
-    return tuple(_wrap(v) for v in arr(x).reshape(-1)) if False else tuple(np.asarray(arr(x)).reshape(-1).tolist())
+    return tuple(np.asarray(arr(x)).reshape(-1).tolist())
 
 
 primitive("TensorToTuple", _tensor_to_tuple)

@@ -8,8 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from ._args import arr, check_tensor, Tensor
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 

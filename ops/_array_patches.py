@@ -138,3 +138,67 @@ def _scatter_non_aliasing_add(x, indices, updates):
 
 
 primitive("ScatterNonAliasingAdd", _scatter_non_aliasing_add)
+
+
+@op("put_")
+def put_(input, index, source, accumulate=False):
+    """Writes ``source`` into the flattened ``input`` at ``index`` in place (adds with ``accumulate``)."""
+    check_tensor("put_", "input", input)
+    check_tensor("put_", "index", index)
+    check_tensor("put_", "source", source)
+    a = arr(input)
+    i = arr(index).reshape(-1)
+    if i.dtype.kind not in "iu":
+        raise TypeError(f"For 'put_', 'index' must be an integer Tensor, but got {index.dtype}.")
+    v = arr(source).reshape(-1).astype(a.dtype)
+    if v.size != i.size:
+        raise ValueError(f"For 'put_', 'source' and 'index' must have the same number of elements, but got "
+                         f"{v.size} and {i.size}.")
+    flat = a.reshape(-1)
+    i = jnp.where(i < 0, i + flat.size, i)
+    flat = flat.at[i].add(v) if accumulate else flat.at[i].set(v)
+    input._data = flat.reshape(a.shape)
+    return input
+
+
+def _sparse_sequences(idx, vals, shape):
+    """{batch prefix: list of values} of a sparse (indices, values, shape) tensor, in index order."""
+    order = np.lexsort(idx.T[::-1]) if idx.size else np.arange(0)
+    out = {}
+    for r in order:
+        out.setdefault(tuple(idx[r, :-1].tolist()), []).append(vals[r])
+    return out
+
+
+def _levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y))
+        prev = cur
+    return prev[-1]
+
+
+def _edit_distance(prim, h_idx, h_val, h_shape, t_idx, t_val, t_shape):
+    hi, hv, hs = (np.asarray(arr(check_tensor("EditDistance", n, t))) for n, t in
+                  (("hypothesis_indices", h_idx), ("hypothesis_values", h_val), ("hypothesis_shape", h_shape)))
+    ti, tv, ts = (np.asarray(arr(check_tensor("EditDistance", n, t))) for n, t in
+                  (("truth_indices", t_idx), ("truth_values", t_val), ("truth_shape", t_shape)))
+    if hv.dtype != tv.dtype:
+        raise TypeError("For 'EditDistance', 'hypothesis_values' and 'truth_values' must have the same dtype.")
+    if hs.size != ts.size or hi.shape[-1] != hs.size or ti.shape[-1] != ts.size:
+        raise ValueError("For 'EditDistance', the ranks of hypothesis and truth must match their indices.")
+    out_shape = tuple(int(v) for v in np.maximum(hs, ts)[:-1])
+    hyp, truth = _sparse_sequences(hi, hv, hs), _sparse_sequences(ti, tv, ts)
+    out = np.zeros(out_shape, np.float32)
+    for pos in np.ndindex(*out_shape):
+        h, t = hyp.get(pos, []), truth.get(pos, [])
+        d = float(_levenshtein(h, t))
+        if prim.normalize:
+            d = d / len(t) if t else (np.inf if h else 0.0)
+        out[pos] = d
+    return _wrap(jnp.asarray(out))
+
+
+primitive("EditDistance", None, attrs=(("normalize", True, (bool,)),), call=_edit_distance)

@@ -6,6 +6,7 @@ functional API of ``mindspore.ops`` (``all_reduce``, ``all_gather_into_tensor``,
 (``'hccl_world_group'``, ``'nccl_world_group'``, ``'mccl_world_group'``) holds rank 0
 only, so a reduction over the group returns its input, a gather returns one copy, a
 scatter returns the whole input. Unlike MindSpore, no ``init()`` is needed first.
+The Primitive classes are in ``_comm_prims.py``.
 
 Multi-device behaviour (sharded arrays, several processes through JAX's distributed
 runtime) comes with the parallel issue; point-to-point ops (``Send``, ``Receive``,
@@ -13,12 +14,9 @@ runtime) comes with the parallel issue; point-to-point ops (``Send``, ``Receive`
 """
 import numbers
 
-import jax.numpy as jnp
-
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
-from .primitive import Primitive
 
 _wrap = Tensor._wrap
 
@@ -62,6 +60,17 @@ def _group(name, group, allow_none=True):
         raise ValueError(f"For '{name}', the group '{group}' does not exist; with one process only the world "
                          f"group {WORLD_GROUPS} and groups made by 'new_group' exist.")
     return group
+
+
+def register_group(name, ranks):
+    """Make the group ``name`` of world ranks ``ranks`` known to the collective ops (used by
+    ``mindspore.communication.create_group``-style APIs); with one process ``ranks`` is ``[0]``."""
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"The group name must be a non-empty str, but got {name!r}.")
+    ranks = [int(r) for r in ranks]
+    if ranks != [0]:
+        raise ValueError(f"With one process a group can hold rank 0 only, but got {ranks}.")
+    _STATE["groups"][name] = ranks
 
 
 def _group_size(group):
@@ -517,248 +526,3 @@ def scatter_object_list(scatter_object_output_list, scatter_object_input_list, s
         raise TypeError("For scatter_object_list, the input list must have the group size and the output "
                         "list at least one element.")
     scatter_object_output_list[0] = scatter_object_input_list[0]
-
-
-# ---------------------------------------------------------------------------------------
-# Primitives
-
-
-class _CommPrimitive(Primitive):
-    """Base of the collective Primitives: validates ``group`` and the input dtype."""
-
-    def _init_group(self, group):
-        if not isinstance(group, str):
-            raise TypeError(f"For '{self.name}', the 'group' must be str, but got {type(group).__name__}.")
-        self.group = _group(self.name, group)
-        self.rank = 0
-        self.rank_size = _group_size(self.group)
-        self.add_prim_attr("group", self.group)
-        self.add_prim_attr("no_eliminate", True)
-
-    def _check_input(self, x, positive_rank=False):
-        if not isinstance(x, Tensor):
-            raise TypeError(f"For '{self.name}', the 'x' must be a Tensor, but got {type(x).__name__}.")
-        if x.dtype not in _TARGET_DTYPES:
-            raise TypeError(f"For '{self.name}', the 'x' dtype must be in {[str(d) for d in _TARGET_DTYPES]}, "
-                            f"but got {x.dtype}.")
-        if positive_rank and x.ndim == 0:
-            raise ValueError(f"For '{self.name}', the rank of 'x' must be positive, but got 0.")
-        return arr(x)
-
-
-def _check_reduce_op(prim, reduce_op):
-    if not isinstance(reduce_op, str):
-        raise TypeError(f"For '{prim}', the 'op' must be str, but got {type(reduce_op).__name__}.")
-    if reduce_op not in _REDUCE_OPS:
-        raise ValueError(f"For '{prim}', the 'op' must be one of {_REDUCE_OPS}, but got '{reduce_op}'.")
-    return reduce_op
-
-
-@register_primitive_class
-class AllReduce(_CommPrimitive):
-    """Reduce over the devices of ``group`` with ``op`` (``ReduceOp``); one device: identity."""
-
-    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "AllReduce")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
-        self.add_prim_attr("fusion", 0)
-        self.add_prim_attr("index", 0)
-
-    def __call__(self, x):
-        return _wrap(self._check_input(x))
-
-
-@register_primitive_class
-class AllGather(_CommPrimitive):
-    """Concatenate every device's input along axis 0; one device: identity."""
-
-    def __init__(self, group=_WORLD):
-        Primitive.__init__(self, "AllGather")
-        self._init_group(group)
-        self.add_prim_attr("rank_size", self.rank_size)
-        self.add_prim_attr("fusion", 0)
-        self.add_prim_attr("mean_flag", False)
-
-    def __call__(self, x):
-        a = self._check_input(x, positive_rank=True)
-        return _wrap(jnp.concatenate([a] * self.rank_size, axis=0))
-
-
-@register_primitive_class
-class AllGatherV(_CommPrimitive):
-    """Gather inputs of different sizes (flattened) with ``output_split_sizes``; one device: flattened copy."""
-
-    def __init__(self, group=_WORLD):
-        Primitive.__init__(self, "AllGatherV")
-        self._init_group(group)
-        self.add_prim_attr("rank_size", self.rank_size)
-
-    def __call__(self, x, output_split_sizes):
-        a = self._check_input(x)
-        sizes = [int(s) for s in (output_split_sizes.tolist() if isinstance(output_split_sizes, Tensor)
-                                  else output_split_sizes)]
-        if len(sizes) != self.rank_size or sizes[0] != a.size:
-            raise ValueError(f"For '{self.name}', 'output_split_sizes' {sizes} must give the element count of "
-                             f"each rank's input ({a.size} on rank 0).")
-        return _wrap(a.reshape(-1))
-
-
-@register_primitive_class
-class ReduceScatter(_CommPrimitive):
-    """Reduce over devices, then each gets one block of axis 0; one device: identity."""
-
-    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "ReduceScatter")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
-        self.add_prim_attr("rank_size", self.rank_size)
-        self.add_prim_attr("fusion", 0)
-
-    def __call__(self, x):
-        a = self._check_input(x, positive_rank=True)
-        if a.shape[0] % self.rank_size:
-            raise ValueError(f"For '{self.name}', the first dimension of 'x' must be divisible by rank_size "
-                             f"{self.rank_size}, but got {a.shape[0]}.")
-        return _wrap(a[: a.shape[0] // self.rank_size])
-
-
-@register_primitive_class
-class ReduceScatterV(_CommPrimitive):
-    """ReduceScatter with per-rank sizes ``input_split_sizes``; one device: flattened copy."""
-
-    def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "ReduceScatterV")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
-
-    def __call__(self, x, input_split_sizes):
-        a = self._check_input(x)
-        sizes = [int(s) for s in (input_split_sizes.tolist() if isinstance(input_split_sizes, Tensor)
-                                  else input_split_sizes)]
-        if len(sizes) != self.rank_size or sum(sizes) != a.size:
-            raise ValueError(f"For '{self.name}', 'input_split_sizes' {sizes} must sum to the input size {a.size}.")
-        return _wrap(a.reshape(-1)[: sizes[0]])
-
-
-@register_primitive_class
-class Reduce(_CommPrimitive):
-    """Reduce onto ``dest_rank``; one device: identity."""
-
-    def __init__(self, dest_rank, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "Reduce")
-        if isinstance(dest_rank, bool) or not isinstance(dest_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'dest_rank' should be 'int', "
-                            f"but got type '{type(dest_rank).__name__}'.")
-        self.op = _check_reduce_op(self.name, op)
-        self._init_group(group)
-        _rank_of(self.name, "dest_rank", dest_rank, self.group)
-        self.dest_rank = dest_rank
-        self.add_prim_attr("dest_rank", dest_rank)
-        self.add_prim_attr("op", op)
-
-    def __call__(self, x):
-        return _wrap(self._check_input(x))
-
-
-@register_primitive_class
-class Broadcast(_CommPrimitive):
-    """Broadcast a tuple of Tensors from ``root_rank``; one device: the same tuple."""
-
-    def __init__(self, root_rank, group=_WORLD):
-        Primitive.__init__(self, "Broadcast")
-        if isinstance(root_rank, bool) or not isinstance(root_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'root_rank' should be 'int', "
-                            f"but got type '{type(root_rank).__name__}'.")
-        self._init_group(group)
-        _rank_of(self.name, "root_rank", root_rank, self.group)
-        self.root_rank = root_rank
-        self.add_prim_attr("root_rank", root_rank)
-
-    def __call__(self, x):
-        if not isinstance(x, tuple):
-            raise TypeError(f"For '{self.name}', the input 'x' must be a tuple of Tensors, "
-                            f"but got {type(x).__name__}.")
-        return tuple(_wrap(self._check_input(t)) for t in x)
-
-
-@register_primitive_class
-class Barrier(_CommPrimitive):
-    """Synchronize the devices of ``group``; one device: returns at once (a scalar Tensor)."""
-
-    def __init__(self, group=_WORLD):
-        Primitive.__init__(self, "Barrier")
-        self._init_group(group)
-
-    def __call__(self):
-        return _wrap(jnp.zeros((1,), jnp.float32))
-
-
-@register_primitive_class
-class AlltoAll(_CommPrimitive):
-    """Split along ``split_dim`` into ``split_count`` blocks, exchange, concat on ``concat_dim``."""
-
-    def __init__(self, split_count, split_dim, concat_dim, group=_WORLD):
-        Primitive.__init__(self, "AlltoAll")
-        for k, v in (("split_count", split_count), ("split_dim", split_dim), ("concat_dim", concat_dim)):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"For '{self.name}', the type of '{k}' should be 'int', "
-                                f"but got type '{type(v).__name__}'.")
-        self._init_group(group)
-        if split_count != self.rank_size:
-            raise ValueError(f"For '{self.name}', the 'split_count' must be equal to 'rank_size' "
-                             f"{self.rank_size}, but got {split_count}.")
-        self.split_count, self.split_dim, self.concat_dim = split_count, split_dim, concat_dim
-        for k, v in (("split_count", split_count), ("split_dim", split_dim), ("concat_dim", concat_dim)):
-            self.add_prim_attr(k, v)
-
-    def __call__(self, x):
-        a = self._check_input(x)
-        for k, d in (("split_dim", self.split_dim), ("concat_dim", self.concat_dim)):
-            if not -a.ndim <= d < a.ndim:
-                raise ValueError(f"For '{self.name}', '{k}' {d} is out of range for a rank-{a.ndim} input.")
-        if a.shape[self.split_dim] % self.split_count:
-            raise ValueError(f"For '{self.name}', x.shape[split_dim] must be divisible by 'split_count', "
-                             f"but got {a.shape[self.split_dim]} and {self.split_count}.")
-        return _wrap(a)
-
-
-@register_primitive_class
-class CollectiveGather(_CommPrimitive):
-    """Gather every device's input on axis 0 onto ``dest_rank``; one device: identity."""
-
-    def __init__(self, dest_rank, group=_WORLD):
-        Primitive.__init__(self, "CollectiveGather")
-        if isinstance(dest_rank, bool) or not isinstance(dest_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'dest_rank' should be 'int', "
-                            f"but got type '{type(dest_rank).__name__}'.")
-        self._init_group(group)
-        _rank_of(self.name, "dest_rank", dest_rank, self.group)
-        self.dest_rank = dest_rank
-        self.add_prim_attr("dest_rank", dest_rank)
-        self.add_prim_attr("rank_size", self.rank_size)
-
-    def __call__(self, x):
-        return _wrap(self._check_input(x, positive_rank=True))
-
-
-@register_primitive_class
-class CollectiveScatter(_CommPrimitive):
-    """Split ``src_rank``'s input on axis 0 among devices; one device: identity."""
-
-    def __init__(self, src_rank=0, group=_WORLD):
-        Primitive.__init__(self, "CollectiveScatter")
-        if isinstance(src_rank, bool) or not isinstance(src_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'src_rank' should be 'int', "
-                            f"but got type '{type(src_rank).__name__}'.")
-        self._init_group(group)
-        _rank_of(self.name, "src_rank", src_rank, self.group)
-        self.src_rank = src_rank
-        self.add_prim_attr("src_rank", src_rank)
-        self.add_prim_attr("rank_size", self.rank_size)
-
-    def __call__(self, x):
-        return _wrap(self._check_input(x, positive_rank=True))

@@ -1,4 +1,4 @@
-"""Creation ops: zeros, ones, *_like, fill, full, arange, range, eye, linspace, meshgrid,
+"""Creation ops: zeros, ones, *_like, fill, full, arange, range, eye, LinSpace, meshgrid,
 one_hot, tuple_to_array, scalar_to_tensor, hamming_window, diag, ..."""
 import builtins
 import numbers
@@ -8,11 +8,11 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor, to_np_dtype
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _F32 = np.float32
+builtin_type = type  # ``fill`` and ``full`` take an argument named ``type``
 
 
 def _is_int(v):
@@ -149,9 +149,6 @@ def full(size, fill_value, *, dtype=None):
     return fill(dtype, tuple(size), fill_value)
 
 
-builtin_type = type
-
-
 @op("full_like")
 def full_like(input, fill_value, *, dtype=None):
     check_tensor("full_like", "input", input)
@@ -255,8 +252,7 @@ primitive("Range", lambda start, limit, delta, maxlen=1000000: _range_tensors(st
           attrs=(("maxlen", 1000000, (int,)),))
 
 
-@op("linspace")
-def linspace(start, end, steps):
+def _linspace(start, end, steps):
     """``steps`` evenly spaced values from ``start`` to ``end`` (float32 for Python numbers)."""
     vals = []
     dt = None
@@ -286,7 +282,7 @@ def linspace(start, end, steps):
     return _wrap((s + jnp.arange(steps, dtype=dt) * step).astype(dt))
 
 
-primitive("LinSpace", linspace)
+primitive("LinSpace", _linspace)
 
 
 @op("eye")
@@ -363,7 +359,6 @@ def scalar_to_tensor(input_x, dtype=mstype.float32):
     return _wrap(_cast_value(input_x, _np_dt("ScalarToTensor", dtype)))
 
 
-primitive("ScalarToTensor", scalar_to_tensor)
 
 
 @op("one_hot")
@@ -427,7 +422,7 @@ def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype
     if not isinstance(beta, float):
         raise TypeError(f"For {name}, 'beta' must be float, but got {builtin_type(beta)}.")
     if window_length <= 1:
-        return _wrap(jnp.ones((window_length,), dtype=np.float64 if window_length else np.float64))
+        return _wrap(jnp.ones((window_length,), dtype=np.float64))  # MindSpore: Tensor(np.ones(n))
     if dtype is not None and dtype not in mstype.float_type:
         raise TypeError(f"For {name}, 'dtype' must be floating point dtypes, but got {dtype}.")
     return _wrap(_hamming(window_length, periodic, alpha, beta, _np_dt("HammingWindow", dtype)))

@@ -278,7 +278,8 @@ def _svd(input, full_matrices=False, compute_uv=True):
         raise ValueError(f"For 'Svd', the dimension of 'input' must be at least 2, but got {a.ndim}.")
     if not compute_uv:
         s = jnp.linalg.svd(a, compute_uv=False)
-        return _wrap(s), _wrap(jnp.zeros((), a.dtype)), _wrap(jnp.zeros((), a.dtype))
+        # MindSpore returns placeholder u, v of shape (1,)
+        return _wrap(s), _wrap(jnp.zeros((1,), a.dtype)), _wrap(jnp.zeros((1,), a.dtype))
     u, s, vh = jnp.linalg.svd(a, full_matrices=full_matrices)
     return _wrap(s.astype(_real(a.dtype))), _wrap(u), _wrap(jnp.conj(_mT(vh)))
 
@@ -358,7 +359,8 @@ def cond(A, p=None):
     _dtype_in("MatrixInverse", a, _FC)
     _square("MatrixInverse", a)
     out = _matrix_norm(a, p) * _matrix_norm(jnp.linalg.inv(a), p)
-    return _wrap(out.astype(_real(a.dtype)))
+    # MindSpore assembles batched results (rank >= 3) in a float32 Tensor
+    return _wrap(out.astype(np.float32 if a.ndim >= 3 else _real(a.dtype)))
 
 
 # ---------------------------------------------------------------------------------------

@@ -44,10 +44,6 @@ _REDUCE = {
 }
 
 
-def _div_updates(a, u):
-    return u
-
-
 # --- Scatter<Op>: rows of a Parameter ---------------------------------------------------------
 
 def _scatter_rows(name, kind, input_x, indices, updates):
@@ -103,7 +99,9 @@ def _nd_check(name, a_shape, idx, u, exc=ValueError, msg=None):
     c = _concrete(idx)
     if c is not None and c.size:
         flat = c.reshape(-1, k)
-        bad = np.nonzero(((flat < 0) | (flat >= np.asarray(a_shape[:k]))).any(axis=1))[0]
+        if (flat < 0).any():
+            raise RuntimeError(f"The int value({int(flat[flat < 0][0])}) is less than 0.")
+        bad = np.nonzero((flat >= np.asarray(a_shape[:k])).any(axis=1))[0]
         if bad.size:
             raise exc(msg or f"For '{name}', indices out of range for input_x. Please check the indices which is "
                       f"{flat[bad[0]].tolist()}")
@@ -113,6 +111,9 @@ def _nd_check(name, a_shape, idx, u, exc=ValueError, msg=None):
 def _scatter_nd_core(name, kind, a, idx, u, exc=ValueError):
     ix = _nd_check(name, a.shape, idx, u, exc)
     u = u.astype(a.dtype)
+    if a.dtype == np.bool_ and kind in ("add", "sub", "mul", "div"):
+        # bool arithmetic: add/sub as logical or, mul/div as logical and
+        kind = "max" if kind in ("add", "sub") else "min"
     if kind == "div" and a.dtype.kind in "iu":
         return a.at[ix].divide(u).astype(a.dtype)
     return _REDUCE[kind](a.at[ix], u).astype(a.dtype)
@@ -123,7 +124,7 @@ def _def_scatter_nd(kind, fname, pname, use_locking):
         check_tensor(pname, "input_x", input_x)
         idx = _indices(pname, indices)
         check_tensor(pname, "updates", updates)
-        out = _scatter_nd_core(pname, kind, arr(input_x), idx, arr(updates), RuntimeError)
+        out = _scatter_nd_core(pname, kind, arr(input_x), idx, arr(updates))
         return _write(input_x, out)
     f.__name__ = fname
     f.__doc__ = f"``input_x[indices] {kind}= updates`` at N-d indices; a Parameter is updated in place."
@@ -201,15 +202,14 @@ def _scatter_elements(name, input_x, axis, indices, updates, reduction):
         raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
     ax = axis % r
     n = a.shape[ax]
-    c = _concrete(idx)
-    if c is not None and c.size and (c.min() < -n or c.max() >= n):
-        raise RuntimeError(f"For '{name}', the value of 'indices' must be in [{-n}, {n}), but got {c.tolist()}.")
+    # indices in [-n, n) wrap; MindSpore's CPU kernel skips the ones outside
     idx = jnp.where(idx < 0, idx + n, idx)
+    idx = jnp.where((idx >= 0) & (idx < n), idx, n)
     grid = list(jnp.meshgrid(*[jnp.arange(s) for s in idx.shape], indexing="ij"))
     grid[ax] = idx
     ref = a.at[tuple(grid)]
     u = u.astype(a.dtype)
-    return _wrap(ref.set(u) if reduction == "none" else ref.add(u))
+    return _wrap(ref.set(u, mode="drop") if reduction == "none" else ref.add(u, mode="drop"))
 
 
 @op("tensor_scatter_elements")
@@ -259,6 +259,10 @@ def _unsorted(kind, name, x, segment_ids, num_segments):
     if tuple(a.shape[:ids.ndim]) != tuple(ids.shape):
         raise ValueError(f"For '{name}', the shape of 'segment_ids' must be a prefix of the shape of 'x', but got "
                          f"{ids.shape} and {a.shape}.")
+    c = _concrete(ids)
+    if c is not None and c.size and c.max() >= num_segments:
+        raise RuntimeError(f"For '{name}', the values of 'segment_ids' must be less than 'num_segments' "
+                           f"{num_segments}, but got {int(c.max())}.")
     flat_ids = ids.reshape(-1)
     vals = a.reshape((-1,) + a.shape[ids.ndim:])
     out = jnp.full((num_segments,) + vals.shape[1:], _segment_init(kind, a.dtype), a.dtype)

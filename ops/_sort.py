@@ -7,6 +7,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat.common import dtype as _mstype
 from ._args import arr, check_tensor, Tensor
 from ._registry import op, primitive
 
@@ -51,6 +52,14 @@ def sort(input_x, axis=-1, descending=False):
     """(sorted values, int32 indices) along ``axis``; ties keep their order."""
     check_tensor("Sort", "input_x", input_x)
     a = arr(input_x)
+    if input_x.dtype == _mstype.bfloat16:
+        raise TypeError("For primitive[Sort], the input argument[inputx] must be a type of {Tensor[Bool], "
+                        "Tensor[Float16], Tensor[Float32], Tensor[Float64], Tensor[Int16], Tensor[Int32], "
+                        "Tensor[Int64], Tensor[Int8], Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], "
+                        "Tensor[UInt8]}, but got Tensor[BFloat16].")
+    if a.ndim == 0:
+        raise ValueError("For Sort, the check range left must be smaller than right number but got left: 0 and "
+                         "right: -1.")
     ax = _sort_axis("Sort", axis, a.ndim)
     if not isinstance(descending, bool):
         raise TypeError(f"For 'Sort', the type of 'descending' should be 'bool', but got "
@@ -69,6 +78,9 @@ def argsort(input, axis=-1, descending=False):
 
 
 def _topk(name, a, k, ax, largest, sorted_):
+    if a.dtype == np.bool_:
+        raise TypeError("For primitive[TopK], the input argument[input_x] must be a numeric Tensor, "
+                        "but got Tensor[Bool].")
     if isinstance(k, Tensor):
         k = int(k)
     if not _is_int(k):
@@ -213,10 +225,15 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
     check_tensor("SearchSorted", "values", values)
     if side is not None:
         if side not in ("left", "right"):
-            raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right', but got {side}.")
+            raise ValueError(f"For 'searchsorted', the argument 'side' should be one of in [None, 'left', 'right'], "
+                             f"but got {side}.")
         if right and side == "left":
-            raise ValueError("For 'searchsorted', 'side' and 'right' disagree.")
+            raise ValueError("For 'searchsorted', side and right can't be set to opposites, got side of left while "
+                             "right was True.")
         right = side == "right"
+    if sorted_sequence.dtype != values.dtype:
+        raise RuntimeError(f"For 'SearchSorted', 'sorted_sequence' and 'values' must have the same dtype, but got "
+                           f"{sorted_sequence.dtype} and {values.dtype}.")
     seq = sorted_sequence
     if sorter is not None:
         seq = _wrap(jnp.take_along_axis(arr(seq), arr(sorter).astype(jnp.int64), axis=-1))
@@ -244,8 +261,6 @@ def _bound(right):
     return call
 
 
-from mscompat.common import dtype as _mstype  # noqa: E402
-
 primitive("SearchSorted", None, attrs=(("dtype", _mstype.int64), ("right", False, (bool,))), call=_search_prim)
 primitive("LowerBound", None, attrs=(("out_type", _mstype.int32),), call=_bound(False))
 primitive("UpperBound", None, attrs=(("out_type", _mstype.int32),), call=_bound(True))
@@ -267,9 +282,8 @@ def argmax(input, dim=None, keepdim=False):
     """int64 index of the maximum (over all elements, or along ``dim``)."""
     check_tensor("Argmax", "input", input)
     a = arr(input)
-    if dim is None:
-        out = jnp.argmax(a.reshape(-1))
-        return _wrap(out.astype(jnp.int64).reshape((1,) * a.ndim if keepdim else ()))
+    if dim is None:  # over all elements: a 0-d result, whatever keepdim says
+        return _wrap(jnp.argmax(a.reshape(-1)).astype(jnp.int64))
     ax = _red_axis("Argmax", dim, a.ndim)
     out = jnp.argmax(a, axis=ax, keepdims=keepdim) if a.ndim else jnp.zeros((), jnp.int64)
     return _wrap(out.astype(jnp.int64))
@@ -280,26 +294,27 @@ def _maxmin(name, is_max, input, axis, keepdims, initial, where):
     a = arr(input)
     red = jnp.max if is_max else jnp.min
     arg = jnp.argmax if is_max else jnp.argmin
+    better = jnp.greater if is_max else jnp.less
     if where is not None:
         if initial is None:
-            raise ValueError(f"For '{name}', 'initial' must be given when 'where' is given.")
-        w = arr(where)
-        fill = jnp.asarray(initial, a.dtype)
-        a = jnp.where(w, a, fill)
-    if axis is None:
+            raise ValueError("initial value must be provided for where masks")
+        a = jnp.where(arr(where), a, jnp.asarray(initial, a.dtype))
+    if axis is None or a.ndim == 0:
+        if axis is not None:
+            _red_axis(name, axis, a.ndim)
         v = red(a)
-        i = jnp.zeros((), jnp.int64)  # MindSpore returns index 0 for a full reduction
-        if initial is not None:
-            v = (jnp.maximum if is_max else jnp.minimum)(v, jnp.asarray(initial, a.dtype))
-        if keepdims:
-            v, i = v.reshape((1,) * a.ndim), i.reshape((1,) * a.ndim)
-        return _wrap(v), _wrap(i.astype(jnp.int64))
-    ax = _red_axis(name, axis, a.ndim)
-    v = red(a, axis=ax, keepdims=keepdims)
-    i = arg(a, axis=ax, keepdims=keepdims)
+        # MindSpore returns index 0 (and a 0-d result) for a full reduction
+        i = jnp.zeros((), jnp.int64)
+    else:
+        ax = _red_axis(name, axis, a.ndim)
+        v = red(a, axis=ax, keepdims=keepdims)
+        i = arg(a, axis=ax, keepdims=keepdims).astype(jnp.int64)
     if initial is not None:
-        v = (jnp.maximum if is_max else jnp.minimum)(v, jnp.asarray(initial, a.dtype))
-    return _wrap(v), _wrap(i.astype(jnp.int64))
+        init = jnp.asarray(initial, a.dtype)
+        wins = better(init, v)
+        v = jnp.where(wins, init, v)
+        i = jnp.where(wins, jnp.zeros((), jnp.int64), i)  # the initial value "wins" at index 0
+    return _wrap(v), _wrap(i)
 
 
 @op("max")

@@ -39,18 +39,6 @@ def _float_only(prim, complex_ok=True):
     return check
 
 
-def _int64_bool_to_float(prim):
-    """Exp/Log: float and complex kept; int64 and bool computed in float32; other ints raise."""
-    def check(a):
-        if a.dtype in _FLOATS or a.dtype in _COMPLEX or a.dtype == _BF16:
-            return a
-        if a.dtype in (np.dtype(np.int64), np.dtype(np.bool_)):
-            return a.astype(np.float32)
-        raise TypeError(f"For primitive[{prim}], the input argument[input] must be a type of {{BFloat16, Bool, "
-                        f"Complex128, Complex64, Float16, Float32, Float64, Int64}}, but got {_dt(a)}.")
-    return check
-
-
 def _any_int_to_float(a):
     return a.astype(np.float32) if a.dtype.kind in "biu" else a
 
@@ -103,9 +91,16 @@ def _isnan(a):
 
 _RELU6_CHECK = _float_only("ReLU6", complex_ok=False)
 
+
+def _round_check(a):
+    if a.dtype == np.bool_:
+        raise RuntimeError("KernelMod Init Failed: Round (bool values are not supported).")
+    return a
+
+
 # name -> (prepare/check the values, function)
 _UNARY = {
-    "abs": (_no_bool("Abs"), jnp.abs),
+    "abs": (_keep, lambda a: a if a.dtype == np.bool_ else jnp.abs(a)),
     "acos": (_float_only("ACos"), jnp.arccos),
     "acosh": (_float_only("Acosh"), jnp.arccosh),
     "asin": (_float_only("Asin"), jnp.arcsin),
@@ -115,19 +110,19 @@ _UNARY = {
     "ceil": (_float_only("Ceil", complex_ok=False), jnp.ceil),
     "cos": (_float_only("Cos"), jnp.cos),
     "cosh": (_float_only("Cosh"), jnp.cosh),
-    "exp": (_int64_bool_to_float("Exp"), jnp.exp),
+    "exp": (_float_only("Exp"), jnp.exp),
     "expm1": (_float_only("Expm1"), jnp.expm1),
     "floor": (_float_only("Floor", complex_ok=False), jnp.floor),
     "inv": (_no_bool("Inv"), _inv),
     "isfinite": (_keep, _isfinite),
-    "isinf": (_keep, _isinf),
+    "isinf": (_float_only("IsInf"), _isinf),
     "isnan": (_keep, _isnan),
-    "log": (_int64_bool_to_float("Log"), jnp.log),
+    "log": (_float_only("Log"), jnp.log),
     "log1p": (_float_only("Log1p"), jnp.log1p),
     "neg": (_no_bool("Neg"), jnp.negative),
-    "relu": (_no_bool("ReLU"), _relu),
+    "relu": (_keep, lambda a: a if a.dtype == np.bool_ else _relu(a)),
     "relu6": (_RELU6_CHECK, _relu6),
-    "round": (_no_bool("Round"), _round),
+    "round": (_round_check, _round),
     "sigmoid": (_float_only("Sigmoid"), jax.nn.sigmoid),
     "sin": (_float_only("Sin"), jnp.sin),
     "sinh": (_float_only("Sinh"), jnp.sinh),

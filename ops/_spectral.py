@@ -42,6 +42,11 @@ def _real(a):
     return a.astype(np.float64 if a.dtype == np.float64 else np.float32)
 
 
+def _onesided(full, axis):
+    """``full`` cut to the one-sided length along ``axis`` (MindSpore's real transforms of complex input)."""
+    return jnp.take(full, jnp.arange(full.shape[axis] // 2 + 1), axis=axis)
+
+
 def _norm(name, norm):
     if norm is None:
         return "backward"
@@ -114,6 +119,8 @@ def rfft(input, n=None, dim=-1, norm=None):
     """1-D FFT of a real signal (one-sided output)."""
     a = _input("RFFT", input)
     d, n, norm = _dim("RFFT", dim, a.ndim), _n("RFFT", n), _norm("RFFT", norm)
+    if a.dtype.kind == "c":   # MindSpore: the full FFT of a complex input, cut to the one-sided length
+        return _wrap(_onesided(jnp.fft.fft(a, n, d, norm), d))
     return _wrap(jnp.fft.rfft(_real(a), n, d, norm))
 
 
@@ -138,6 +145,8 @@ def ihfft(input, n=None, dim=-1, norm=None):
     """Inverse of :func:`hfft`: one-sided spectrum of a real signal."""
     a = _input("IHFFT", input)
     d, n, norm = _dim("IHFFT", dim, a.ndim), _n("IHFFT", n), _norm("IHFFT", norm)
+    if a.dtype.kind == "c":
+        return _wrap(_onesided(jnp.fft.ifft(a, n, d, norm), d))
     return _wrap(jnp.conj(jnp.fft.rfft(_real(a), n, d, _SWAP[norm])))
 
 
@@ -153,6 +162,9 @@ def _fftn_impl(name, input, s, dim, norm, kind, default_dim):
         return _wrap(jnp.fft.fftn(_complex(a), s, dims, norm))
     if kind == "ifft":
         return _wrap(jnp.fft.ifftn(_complex(a), s, dims, norm))
+    if kind in ("rfft", "ihfft") and a.dtype.kind == "c":
+        f = jnp.fft.fftn if kind == "rfft" else jnp.fft.ifftn
+        return _wrap(_onesided(f(a, s, dims, norm), dims[-1]))
     if kind == "rfft":
         return _wrap(jnp.fft.rfftn(_real(a), s, dims, norm))
     if kind == "irfft":

@@ -122,3 +122,73 @@ def test_new_group():
         ops.get_rank(g)
     with pytest.raises(ValueError):
         ops.new_group([0, 1])
+
+
+def test_alltoallv_single_rank():
+    x = ms.Tensor(np.arange(5, dtype=np.float32))
+    np.testing.assert_array_equal(ops.AlltoAllV()(x, [5], [5]).asnumpy(), np.arange(5))
+    np.testing.assert_array_equal(ops.AlltoAllV()(x, (3,), (3,)).asnumpy(), np.arange(3))
+    np.testing.assert_array_equal(ops.AlltoAllVC()(x, [4]).asnumpy(), np.arange(4))
+    assert ops.AlltoAllVC()(x, [0]).shape == ()
+    with pytest.raises(ValueError):
+        ops.AlltoAllV()(x, [5, 0], [5, 0])
+    with pytest.raises(TypeError):
+        ops.AlltoAllVC(transpose=1)
+
+
+def test_allgatherv_reducescatterv_single_rank():
+    x = ms.Tensor(np.arange(6, dtype=np.int32).reshape(2, 3))
+    np.testing.assert_array_equal(ops.AllGatherV()(x, [6]).asnumpy(), np.arange(6))
+    np.testing.assert_array_equal(ops.ReduceScatterV()(x, [6]).asnumpy(), np.arange(6))
+    with pytest.raises(ValueError):
+        ops.AllGatherV()(x, [5])
+
+
+def test_register_group_for_communication_module():
+    from mscompat.ops._comm import register_group
+    register_group("my_group", [0])
+    assert ops.get_world_size("my_group") == 1
+    np.testing.assert_array_equal(ops.AllGather("my_group")(_x()).asnumpy(), _x().asnumpy())
+    with pytest.raises(ValueError):
+        register_group("two", [0, 1])
+    ops.destroy_process_group("my_group")
+
+
+def _free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_tcpstore_master_and_worker():
+    """A master and a worker (threads standing in for two processes) share the store."""
+    import threading
+    from datetime import timedelta
+    port, got, box = _free_port(), {}, {}
+
+    def master():
+        box["m"] = ops.TCPStore("127.0.0.1", port, 2, True, timedelta(seconds=20))   # waits for the worker
+
+    def worker():
+        w = ops.TCPStore("127.0.0.1", port, 2, False, timedelta(seconds=20))
+        got["v"] = w.get("k")          # blocks until the master sets it
+        got["n"] = w.add("cnt", 5)
+
+    tm, tw = threading.Thread(target=master), threading.Thread(target=worker)
+    tm.start()
+    tw.start()
+    tm.join(20)
+    m = box["m"]
+    m.set("k", "hello")
+    tw.join(20)
+    assert got == {"v": b"hello", "n": 5}
+    assert m.add("cnt", 2) == 7 and m.get("cnt") == b"7"
+    assert m.delete_key("k") is True and m.delete_key("k") is False
+    with pytest.raises(TypeError):
+        m.set("x", 3)
+    with pytest.raises(ValueError):
+        ops.TCPStore("127.0.0.1", 70000)
+    short = ops.TCPStore("127.0.0.1", _free_port(), 1, True, timedelta(seconds=0.2))
+    with pytest.raises(RuntimeError):
+        short.get("missing")

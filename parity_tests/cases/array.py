@@ -293,4 +293,49 @@ CASES = [
     case("shape/bad_list", lambda ms: ms.ops.shape([1, 2]), error=True),
     case("rank/bad_list", lambda ms: ms.ops.rank([1, 2]), error=True),
     case("dtype/bad_float", lambda ms: ms.ops.dtype(1.0), error=True),
+    case("Concat/bad_float_axis", lambda ms, x: ms.ops.Concat(1.0)((x, x)), F32(2, 3), error=True),
+    case("Stack/bad_float_axis", lambda ms, x: ms.ops.Stack(1.0)((x, x)), F32(2, 3), error=True),
+    case("Squeeze/bad_float_axis", lambda ms, x: ms.ops.Squeeze(1.5)(x), F32(2, 1), error=True),
+    case("Split/bad_float_axis", lambda ms, x: ms.ops.Split(1.0, 3)(x), F32(2, 3), error=True),
+    case("Tile/bad_float_dims", lambda ms, x: ms.ops.Tile()(x, (2.0, 1)), F32(2, 3), error=True),
+    case("Gather/bad_float_batch_dims", lambda ms, x: ms.ops.Gather(1.0)(x, ms.Tensor([0], ms.int32), 0), F32(2, 3),
+         error=True),
+    case("BroadcastTo/bad_int_shape", lambda ms: ms.ops.BroadcastTo(3)(ms.Tensor([1.])), error=True),
+    case("ExpandDims/tensor_axis", lambda ms, x: ms.ops.ExpandDims()(x, ms.Tensor(0)), F32(2, 3)),
+    case("StridedSlice/bad_float_mask", lambda ms, x: ms.ops.StridedSlice(1.0)(x, (0, 0), (1, 1), (1, 1)), F32(2, 3),
+         error=True),
+    case("Cast/bad_str_dtype", lambda ms, x: ms.ops.Cast()(x, "float32"), F32(2, 3), error=True),
+    case("Unstack/prim_num", lambda ms, x: ms.ops.Unstack(0, 2)(x), F32(2, 3)),
+    case("Tril/bad_float_diagonal", lambda ms, x: ms.ops.Tril(1.0)(x), F32(2, 3), error=True),
+    case("concat/bool", lambda ms, x: ms.ops.concat((x, x), 1), BOOL(2, 3)),
+    case("stack/uint8", lambda ms, x: ms.ops.stack((x, x), 1), U8(2, 3)),
+    case("tile/int8", lambda ms, x: ms.ops.tile(x, (2, 1)), np.array([[3, -1, 2], [1, 5, -7]], np.int8)),
+    case("broadcast_to/bool", lambda ms, x: ms.ops.broadcast_to(x, (2, 2, 3)), BOOL(2, 3)),
+    case("transpose/bf16", lambda ms, x: ms.ops.transpose(ms.ops.cast(x, ms.bfloat16), (1, 0)), F32(2, 3)),
+    case("concat/bf16", lambda ms, x: ms.ops.concat((ms.ops.cast(x, ms.bfloat16),) * 2), F32(2, 3)),
+    case("select/int64", lambda ms, c, x, y: ms.ops.select(c, x, y), BOOL(2, 3), I64(2, 3), I64(2, 3)),
+    case("repeat_elements/uint8", lambda ms, x: ms.ops.repeat_elements(x, 2, 1), U8(2, 3)),
+    case("ParallelConcat/prim", lambda ms, x, y: ms.ops.ParallelConcat()((x, y)), F32(1, 3), F32(1, 3)),
+    case("Pack/prim", lambda ms, x, y: ms.ops.Pack(-1)((x, y)), I32(2, 3), I32(2, 3)),
+    case("Unpack/prim", lambda ms, x: ms.ops.Unpack(1)(x), F32(2, 3)),
+    case("ConjugateTranspose/prim_real", lambda ms, x: ms.ops.ConjugateTranspose()(x, (1, 0)), F32(2, 3)),
+    case("ConjugateTranspose/prim_complex", lambda ms: ms.ops.ConjugateTranspose()(
+        ms.Tensor(np.array([[1 + 2j, 3 - 1j]], np.complex64)), (1, 0))),
+    case("Expand/prim", lambda ms, x: ms.ops.Expand()(x, ms.Tensor([3, 2, 3])), F32(2, 1)),
+    case("EditDistance/normalize", lambda ms: ms.ops.EditDistance(True)(*_edit_inputs(ms))),
+    case("EditDistance/raw", lambda ms: ms.ops.EditDistance(False)(*_edit_inputs(ms, [[1, 2, 3], [4, 5]]))),
 ]
+
+
+def _edit_inputs(ms, long=None):
+    hi = np.array([[0, 0, 0], [1, 0, 1], [1, 1, 1]], np.int64)
+    hv = np.array([1, 2, 3], np.float32)
+    ti = np.array([[0, 1, 0], [0, 0, 1], [1, 1, 0], [1, 0, 1]], np.int64)
+    tv = np.array([1, 3, 2, 1], np.float32)
+    if long:
+        hi = np.array([[0, 0, 0], [0, 0, 1], [0, 0, 2], [1, 1, 0], [1, 1, 1]], np.int64)
+        hv = np.array([1, 2, 3, 4, 5], np.float32)
+        ti = np.array([[0, 0, 0], [0, 0, 1], [1, 1, 0], [1, 1, 1], [1, 1, 2], [0, 1, 0]], np.int64)
+        tv = np.array([1, 3, 4, 6, 5, 2], np.float32)
+    shape = np.array([2, 2, 3], np.int64)
+    return (ms.Tensor(hi), ms.Tensor(hv), ms.Tensor(shape), ms.Tensor(ti), ms.Tensor(tv), ms.Tensor(shape))

@@ -64,6 +64,12 @@ CASES = [
     case("sqrt/uint8", lambda ms: ms.ops.sqrt(ms.Tensor(np.array([1, 4, 200], np.uint8)))),
     case("sqrt/prim", lambda ms, x: ms.ops.Sqrt()(x), F32(3, low=0.5)),
     case("sqrt/bad_python_float", lambda ms: ms.ops.sqrt(4.0), error=True),
+    case("sqrt/negative_int_nan", lambda ms: ms.ops.sqrt(ms.Tensor(np.array([-4, 0, 9], np.int32)))),
+    case("sqrt/empty", lambda ms: ms.ops.sqrt(ms.Tensor(np.zeros((0, 3), np.float32)))),
+    case("sqrt/c128", lambda ms: ms.ops.sqrt(ms.Tensor(np.array([-4 + 0j, 3 + 4j], np.complex128)))),
+    case("sqrt/f16", lambda ms, x: ms.ops.sqrt(x), F32(5, low=0.0).astype(np.float16)),
+    case("sqrt/bad_bf16", lambda ms: ms.ops.Sqrt()(ms.Tensor(np.ones(2, np.float32), ms.bfloat16)), error=True),
+    case("sqrt/bad_list", lambda ms: ms.ops.sqrt([1.0, 4.0]), error=True),
     case("rsqrt/f32", lambda ms, x: ms.ops.rsqrt(x), F32(2, 3, low=0.5)),
     case("rsqrt/f64", lambda ms, x: ms.ops.rsqrt(x), F64(4, low=0.5)),
     case("rsqrt/prim", lambda ms, x: ms.ops.Rsqrt()(x), F32(3, low=0.5)),
@@ -161,4 +167,47 @@ CASES += [
         x, ms.Tensor(np.array([2, 7], np.int32))), F32(1, 1, 5, 4)),
     case("ResizeNearestNeighborV2/half_pixel", lambda ms, x: ms.ops.ResizeNearestNeighborV2(False, True)(
         x, ms.Tensor(np.array([3, 9], np.int32))), F32(2, 1, 4, 4)),
+]
+
+
+def _adamw(ms, w, m, v, g, decay=0.01):
+    """AdamWeightDecay on Parameters: the Parameters after the in-place update, and the outputs'
+    dtypes/shapes (MindSpore's CPU kernel leaves the returned Tensors' values undefined)."""
+    pw, pm, pv = ms.Parameter(w, name="w"), ms.Parameter(m, name="m"), ms.Parameter(v, name="v")
+    out = ms.ops.AdamWeightDecay()(pw, pm, pv, 0.01, 0.9, 0.999, 1e-8, decay, g)
+    return [(t.dtype, t.shape) for t in out], pw.asnumpy(), pm.asnumpy(), pv.asnumpy()
+
+
+CASES += [
+    case("AdamWeightDecay/step", lambda ms, w, m, v, g: _adamw(ms, w, m, v, g), F32(3, 2), F32(3, 2, seed=4),
+         F32(3, 2, low=0.0, high=1.0, seed=5), F32(3, 2, seed=6)),
+    case("AdamWeightDecay/no_decay", lambda ms, w, m, v, g: _adamw(ms, w, m, v, g, 0.0), F32(4), F32(4, seed=4),
+         F32(4, low=0.0, high=1.0, seed=5), F32(4, seed=6)),
+    case("AdamWeightDecay/bad_shape", lambda ms, w, m, v, g: _adamw(ms, w, m, v, g), F32(3), F32(3), F32(3),
+         F32(4), error=True),
+]
+
+# --- NonDeterministicInts (random: dtype and shape, plus a seed-independent property)
+CASES += [
+    case("NonDeterministicInts/int64", lambda ms: ms.ops.NonDeterministicInts()(ms.Tensor(np.array([2, 3], np.int32))),
+         check_values=False),
+    case("NonDeterministicInts/uint32", lambda ms: ms.ops.NonDeterministicInts(ms.uint32)(
+        ms.Tensor(np.array([4, 2], np.int64))), check_values=False),
+    case("NonDeterministicInts/int32_spread", lambda ms: bool(np.unique(ms.ops.NonDeterministicInts(ms.int32)(
+        ms.Tensor(np.array([8, 8], np.int64))).asnumpy()).size > 32)),
+    case("NonDeterministicInts/bad_1d_shape", lambda ms: ms.ops.NonDeterministicInts()(
+        ms.Tensor(np.array([5], np.int64))), error=True),
+    case("NonDeterministicInts/bad_tuple_shape", lambda ms: ms.ops.NonDeterministicInts()((2, 3)), error=True),
+]
+
+CASES += [
+    case("Svd/no_uv_shapes", lambda ms, x: [(t.dtype, t.shape) for t in ms.ops.Svd(compute_uv=False)(x)],
+         F32(3, 2)),
+    case("Svd/bad_full_matrices_type", lambda ms, x: ms.ops.Svd(full_matrices=1)(x), F32(3, 3), error=True),
+    case("cond/batch_f64", lambda ms, x: ms.ops.cond(x), F64(2, 3, 3), rtol=1e-9),
+    case("Cholesky/bad_int", lambda ms, x: ms.ops.Cholesky()(x), I32(3, 3), error=True),
+    case("Qr/bad_1d", lambda ms, x: ms.ops.Qr()(x), F32(4), error=True),
+    case("geqrf/bad_int", lambda ms, x: ms.ops.geqrf(x), I32(3, 3), error=True),
+    case("eigvals/bad_int", lambda ms, x: ms.ops.eigvals(x), I32(3, 3), error=True),
+    case("diagonal/bad_dim_range", lambda ms, x: ms.ops.diagonal(x, 0, 0, 3), F32(3, 3), error=True),
 ]

@@ -152,3 +152,23 @@ CASES += [
     case("csr_div/scalar", lambda ms, v: ms.ops.csr_div(_csr(ms, v), 4.0), Raw(_V)),
     case("csr_div/int_values_scalar", lambda ms, v: ms.ops.csr_div(_csr(ms, v), 2), Raw(_VI)),
 ]
+
+_VB = np.array([True, False, True])
+# integer and bool values (MindSpore's CPU kernels accept only some of them)
+CASES += [
+    case("coo_abs/bool", lambda ms, v: _coo_parts(ms.ops.coo_abs(_coo(ms, v))), Raw(_VB)),
+    case("csr_relu/bool", lambda ms, v: _csr_parts(ms.ops.csr_relu(_csr(ms, v))), Raw(_VB)),
+    case("coo_isfinite/int64", lambda ms, v: _coo_parts(ms.ops.coo_isfinite(_coo(ms, v))), Raw(_VI.astype(np.int64))),
+    case("csr_isnan/bool", lambda ms, v: _csr_parts(ms.ops.csr_isnan(_csr(ms, v))), Raw(_VB)),
+    case("coo_sqrt/bool", lambda ms, v: _coo_parts(ms.ops.coo_sqrt(_coo(ms, v))), Raw(_VB)),
+    case("coo_inv/int64", lambda ms, v: _coo_parts(ms.ops.coo_inv(_coo(ms, v))), Raw(_VI.astype(np.int64))),
+    case("coo_exp/bad_int64", lambda ms, v: _coo_parts(ms.ops.coo_exp(_coo(ms, v))), Raw(_VI.astype(np.int64)),
+         error=True),
+    case("csr_log/bad_bool", lambda ms, v: _csr_parts(ms.ops.csr_log(_csr(ms, v))), Raw(_VB), error=True),
+    case("coo_isinf/bad_int32", lambda ms, v: _coo_parts(ms.ops.coo_isinf(_coo(ms, v))), Raw(_VI), error=True),
+    case("coo_round/bad_bool", lambda ms, v: _coo_parts(ms.ops.coo_round(_coo(ms, v))), Raw(_VB), error=True),
+    case("csr_ceil/bad_int32", lambda ms, v: _csr_parts(ms.ops.csr_ceil(_csr(ms, v))), Raw(_VI), error=True),
+    case("coo_neg/bad_bool", lambda ms, v: _coo_parts(ms.ops.coo_neg(_coo(ms, v))), Raw(_VB), error=True),
+    case("coo_tanh/f16", lambda ms, v: _coo_parts(ms.ops.coo_tanh(_coo(ms, v))), Raw(_V.astype(np.float16))),
+    case("csr_acosh/f16", lambda ms, v: _csr_parts(ms.ops.csr_acosh(_csr(ms, v))), Raw(_VP.astype(np.float16))),
+]
