@@ -11,7 +11,7 @@ from .primitive import (Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 
 # One line per op family; each module registers its ops on import.
 _FAMILIES = (
-    "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_elementwise_matrix",
+    "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_elementwise_matrix", "_elementwise_inplace",
     "_compare", "_scalar",                                    # elementwise math
     "_matmul", "_matmul_geom", "_reduce", "_reduce_more",                                   # matmul family, reductions
     "_array", "_array_info", "_array_move", "_array_extra", "_array_patches", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation

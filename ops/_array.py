@@ -94,10 +94,10 @@ primitive("Reshape", reshape)
 
 
 @op("transpose")
-def transpose(input, input_perm):
-    """``input`` with its axes permuted by ``input_perm``."""
+def transpose(input, dims):
+    """``input`` with its axes permuted by ``dims``."""
     a = arr(input)
-    perm = tuple(input_perm)
+    perm = tuple(dims)
     if len(perm) != a.ndim:
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got {len(perm)} "
                          f"and {a.ndim}!")
@@ -328,7 +328,7 @@ def _unstack_prim(x, axis=0, num=None):
 
 
 primitive("Unstack", _unstack_prim, attrs=(("axis", 0, (int,)), ("num", None)))
-primitive("Unpack", _unstack_prim, attrs=(("axis", 0, (int,)), ("num", None)))
+primitive("Unpack", lambda x, axis=0: unstack(x, axis), attrs=(("axis", 0, (int,)),))
 
 
 def _split_at(a, ax, sizes):

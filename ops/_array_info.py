@@ -14,11 +14,16 @@ def _need_tensor(name, x, arg="input_x"):
         raise TypeError(f"For '{name}', the type of '{arg}' must be Tensor, but got {type(x).__name__}.")
 
 
-@op("shape", aliases=("shape_",))
+@op("shape")
 def shape(input_x):
     """The shape of ``input_x`` as a tuple of ints."""
     _need_tensor("Shape", input_x)
     return tuple(int(s) for s in input_x.shape)
+
+
+@op("shape_")
+def shape_(x):
+    return shape(x)
 
 
 primitive("Shape", shape)

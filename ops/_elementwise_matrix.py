@@ -444,3 +444,18 @@ def cholesky_solve(input, input2, upper=False):
 
 
 primitive("CholeskySolve", _cholesky_solve, attrs=(("upper", False),))
+
+
+@op("linspace")
+def linspace(start, end, steps):
+    """``steps`` evenly spaced values from ``start`` to ``end`` (the ``LinSpace`` primitive)."""
+    from ._creation import _linspace
+    return _linspace(start, end, steps)
+
+
+def _scalar_to_tensor(input_x, dtype=mstype.float32):
+    from ._creation import scalar_to_tensor
+    return scalar_to_tensor(input_x, dtype)
+
+
+primitive("ScalarToTensor", None, call=lambda p, x, dtype=mstype.float32: _scalar_to_tensor(x, dtype))

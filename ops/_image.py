@@ -183,10 +183,12 @@ def _resize_nn(prim, x):
     if a.ndim != 4:
         raise ValueError(f"For '{name}', the rank of 'input_x' must be 4, but got {a.ndim}.")
     size = _size_arg(name, prim.size)
+    # MindSpore 2.10's kernel takes half_pixel_centers but samples floor(dst * in / out) either way
     return _wrap(_resize(a, size, "nearest_ac" if prim.align_corners else "nearest"))
 
 
-_RNN = primitive("ResizeNearestNeighbor", None, attrs=(("size", None), ("align_corners", False)), call=_resize_nn)
+_RNN = primitive("ResizeNearestNeighbor", None, attrs=(("size", None), ("align_corners", False),
+                                                       ("half_pixel_centers", False)), call=_resize_nn)
 
 
 def _resize_bilinear(prim, x, size):

@@ -80,7 +80,7 @@ primitive("Gather", gather, attrs=(("batch_dims", 0, (int,)),),
           call=lambda p, x, i, axis: gather(x, i, axis, p.batch_dims))
 
 
-@op("gather_elements", aliases=("gather_d",))
+@op("gather_elements")
 def gather_elements(input, dim, index):
     """``out[i][j] = input[index[i][j]][j]`` along ``dim`` (``index`` int32/int64)."""
     check_tensor("GatherD", "input", input)
@@ -102,6 +102,11 @@ def gather_elements(input, dim, index):
     idx = jnp.where(idx < 0, idx + n, idx)
     src = a[tuple(_py_slice(0, s) if i != d else _py_slice(None) for i, s in enumerate(idx.shape))]
     return _wrap(jnp.take_along_axis(src, idx, axis=d))
+
+
+@op("gather_d")
+def gather_d(x, dim, index):
+    return gather_elements(x, dim, index)
 
 
 primitive("GatherD", gather_elements)
@@ -221,7 +226,7 @@ def _int_seq(name, arg, v):
     return tuple(int(s) for s in v)
 
 
-@op("slice", aliases=("tensor_slice",))
+@op("slice")
 def slice(input_x, begin, size):
     """The block of ``input_x`` starting at ``begin`` with extent ``size`` (-1: to the end)."""
     check_tensor("Slice", "input_x", input_x)
@@ -242,6 +247,11 @@ def slice(input_x, begin, size):
                              f"than input_x_shape[{i}].")
         out.append((bi, bi + si))
     return _wrap(a[tuple(_py_slice(x, y) for x, y in out)])
+
+@op("tensor_slice")
+def tensor_slice(input, begin, size):
+    return slice(input, begin, size)
+
 
 primitive("Slice", slice)
 

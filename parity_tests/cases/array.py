@@ -322,6 +322,15 @@ CASES = [
     case("ConjugateTranspose/prim_complex", lambda ms: ms.ops.ConjugateTranspose()(
         ms.Tensor(np.array([[1 + 2j, 3 - 1j]], np.complex64)), (1, 0))),
     case("Expand/prim", lambda ms, x: ms.ops.Expand()(x, ms.Tensor([3, 2, 3])), F32(2, 1)),
+    case("select/bad_shape", lambda ms, c, x: ms.ops.select(c, x, 0.0), BOOL(2), F32(2, 3), error=True),
+    case("select/bad_python_bool_cond", lambda ms, x: ms.ops.select(True, x, 0.0), F32(2, 3), error=True),
+    case("where/bool_scalars", lambda ms, c: ms.ops.where(c, True, False), BOOL(3)),
+    case("select/f16_f32", lambda ms, c, x, y: ms.ops.select(c, x, y), BOOL(2), F16(2), F32(2)),
+    case("select/f16_scalar", lambda ms, c, x: ms.ops.select(c, x, 2.5), BOOL(2), F16(2)),
+    case("select/u8_i8_promotes_i16", lambda ms, c, x, y: ms.ops.select(c, x, y), BOOL(2), U8(2),
+         np.array([1, -2], np.int8)),
+    case("select/bool_int_scalar", lambda ms, c, x: ms.ops.select(c, x, 1), BOOL(2), BOOL(2)),
+    case("Select/prim_scalar", lambda ms, c, x: ms.ops.Select()(c, x, 0.0), BOOL(2), F32(2)),
     case("EditDistance/normalize", lambda ms: ms.ops.EditDistance(True)(*_edit_inputs(ms))),
     case("EditDistance/raw", lambda ms: ms.ops.EditDistance(False)(*_edit_inputs(ms, [[1, 2, 3], [4, 5]]))),
 ]

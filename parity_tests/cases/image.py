@@ -43,6 +43,8 @@ CASES = [
     case("upsample/bilinear", lambda ms, x: ms.ops.upsample(x, size=(4, 7), mode="bilinear"), X, **R),
     case("ResizeNearestNeighbor/basic", lambda ms, x: ms.ops.ResizeNearestNeighbor((5, 6))(x), X),
     case("ResizeNearestNeighbor/align", lambda ms, x: ms.ops.ResizeNearestNeighbor((5, 6), align_corners=True)(x), X),
+    case("ResizeNearestNeighbor/half_pixel", lambda ms, x: ms.ops.ResizeNearestNeighbor((5, 6), False, True)(x), X),
+    case("ResizeNearestNeighbor/half_pixel_down", lambda ms, x: ms.ops.ResizeNearestNeighbor((2, 3), half_pixel_centers=True)(x), X),
     case("ResizeNearestNeighbor/i32_down", lambda ms, x: ms.ops.ResizeNearestNeighbor((2, 3))(x), I32(1, 2, 5, 7)),
     case("ResizeBilinearV2/legacy", lambda ms, x: ms.ops.ResizeBilinearV2()(x, (5, 6)), X, **R),
     case("ResizeBilinearV2/align", lambda ms, x: ms.ops.ResizeBilinearV2(align_corners=True)(x, (5, 6)), X, **R),
