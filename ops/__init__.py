@@ -18,6 +18,7 @@ _FAMILIES = (
     "_nn", "_nn_norm", "_nn_dropout", "_conv", "_pool", "_loss", "_image",  # neural-network ops
     "_random", "_random_sampler", "_linalg", "_linalg_extra", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_misc", "_other_ops",                                    # functional/graph helpers
+    "_ascend_only",                                           # Ascend-only primitives
     "_tensor_methods",                                        # Tensor methods (last)
 )
 for _name in _FAMILIES:

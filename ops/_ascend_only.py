@@ -1,0 +1,112 @@
+"""Primitives that MindSpore 2.10 runs only on Ascend.
+
+On the CPU and GPU targets MindSpore validates their arguments and then refuses them at
+kernel selection with a RuntimeError; mscompat does the same. Their Ascend behaviour
+belongs to the emulated Ascend backend (DESIGN section 8).
+"""
+import numbers
+
+from mscompat.context import get_context
+from ._args import Tensor
+from ._registry import register_primitive_class
+from .primitive import Primitive
+
+
+def _unsupported(name):
+    target = get_context("device_target")
+    return RuntimeError(f"Unsupported op [{name}] on {target}: MindSpore runs it only on Ascend. "
+                        f"Use set_context(device_target='Ascend'), or an op that {target} supports "
+                        f"(ops.FloatStatus / amp.all_finite for overflow checks, ops.Conv2D(group=C) for "
+                        f"depthwise convolution).")
+
+
+class _AscendOnly(Primitive):
+    def __init__(self):
+        Primitive.__init__(self, type(self).__name__)
+
+    def __call__(self, *args):
+        raise _unsupported(self.name)
+
+
+@register_primitive_class
+class NPUAllocFloatStatus(_AscendOnly):
+    """Allocates the Ascend float-status register (8 float32 values); Ascend only."""
+
+
+@register_primitive_class
+class NPUClearFloatStatus(_AscendOnly):
+    """Clears the Ascend float-status register; Ascend only."""
+
+
+@register_primitive_class
+class NPUGetFloatStatus(_AscendOnly):
+    """Reads the Ascend float-status register; Ascend only."""
+
+
+def _pair(name, arg, value):
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = (int(value), int(value))
+    if (not isinstance(value, tuple) or len(value) != 2
+            or not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) and v > 0 for v in value)):
+        raise ValueError(f"For '{name}', the '{arg}' must be a positive int or a tuple of two positive ints, "
+                         f"but got {value}.")
+    return value
+
+
+@register_primitive_class
+class DepthwiseConv2dNative(Primitive):
+    """Deprecated depthwise convolution (weight (1, C, kh, kw)); Ascend only in MindSpore."""
+
+    def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0, stride=1,
+                 dilation=1, group=1):
+        Primitive.__init__(self, "DepthwiseConv2dNative")
+        name = self.name
+        self.kernel_size = _pair(name, "kernel_size", kernel_size)
+        stride, dilation = _pair(name, "stride", stride), _pair(name, "dilation", dilation)
+        if stride[0] != stride[1]:
+            raise ValueError(f"The height and width of 'stride' must be equal,but got height:{stride[0]},  "
+                             f"width:{stride[1]}")
+        if dilation[0] != dilation[1]:
+            raise ValueError(f"The height and width of 'dilation' must be equal,but got height:{dilation[0]},  "
+                             f"width:{dilation[1]}")
+        if not isinstance(pad, (int, tuple)) or isinstance(pad, bool):
+            raise TypeError(f"For '{name}', the type of 'pad' should be one of '['int', 'tuple']', "
+                            f"but got type '{type(pad).__name__}'.")
+        if not isinstance(pad_mode, str):
+            raise TypeError(f"For '{name}', the type of 'pad_mode' should be 'str', "
+                            f"but got type '{type(pad_mode).__name__}'.")
+        pad = (pad,) * 4 if isinstance(pad, int) else pad
+        if len(pad) != 4:
+            raise ValueError(f"For '{name}', the 'pad size' must be equal to 4, but got {len(pad)}.")
+        if pad_mode.lower() not in ("valid", "same", "pad"):
+            raise ValueError(f"For '{name}', the 'pad_mode' must be one of ['valid', 'same', 'pad'], "
+                             f"but got '{pad_mode}'.")
+        if pad_mode.lower() != "pad" and pad != (0, 0, 0, 0):
+            raise ValueError(f"For '{name}', the 'pad' must be zero or (0, 0, 0, 0) when 'pad_mode' is not "
+                             f"\"pad\", but got 'pad' is {pad} and 'pad_mode' is {pad_mode}.")
+        if mode != 3:
+            raise ValueError(f"For '{name}', the 'mode' must be equal to 3, but got {mode}.")
+        for arg, v in (("channel_multiplier", channel_multiplier), ("group", group)):
+            if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                raise ValueError(f"For '{name}', the '{arg}' must be a positive int, but got {v}.")
+        for k, v in dict(channel_multiplier=channel_multiplier, kernel_size=self.kernel_size, mode=mode,
+                         pad_mode=pad_mode.lower(), pad=pad, stride=stride, dilation=dilation,
+                         group=group, data_format="NCHW").items():
+            self.add_prim_attr(k, v)
+
+    def __call__(self, x, w):
+        name = self.name
+        for arg, t in (("x", x), ("w", w)):
+            if not isinstance(t, Tensor):
+                raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(t).__name__}.")
+        if w.ndim != 4 or x.ndim != 4:
+            raise ValueError(f"For '{name}', 'x' and 'weight' must be 4-D, but got {x.ndim}-D and {w.ndim}-D.")
+        if x.shape[1] != w.shape[1]:
+            raise ValueError(f"For '{name}', 'x_shape[1]' must be equal to 'w_shape[1]', but got "
+                             f"{x.shape[1]} and {w.shape[1]}.")
+        if tuple(w.shape[2:]) != self.kernel_size:
+            raise ValueError(f"For '{name}', 'kernel_size' must be equal to 'w_shape[2:4]', but got "
+                             f"{self.kernel_size} and {tuple(w.shape[2:])}.")
+        if w.shape[0] != 1:
+            raise ValueError(f"For '{name}', the batch of 'weight' must be 1, but got {w.shape[0]}")
+        raise _unsupported(name)
