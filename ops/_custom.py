@@ -8,7 +8,6 @@ MindSpore; mscompat has no kernel libraries to hand them to, so they are recorde
 import functools
 import inspect
 import json
-import types
 
 import numpy as np
 import jax
@@ -49,6 +48,11 @@ _FORMATS = (  # suffix, format string, dtype prefixes
 for _suffix, _fmt, _prefixes in _FORMATS:
     for _p in _prefixes:
         setattr(DataType, f"{_p}_{_suffix}", (_DT_NAMES[_p], _fmt))
+# sequence-typed entries: ("float32", "DefaultFormat", "tuple") / (..., "list")
+for _p in _REAL + ("C64", "C128"):
+    setattr(DataType, f"{_p}_Default_Tuple", (_DT_NAMES[_p], "DefaultFormat", "tuple"))
+    if _p in _REAL:
+        setattr(DataType, f"{_p}_Default_List", (_DT_NAMES[_p], "DefaultFormat", "list"))
 
 # ----------------------------------------------------------------------------------------
 # registration builders

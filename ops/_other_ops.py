@@ -17,6 +17,7 @@ from .primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_a
 
 _wrap = Tensor._wrap
 _FLOATS = (np.float16, np.float32, np.float64)
+_EPS = 1e-10  # MindSpore's IOU kernel adds it to the denominator
 
 
 def _dtype_error(prim, arg, allowed, got):
@@ -73,9 +74,9 @@ class IOU(Primitive):
         inter = iw * ih
         area_g = (ga[..., 2] - ga[..., 0] + 1) * (ga[..., 3] - ga[..., 1] + 1)
         if self.mode == "iof":
-            return _wrap(inter / area_g)
+            return _wrap(inter / (area_g + _EPS))
         area_a = (aa[..., 2] - aa[..., 0] + 1) * (aa[..., 3] - aa[..., 1] + 1)
-        return _wrap(inter / (area_a + area_g - inter))
+        return _wrap(inter / (area_a + area_g - inter + _EPS))
 
 
 def _check_float_tuple(prim, name, value):

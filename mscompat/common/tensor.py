@@ -29,9 +29,17 @@ _I64 = np.dtype(np.int64)
 _VALID_KINDS = "biufcV?"
 
 
+def _check_dtype(dtype):
+    try:
+        return mstype.to_dtype(dtype)
+    except (NotImplementedError, TypeError, KeyError):
+        raise TypeError(f"For 'Tensor', the 'dtype' should be one of {list(mstype.all_types)}, "
+                        f"but got {dtype}.") from None
+
+
 def _to_array(data, dtype):
     """numpy array for ``data`` with MindSpore's default dtype rules, cast to ``dtype`` if given."""
-    np_dtype = None if dtype is None else np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+    np_dtype = None if dtype is None else np.dtype(mstype.dtype_to_nptype(_check_dtype(dtype)))
     if isinstance(data, Tensor):
         arr = data._data
         return arr if np_dtype is None or arr.dtype == np_dtype else arr.astype(np_dtype)
@@ -391,17 +399,17 @@ class Tensor:
         return id(self)
 
     def __repr__(self):
-        if self._data is None:
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
         if isinstance(self._data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={self._data})"
-        body = _format_value(np.asarray(self._data))
+        # an uninitialized Tensor shows its (zero-filled) storage, as MindSpore does
+        data = np.zeros(self.shape, self._np_dtype()) if self._data is None else np.asarray(self._data)
+        body = _format_value(data)
         sep = "\n" if self.ndim > 1 else " "
         return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={sep}{body})"
 
     def __str__(self):
         if self._data is None:
-            return "<uninitialized>"
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
         if isinstance(self._data, jax.core.Tracer):
             return str(self._data)
         a = np.asarray(self._data)
