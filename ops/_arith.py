@@ -22,7 +22,7 @@ def add(input, other, *, alpha=None):
         b = b * alpha
     if a.dtype == bool:
         return _wrap(jnp.logical_or(a, b))
-    return _wrap(lax.add(a, b) if a.shape == b.shape else jnp.add(a, b))
+    return _wrap(a + b)  # both already of the promoted dtype: jax.Array's C++ fast path
 
 
 @op("sub", aliases=("subtract",))
@@ -32,7 +32,7 @@ def sub(input, other, *, alpha=None):
         raise TypeError("For 'Sub', subtraction of bool tensors is not supported; cast to an int type first.")
     if alpha is not None and alpha != 1:
         b = b * alpha
-    return _wrap(lax.sub(a, b) if a.shape == b.shape else jnp.subtract(a, b))
+    return _wrap(a - b)
 
 
 @op("mul", aliases=("multiply",))
@@ -40,7 +40,7 @@ def mul(input, other):
     a, b = binary("Mul", input, other)
     if a.dtype == bool:
         return _wrap(jnp.logical_and(a, b))
-    return _wrap(lax.mul(a, b) if a.shape == b.shape else jnp.multiply(a, b))
+    return _wrap(a * b)
 
 
 def _true_div(a, b):

@@ -18,6 +18,7 @@ from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _BOOL = np.dtype(np.bool_)
+_F64 = np.dtype(np.float64)
 _F32 = np.dtype(np.float32)
 
 
@@ -40,6 +41,8 @@ def _same_dtype(name, a, b):
 def _product(a, b, fn=jnp.matmul):
     """``fn(a, b)`` in ``a``'s dtype: integers wrap, low-precision floats accumulate in float32."""
     dt = a.dtype
+    if dt == _F32 or dt == _F64:
+        return fn(a, b)
     if dt.kind in "iu":
         wide = np.int64 if dt.kind == "i" else np.uint64
         return fn(a.astype(wide), b.astype(wide)).astype(dt)
@@ -67,7 +70,8 @@ def matmul(input, other):
     if ka != kb:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {ka} and {kb}.")
     try:
-        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        if a.ndim > 2 or b.ndim > 2:
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     except ValueError:
         raise RuntimeError(f"For 'MatMulExt' op,  shape1 and shape2 must be broadcastable, but got "
                            f"{list(a.shape)} and {list(b.shape)}") from None

@@ -96,12 +96,13 @@ def _fn(name, fallback):
 
 
 def _binary(name, reflected, fallback):
+    fn = _fn(name, fallback)  # every family is registered before attach() runs
     if reflected:
         def method(self, other):
-            return _fn(name, fallback)(other, self)
+            return fn(other, self)
     else:
         def method(self, other):
-            return _fn(name, fallback)(self, other)
+            return fn(self, other)
     return method
 
 
