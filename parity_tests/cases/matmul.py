@@ -1,0 +1,67 @@
+"""Matrix products: matmul, MatMul, BatchMatMul, bmm, mm, dot, inner, outer, kron, einsum,
+addmm/addmv/addr/baddbmm/addbmm, tensor_dot, batch_dot, vecdot."""
+import numpy as np
+
+from parity_tests.harness import case, F32, F16, F64, I32
+
+# float32 products accumulate in a different order in Eigen (MindSpore CPU) and XLA:
+# relative differences up to ~1e-6 of the row sum, hence rtol 1e-5, atol 1e-5.
+T = dict(rtol=1e-5, atol=1e-5)
+
+CASES = [
+    case("matmul/2d", lambda ms, a, b: ms.ops.matmul(a, b), F32(3, 4), F32(4, 5), **T),
+    case("matmul/vec_vec", lambda ms, a, b: ms.ops.matmul(a, b), F32(4), F32(4), **T),
+    case("matmul/mat_vec", lambda ms, a, b: ms.ops.matmul(a, b), F32(3, 4), F32(4), **T),
+    case("matmul/vec_mat", lambda ms, a, b: ms.ops.matmul(a, b), F32(4), F32(4, 2), **T),
+    case("matmul/batched_broadcast", lambda ms, a, b: ms.ops.matmul(a, b), F32(2, 1, 3, 4), F32(5, 4, 2), **T),
+    case("matmul/int32", lambda ms, a, b: ms.ops.matmul(a, b), I32(3, 4), I32(4, 2)),
+    case("matmul/f16", lambda ms, a, b: ms.ops.matmul(a, b), F16(3, 4), F16(4, 2), rtol=5e-3, atol=5e-3),
+    case("matmul/f64", lambda ms, a, b: ms.ops.matmul(a, b), F64(3, 4), F64(4, 2)),
+    case("matmul/operator", lambda ms, a, b: a @ b, F32(3, 4), F32(4, 5), **T),
+    case("matmul/bad_inner_dim", lambda ms, a, b: ms.ops.matmul(a, b), F32(3, 4), F32(3, 4), error=True),
+    case("matmul/bad_dtype_mix", lambda ms, a, b: ms.ops.matmul(a, b), F32(3, 4), I32(4, 2), error=True),
+    case("matmul/bad_not_tensor", lambda ms, a: ms.ops.matmul(a, [[1.0]]), F32(1, 1), error=True),
+    case("MatMul/plain", lambda ms, a, b: ms.ops.MatMul()(a, b), F32(3, 4), F32(4, 5), **T),
+    case("MatMul/transpose_a", lambda ms, a, b: ms.ops.MatMul(transpose_a=True)(a, b), F32(4, 3), F32(4, 5), **T),
+    case("MatMul/transpose_b", lambda ms, a, b: ms.ops.MatMul(transpose_b=True)(a, b), F32(3, 4), F32(5, 4), **T),
+    case("MatMul/both", lambda ms, a, b: ms.ops.MatMul(True, True)(a, b), F32(4, 3), F32(5, 4), **T),
+    case("MatMul/operations_path", lambda ms, a, b: ms.ops.operations.MatMul()(a, b), F32(2, 3), F32(3, 2), **T),
+    case("MatMul/bad_shape", lambda ms, a, b: ms.ops.MatMul()(a, b), F32(3, 4), F32(5, 4), error=True),
+    case("MatMul/bad_rank", lambda ms, a, b: ms.ops.MatMul()(a, b), F32(2, 3, 4), F32(4, 5), error=True),
+    case("BatchMatMul/plain", lambda ms, a, b: ms.ops.BatchMatMul()(a, b), F32(2, 3, 4), F32(2, 4, 5), **T),
+    case("BatchMatMul/transpose_b", lambda ms, a, b: ms.ops.BatchMatMul(transpose_b=True)(a, b),
+         F32(2, 3, 4), F32(2, 5, 4), **T),
+    case("BatchMatMul/transpose_a", lambda ms, a, b: ms.ops.BatchMatMul(transpose_a=True)(a, b),
+         F32(2, 4, 3), F32(2, 4, 5), **T),
+    case("BatchMatMul/broadcast_batch", lambda ms, a, b: ms.ops.BatchMatMul()(a, b), F32(2, 1, 3, 4),
+         F32(1, 3, 4, 2), **T),
+    case("BatchMatMul/4d", lambda ms, a, b: ms.ops.BatchMatMul()(a, b), F32(2, 2, 3, 4), F32(2, 2, 4, 5), **T),
+    case("BatchMatMul/bad_inner", lambda ms, a, b: ms.ops.BatchMatMul()(a, b), F32(2, 3, 4), F32(2, 3, 4),
+         error=True),
+    case("bmm/plain", lambda ms, a, b: ms.ops.bmm(a, b), F32(2, 3, 4), F32(2, 4, 5), **T),
+    case("bmm/2d_inputs", lambda ms, a, b: ms.ops.bmm(a, b), F32(3, 4), F32(4, 5), **T),
+    case("bmm/bad_inner", lambda ms, a, b: ms.ops.bmm(a, b), F32(2, 3, 4), F32(2, 3, 4), error=True),
+    case("mm/plain", lambda ms, a, b: ms.ops.mm(a, b), F32(3, 4), F32(4, 2), **T),
+    case("mm/bad_shape", lambda ms, a, b: ms.ops.mm(a, b), F32(3, 4), F32(3, 2), error=True),
+    case("dot/2d", lambda ms, a, b: ms.ops.dot(a, b), F32(3, 4), F32(4, 2), **T),
+    case("dot/3d", lambda ms, a, b: ms.ops.dot(a, b), F32(2, 3, 4), F32(1, 4, 5), **T),
+    case("inner/vec", lambda ms, a, b: ms.ops.inner(a, b), F32(4), F32(4), **T),
+    case("inner/mat", lambda ms, a, b: ms.ops.inner(a, b), F32(2, 4), F32(3, 4), **T),
+    case("outer/plain", lambda ms, a, b: ms.ops.outer(a, b), F32(3), F32(4)),
+    case("outer/int", lambda ms, a, b: ms.ops.outer(a, b), I32(3), I32(2)),
+    case("kron/plain", lambda ms, a, b: ms.ops.kron(a, b), F32(2, 2), F32(2, 3)),
+    # ops.einsum raises RuntimeError on MindSpore 2.10's CPU build (no kernel): no value cases.
+    case("addmm/plain", lambda ms, c, a, b: ms.ops.addmm(c, a, b), F32(3, 2), F32(3, 4), F32(4, 2), **T),
+    case("addmm/alpha_beta", lambda ms, c, a, b: ms.ops.addmm(c, a, b, beta=0.5, alpha=2.0),
+         F32(3, 2), F32(3, 4), F32(4, 2), **T),
+    case("addmv/plain", lambda ms, c, a, b: ms.ops.addmv(c, a, b), F32(3), F32(3, 4), F32(4), **T),
+    case("addr/plain", lambda ms, c, a, b: ms.ops.addr(c, a, b), F32(3, 2), F32(3), F32(2), **T),
+    case("baddbmm/plain", lambda ms, c, a, b: ms.ops.baddbmm(c, a, b), F32(2, 3, 2), F32(2, 3, 4), F32(2, 4, 2),
+         **T),
+    case("addbmm/plain", lambda ms, c, a, b: ms.ops.addbmm(c, a, b), F32(3, 2), F32(2, 3, 4), F32(2, 4, 2), **T),
+    case("tensor_dot/axes_int", lambda ms, a, b: ms.ops.tensor_dot(a, b, 1), F32(3, 4), F32(4, 2), **T),
+    case("tensor_dot/axes_pairs", lambda ms, a, b: ms.ops.tensor_dot(a, b, ((1, 2), (0, 1))), F32(2, 3, 4),
+         F32(3, 4, 5), **T),
+    case("batch_dot/plain", lambda ms, a, b: ms.ops.batch_dot(a, b, (2, 1)), F32(2, 3, 4), F32(2, 4, 5), **T),
+    case("vecdot/plain", lambda ms, a, b: ms.ops.vecdot(a, b), F32(3, 4), F32(3, 4), **T),
+]
