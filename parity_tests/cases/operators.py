@@ -1,0 +1,82 @@
+"""Python operators on Tensor: arithmetic, reflected, comparison, unary, bitwise."""
+import numpy as np
+
+from parity_tests.harness import case, Raw, F32, F16, I32, BOOL
+
+_B = lambda: BOOL(2, 3)
+
+
+def _c(name, fn, *inp, **kw):
+    return case("op_" + name, fn, *inp, **kw)
+
+
+CASES = [
+    _c("add/f32", lambda ms, x, y: x + y, F32(2, 3), F32(2, 3)),
+    _c("add/broadcast", lambda ms, x, y: x + y, F32(4, 1, 3), F32(2, 1)),
+    _c("add/i32_f32", lambda ms, x, y: x + y, I32(3), F32(3)),
+    _c("add/i32_f16", lambda ms, x, y: x + y, I32(3), F16(3)),
+    _c("add/f16_f32", lambda ms, x, y: x + y, F16(3), F32(3)),
+    _c("add/bool_bool", lambda ms, x, y: x + y, BOOL(3), BOOL(3)),
+    _c("add/bool_i32", lambda ms, x, y: x + y, BOOL(3), I32(3)),
+    _c("add/i32_int", lambda ms, x: x + 3, I32(3)),
+    _c("add/i32_float", lambda ms, x: x + 1.5, I32(3)),
+    _c("add/f16_float", lambda ms, x: x + 1.5, F16(3)),
+    _c("radd/int", lambda ms, x: 3 + x, I32(3)),
+    _c("radd/float", lambda ms, x: 2.5 + x, F32(3)),
+    _c("sub/f32", lambda ms, x, y: x - y, F32(2, 3), F32(3)),
+    _c("sub/i32_f32", lambda ms, x, y: x - y, I32(3), F32(3)),
+    _c("rsub/int", lambda ms, x: 2 - x, I32(3)),
+    _c("rsub/float", lambda ms, x: 2.5 - x, F16(3)),
+    _c("mul/f32", lambda ms, x, y: x * y, F32(2, 3), F32(1, 3)),
+    _c("mul/bool_f32", lambda ms, x, y: x * y, BOOL(3), F32(3)),
+    _c("rmul/float", lambda ms, x: 1.5 * x, I32(3)),
+    _c("truediv/f32", lambda ms, x, y: x / y, F32(3), F32(3, low=0.5, high=2.0)),
+    _c("truediv/i32_i32", lambda ms, x, y: x / y, I32(4), I32(4, low=1) + 11),
+    _c("truediv/i32_int", lambda ms, x: x / 2, I32(3)),
+    _c("rtruediv/int", lambda ms, x: 3 / x, F32(3, low=0.5, high=2.0)),
+    _c("floordiv/i32_int", lambda ms, x: x // 3, I32(6)),
+    _c("floordiv/f32", lambda ms, x, y: x // y, F32(6), F32(6, low=0.5)),
+    _c("rfloordiv/int", lambda ms, x: 7 // x, I32(4, low=1) + 11),
+    _c("mod/i32_int", lambda ms: ms.Tensor(np.array([-7, -3, 0, 3, 7], np.int32)) % 3),
+    _c("mod/f32", lambda ms, x, y: x % y, F32(6), F32(6, low=0.5)),
+    _c("rmod/float", lambda ms, x: 5.5 % x, F32(4, low=0.5)),
+    _c("pow/f32_int", lambda ms, x: x ** 2, F32(2, 3)),
+    _c("pow/i32_int", lambda ms, x: x ** 2, I32(5)),
+    _c("pow/f32_f32", lambda ms, x, y: x ** y, F32(3, low=0.1), F32(3)),
+    _c("rpow/int", lambda ms, x: 2 ** x, I32(5, low=0) + 3),
+    _c("rpow/float", lambda ms, x: 2.0 ** x, F32(5)),
+    _c("matmul/f32", lambda ms, x, y: x @ y, F32(2, 3), F32(3, 4)),
+    _c("matmul/batched", lambda ms, x, y: x @ y, F32(2, 2, 3), F32(2, 3, 4)),
+    _c("eq/f32", lambda ms, x, y: x == y, F32(3), F32(3)),
+    _c("eq/i32_int", lambda ms, x: x == 0, I32(6)),
+    _c("ne/i32_f32", lambda ms, x, y: x != y, I32(3), F32(3)),
+    _c("lt/f32_broadcast", lambda ms, x, y: x < y, F32(2, 3), F32(3)),
+    _c("le/i32_int", lambda ms, x: x <= 0, I32(6)),
+    _c("gt/f32_float", lambda ms, x: x > 0.5, F32(6)),
+    _c("ge/f16_f32", lambda ms, x, y: x >= y, F16(3), F32(3)),
+    _c("rgt/float", lambda ms, x: 0.5 > x, F32(6)),
+    _c("neg/f32", lambda ms, x: -x, F32(2, 3)),
+    _c("neg/i32", lambda ms, x: -x, I32(4)),
+    _c("pos/f32", lambda ms, x: +x, F32(3)),
+    _c("abs/f32", lambda ms, x: abs(x), F32(2, 3)),
+    _c("abs/i32", lambda ms, x: abs(x), I32(4)),
+    _c("invert/bool", lambda ms, x: ~x, BOOL(4)),
+    _c("invert/i32", lambda ms, x: ~x, I32(4)),
+    _c("and/bool", lambda ms, x, y: x & y, BOOL(4), BOOL(4)),
+    _c("and/i32", lambda ms, x, y: x & y, I32(4), I32(4)),
+    _c("or/bool", lambda ms, x, y: x | y, BOOL(4), BOOL(4)),
+    _c("or/i32", lambda ms, x, y: x | y, I32(4), I32(4)),
+    _c("xor/bool", lambda ms, x, y: x ^ y, BOOL(4), BOOL(4)),
+    _c("xor/i32", lambda ms, x, y: x ^ y, I32(4), I32(4)),
+    # bad inputs
+    _c("neg/bool_bad", lambda ms, x: -x, BOOL(3), error=True),
+    _c("and/f32_bad", lambda ms, x, y: x & y, F32(3), F32(3), error=True),
+    _c("or/f32_bad", lambda ms, x, y: x | y, F32(3), F32(3), error=True),
+    _c("xor/f32_bad", lambda ms, x, y: x ^ y, F32(3), F32(3), error=True),
+    _c("add/string_bad", lambda ms, x: x + "a", F32(3), error=True),
+    _c("add/shape_bad", lambda ms, x, y: x + y, F32(2, 3), F32(4), error=True),
+    _c("mul/shape_bad", lambda ms, x, y: x * y, F32(3), F32(2, 2), error=True),
+    _c("matmul/shape_bad", lambda ms, x, y: x @ y, F32(2, 3), F32(2, 3), error=True),
+    _c("lt/shape_bad", lambda ms, x, y: x < y, F32(3), F32(4), error=True),
+    _c("pow/string_bad", lambda ms, x: x ** "2", F32(3), error=True),
+]
