@@ -133,7 +133,7 @@ def view_as(input, other):
 def is_nonzero(input):
     check_tensor("is_nonzero", "input", input)
     if input.size != 1:
-        raise RuntimeError(f"For 'is_nonzero', the input must have exactly one element, but got {input.size}.")
+        raise ValueError(f"For 'is_nonzero', the input must have exactly one element, but got {input.size}.")
     return bool(np.asarray(arr(input)).reshape(()) != 0)
 
 

@@ -338,9 +338,9 @@ primitive("SpaceToBatchND", lambda x, block_shape, paddings: space_to_batch_nd(x
 primitive("BatchToSpaceNDV2", lambda x, block_shape, crops: batch_to_space_nd(
     x, tuple(np.asarray(arr(block_shape)).tolist()) if isinstance(block_shape, Tensor) else block_shape,
     np.asarray(arr(crops)).tolist() if isinstance(crops, Tensor) else crops))
-primitive("SpaceToBatch", lambda x, block_size, paddings: space_to_batch_nd(x, (block_size, block_size), paddings),
+_SpaceToBatch = primitive("SpaceToBatch", lambda x, block_size, paddings: space_to_batch_nd(x, (block_size, block_size), paddings),
           attrs=(("block_size", None, (int,)), ("paddings", None)))
-primitive("BatchToSpace", lambda x, block_size, crops: batch_to_space_nd(x, (block_size, block_size), crops),
+_BatchToSpace = primitive("BatchToSpace", lambda x, block_size, crops: batch_to_space_nd(x, (block_size, block_size), crops),
           attrs=(("block_size", None, (int,)), ("crops", None)))
 
 
@@ -450,3 +450,31 @@ def padding(x, pad_dim_size=8):
 
 
 primitive("Padding", padding, attrs=(("pad_dim_size", 8, (int,)),))
+
+
+def _check_block_init(cls, what):
+    """MindSpore checks ``block_size`` >= 2 and the 2x2 non-negative ``crops``/``paddings`` in ``__init__``."""
+    init = cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        name = cls.__name__
+        if self.block_size < 2:
+            raise ValueError(f"For '{name}', the 'block_size' should be >= 2, but got {self.block_size}.")
+        v = getattr(self, what)
+        if not isinstance(v, (list, tuple)) or len(v) != 2 or any(
+                not isinstance(r, (list, tuple)) or len(r) != 2 for r in v):
+            raise ValueError(f"For '{name}', the '{what}' shape should be (2, 2), but got {v}.")
+        for r in v:
+            for e in r:
+                if isinstance(e, bool) or not isinstance(e, int):
+                    raise TypeError(f"For '{name}', the '{what}' element should be int, but got {type(e).__name__}.")
+                if e < 0:
+                    raise ValueError(f"For '{name}', the '{what}' element must be >= 0, but got {e}.")
+
+    __init__.__signature__ = getattr(init, "__signature__", None)
+    cls.__init__ = __init__
+
+
+_check_block_init(_SpaceToBatch, "paddings")
+_check_block_init(_BatchToSpace, "crops")

@@ -218,6 +218,8 @@ def _ormqr(input, tau, other, left=True, transpose=False):
     c = _need_tensor("Ormqr", other, "other")
     if not (a.dtype == t.dtype == c.dtype) or _kind(a.dtype) not in "fc":
         raise TypeError(f"For 'Ormqr', 'input', 'tau' and 'other' must be float Tensors of the same dtype.")
+    if a.ndim < 2:
+        raise ValueError(f"For 'Ormqr', the x_rank must be greater than or equal to 2, but got {a.ndim}.")
     m = a.shape[-2]
     k = t.shape[-1]
     full = jnp.concatenate([a[..., :, :k], jnp.zeros(a.shape[:-1] + (m - k,), a.dtype)], -1) if m > k else a[..., :, :m]
@@ -321,6 +323,11 @@ primitive("BinaryCrossEntropy", None, attrs=(("reduction", "mean"),), call=_bce)
 
 def _bernoulli_sample(name, x, p, key):
     a = _need_tensor(name, x, "input")
+    if name == "Bernoulli" and str(a.dtype) not in ("bool", "float32", "float64", "int8", "int16", "int32",
+                                                     "int64", "uint8"):
+        raise TypeError(f"For 'Bernoulli', the input argument[x] must be a type of {{Tensor[Bool], Tensor[Float32], "
+                        f"Tensor[Float64], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt8]}}, "
+                        f"but got {a.dtype}.")
     if isinstance(p, Tensor):
         prob = arr(p).astype(np.float32)
     elif isinstance(p, (int, float)) and not isinstance(p, bool):
@@ -410,6 +417,8 @@ primitive("Cauchy", None, attrs=(("size", None), ("median", 0.0), ("sigma", 1.0)
 def _quantile(p, input, q):
     a = _need_tensor("Quantile", input, "input")
     qs = arr(q) if isinstance(q, Tensor) else jnp.asarray(q, a.dtype)
+    if isinstance(q, Tensor) and qs.dtype != a.dtype:
+        raise TypeError("For 'Quantile', the input type must be same.")
     if _kind(a.dtype) != "f":
         raise _dtype_error("Quantile", "input", a.dtype, "f")
     fn = jnp.nanquantile if p.ignore_nan else jnp.quantile

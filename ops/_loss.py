@@ -502,6 +502,9 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     pz = need_tensor(name, "positive", positive)
     n = need_tensor(name, "negative", negative)
     _reduction(name, reduction)
+    if not isinstance(margin, (int, float, Tensor)):
+        raise TypeError(f"For 'Tensor', the type of 'input_data' is not supported, but got type "
+                        f"'{type(margin).__name__}'.")
     if a.shape != pz.shape or a.shape != n.shape:
         raise ValueError(f"For '{name}', 'anchor', 'positive' and 'negative' must have the same shape.")
 

@@ -555,7 +555,9 @@ def csr_mv(csr_tensor, dense):
 def csr_reduce_sum(csr_tensor, axis):
     """Sum of a 2-D CSRTensor along ``axis``, keeping the axis (size 1)."""
     _check_csr("csr_reduce_sum", csr_tensor)
-    if isinstance(axis, bool) or not isinstance(axis, int) or not -2 <= axis < 2:
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"For CSRReduceSum, `axis` should be int32 or int64, but got {type(axis).__name__}.")
+    if not -2 <= axis < 2:
         raise ValueError(f"For 'CSRReduceSum', 'axis' must be an int in [-2, 2), but got {axis}.")
     dense = csr_to_dense(csr_tensor) if arr(csr_tensor.values).dtype.kind in "fc" else None
     if dense is None:
@@ -589,6 +591,9 @@ def csr2coo(indptr, nnz):
 @op("coo2csr")
 def coo2csr(row_indices, height):
     """CSR ``indptr`` (``height + 1`` entries) of sorted COO row indices."""
+    if not isinstance(row_indices, Tensor) or str(row_indices.dtype) != "Int32":
+        raise TypeError("The dtype of row_indices only support Int32 for now, but got "
+                        f"{getattr(row_indices, 'dtype', type(row_indices).__name__)}.")
     r = np.asarray(row_indices.asnumpy())
     counts = np.bincount(r.astype(np.int64), minlength=height)[:height]
     return Tensor(np.concatenate([[0], np.cumsum(counts)]).astype(r.dtype))
@@ -618,6 +623,8 @@ def make_sparse_tensor(indices, values, dense_shape):
     """A COOTensor (the deprecated ``SparseTensor`` constructor)."""
     print("WARNING: 'SparseTensor' is deprecated from version 1.7 and will be removed after version 2.9.0. "
           "Please use 'COOTensor' instead.")
+    if isinstance(indices, Tensor) and str(indices.dtype) not in ("Int16", "Int32", "Int64"):
+        raise TypeError(f"The dtype of Indices must be Int16 or Int32 or Int64, but got {indices.dtype}.")
     return COOTensor(indices, values, dense_shape)
 
 
@@ -626,4 +633,7 @@ def make_row_tensor(indices, values, dense_shape):
     """A RowTensor (deprecated constructor)."""
     from mscompat.common.tensor import RowTensor
     print("WARNING: 'RowTensor' is deprecated from version 2.0 and will be removed after version 2.9.0.")
+    if isinstance(indices, Tensor) and str(indices.dtype) not in ("Int8", "Int16", "Int32", "Int64", "UInt8",
+                                                                  "UInt16", "UInt32", "UInt64"):
+        raise TypeError(f"The dtype of indices must be a Int, but got {indices.dtype}")
     return RowTensor(indices, values, dense_shape)

@@ -192,3 +192,94 @@ def test_tcpstore_master_and_worker():
     short = ops.TCPStore("127.0.0.1", _free_port(), 1, True, timedelta(seconds=0.2))
     with pytest.raises(RuntimeError):
         short.get("missing")
+
+
+def test_barrier_and_collective_gather_scatter():
+    out = ops.Barrier()()
+    assert out.dtype == ms.float32
+    x = _x()
+    np.testing.assert_array_equal(ops.CollectiveGather(0)(x).asnumpy(), x.asnumpy())
+    np.testing.assert_array_equal(ops.CollectiveScatter(0)(x).asnumpy(), x.asnumpy())
+    with pytest.raises(TypeError):
+        ops.CollectiveGather("0")
+    with pytest.raises(ValueError):
+        ops.CollectiveGather(1)
+    with pytest.raises(TypeError):
+        ops.CollectiveScatter(src_rank=1.0)
+
+
+def test_inplace_functional_single_rank():
+    x = _x()
+    assert ops.broadcast(x, 0) is None
+    np.testing.assert_array_equal(x.asnumpy(), _x().asnumpy())
+    assert ops.reduce(x, 0) is None
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.reduce_scatter(out, [x])
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    with pytest.raises(TypeError):
+        ops.reduce_scatter(out, [x, x])
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.scatter_tensor(out, x)
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.gather_into_tensor(out, x)
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    with pytest.raises(TypeError):
+        ops.broadcast(np.ones(3), 0)
+    with pytest.raises(TypeError):
+        ops.reduce(x, 0, async_op=1)
+
+
+def test_uneven_and_all_to_all_single_rank():
+    x = _x()
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    assert ops.all_gather_into_tensor_uneven(out, x, [2]) is None
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.all_gather_into_tensor_uneven(out, x, [3])
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.reduce_scatter_tensor_uneven(out, x, [2])
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    with pytest.raises(TypeError):
+        ops.reduce_scatter_tensor_uneven(out, x, op="mean")
+    outs = [ms.Tensor(np.zeros((2, 3), np.float32))]
+    ops.all_to_all(outs, [x])
+    np.testing.assert_array_equal(outs[0].asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.all_to_all(outs, [x, x])
+    with pytest.raises(TypeError):
+        ops.all_to_all(outs, x)
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.all_to_all_single(out, x)
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    out = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.all_to_all_v_c(out, x, [6])
+    np.testing.assert_array_equal(out.asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError):
+        ops.all_to_all_v_c(out, x, [5])
+
+
+def test_object_lists_and_process_group():
+    objs = ["a", 2]
+    ops.broadcast_object_list(objs, 0)
+    assert objs == ["a", 2]
+    with pytest.raises(TypeError):
+        ops.broadcast_object_list(("a",), 0)
+    got = [None]
+    ops.scatter_object_list(got, [{"k": 1}])
+    assert got == [{"k": 1}]
+    with pytest.raises(TypeError):
+        ops.scatter_object_list(got, [1, 2])
+    gl = [None]
+    ops.gather_object("z", gl)
+    assert gl == ["z"]
+    with pytest.raises(ValueError):
+        ops.init_process_group(backend="nccl")
+    with pytest.raises(TypeError):
+        ops.init_process_group(world_size="1")
+    ops.init_process_group()
+    try:
+        assert ops.is_initialized() is True
+    finally:
+        ops.destroy_process_group()
+    assert ops.is_initialized() is False
