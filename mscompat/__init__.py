@@ -23,7 +23,10 @@ from . import context  # noqa: E402
 from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # noqa: E402
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
+from .common.api import jit, jit_class, ms_function  # noqa: E402
 import mscompat.ops as ops  # noqa: E402
+from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E402
+from .ops import vmap  # noqa: E402
 import mscompat.nn as nn  # noqa: E402
 import mscompat.dataset as dataset  # noqa: E402
 

@@ -33,6 +33,9 @@ from . import operations, functional, composite  # noqa: E402
 from .operations import *  # noqa: E402,F401,F403  (Primitive classes are ops.X too)
 from .composite import *  # noqa: E402,F401,F403
 
+# Autodiff is a transform, not an op (DESIGN section 2): it lives with the state threading.
+from mscompat._autodiff import grad, value_and_grad, GradOperation, jvp, vjp, jacfwd, jacrev  # noqa: E402,F401
+
 P = operations
 F = functional
 C = composite

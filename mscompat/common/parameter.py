@@ -1,7 +1,7 @@
 """``mindspore.Parameter`` and ``ParameterTuple``.
 
 A Parameter is a Tensor with a name, ``requires_grad`` and a mutable *binding*: its
-``_data`` slot. Every write (``set_data``, ``assign``, index assignment) rebinds that slot
+``_data`` property. Every write (``set_data``, ``assign``, index assignment) rebinds that slot
 and nothing else, so the state threading of compiled and differentiated calls
 (DESIGN section 2) can bind a traced array, run, read back what was written, and restore.
 
@@ -18,6 +18,7 @@ import jax
 
 from . import dtype as mstype
 from .tensor import Tensor
+from .. import _state
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -42,6 +43,26 @@ class Parameter(Tensor):
         requires_grad: whether gradients are taken with respect to it.
         layerwise_parallel, parallel_optimizer, storage_format, device: as in MindSpore.
     """
+
+    _value = None          # the binding's concrete value outside every transform
+    _ephemeral = False     # a Parameter rebuilt from a pytree inside a transform: not state
+
+    # --- the binding (DESIGN section 2): inside a transform, reads and writes go to the
+    # active scope (mscompat._state); outside, to ``_value``.
+    @property
+    def _data(self):
+        scope = _state._CURRENT[0]
+        if scope is None or self._ephemeral:
+            return self._value
+        return scope.read(self)
+
+    @_data.setter
+    def _data(self, value):
+        scope = _state._CURRENT[0]
+        if scope is None or self._ephemeral or self._value is None:
+            self._value = value
+        else:
+            scope.write(self, value)
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
@@ -170,10 +191,10 @@ class Parameter(Tensor):
         """A new Parameter with the same attributes; data copied, or drawn from ``init``."""
         x = _copy.copy(self)
         if init == "same":
-            x._data = None if self._data is None else jax.numpy.array(self._data, copy=True)
+            x._value = None if self._data is None else jax.numpy.array(self._data, copy=True)
         else:
             from .initializer import initializer
-            x._data = initializer(init, self.shape, self.dtype).init_data()._data
+            x._value = initializer(init, self.shape, self.dtype).init_data()._data
             x._init = None
         x.is_init = False
         return x
@@ -181,12 +202,12 @@ class Parameter(Tensor):
     def __copy__(self):
         x = object.__new__(Parameter)
         x.__dict__.update(self.__dict__)
-        x._data, x._init = self._data, self._init
+        x._value, x._init = self._data, self._init
         return x
 
     def __deepcopy__(self, memo):
         x = self.__copy__()
-        x._data = None if self._data is None else jax.numpy.array(self._data, copy=True)
+        x._value = None if self._data is None else jax.numpy.array(self._data, copy=True)
         return x
 
     def set_param_ps(self, init_in_server=False):
@@ -216,6 +237,7 @@ def _flatten(p):
 
 def _unflatten(aux, children):
     x = object.__new__(Parameter)
+    x._ephemeral = True
     x._data, x._init = children[0], None
     x._name, x._requires_grad = aux
     x._layerwise_parallel, x._parallel_optimizer = False, True

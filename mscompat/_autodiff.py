@@ -1,0 +1,366 @@
+"""Automatic differentiation: ``grad``, ``value_and_grad``, ``GradOperation``, ``jvp``,
+``vjp``, ``jacfwd``, ``jacrev`` (DESIGN sections 2 and 5).
+
+Every derivative is ``jax.vjp``/``jax.jvp`` of the user's function run inside a
+lenient :class:`mscompat._state.Scope`: the Parameters to differentiate (``weights``)
+are bound to the differentiated arrays, other Parameters read through to their values,
+and writes made during the forward pass (BatchNorm statistics, ``ops.assign``) are
+written back after it. In PyNative mode the function runs eagerly, so Python control flow
+on Tensor values works; in GRAPH_MODE the gradient function is compiled as a whole
+(``mscompat._graph.Compiled``) when called outside another transform.
+
+MindSpore's conventions: the output is differentiated with a sensitivity of ones (all
+outputs of a tuple, summed), or with ``sens`` given as the last argument when
+``sens_param=True``; gradients of integer inputs are computed as float and cast back.
+
+>>> import mscompat as ms
+>>> x = ms.Tensor([1.0, 2.0])
+>>> ms.grad(lambda a: (a * a * a).sum())(x)
+Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  1.20000000e+01])
+"""
+import jax
+import jax.numpy as jnp
+
+from . import _state, _graph
+from .common.tensor import Tensor
+from .common.parameter import Parameter, ParameterTuple
+
+__all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev"]
+
+
+def _is_tensor(x):
+    return isinstance(x, Tensor)
+
+
+def _diff_dtype(a):
+    """The float dtype an input of dtype ``a.dtype`` is differentiated in."""
+    return a.dtype if jnp.issubdtype(a.dtype, jnp.inexact) else jnp.float32
+
+
+def _float_leaves(out):
+    """(leaves as arrays or None for non-differentiable ones, treedef) of a function output."""
+    leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_tensor)
+    arrs = []
+    for x in leaves:
+        a = x._data if isinstance(x, Tensor) else x
+        arrs.append(a if isinstance(a, jax.Array) and jnp.issubdtype(a.dtype, jnp.inexact) else None)
+    return arrs, treedef
+
+
+def _sens_leaves(sens, target_arrs):
+    if isinstance(sens, Tensor) or not isinstance(sens, (tuple, list)):
+        sens_list = [sens]
+    else:
+        sens_list = jax.tree_util.tree_leaves(sens, is_leaf=_is_tensor)
+    if len(sens_list) != len(target_arrs):
+        raise ValueError(f"For 'GradOperation' with sens_param=True, the sens must match the outputs: "
+                         f"{len(target_arrs)} outputs, got {len(sens_list)} sens values.")
+    out = []
+    for s, t in zip(sens_list, target_arrs):
+        if t is None:
+            out.append(None)
+        else:
+            sa = s._data if isinstance(s, Tensor) else jnp.asarray(s)
+            out.append(jnp.broadcast_to(sa.astype(t.dtype), t.shape))
+    return out
+
+
+class _Derivative:
+    """One differentiated call: inputs at ``positions`` and ``weights`` are differentiable."""
+
+    def __init__(self, fn, args, kwargs, positions, weights):
+        self.fn, self.args, self.kwargs = fn, list(args), kwargs
+        self.positions = [i for i in positions if _is_tensor(self.args[i])]
+        self.weights = list(weights)
+        self.in_dtypes = [self.args[i]._data.dtype for i in self.positions]
+        self.written = []
+
+    def primals(self):
+        ins = [self.args[i]._data.astype(_diff_dtype(self.args[i]._data)) for i in self.positions]
+        return ins, [p._data for p in self.weights]
+
+    def call(self, in_vals, w_vals):
+        a = list(self.args)
+        for i, v in zip(self.positions, in_vals):
+            a[i] = Tensor._wrap(v)
+        with _state.Scope(self.weights, w_vals) as scope:
+            out = self.fn(*a, **self.kwargs)
+        self.written = scope.written_params()
+        return out, scope.written_values()
+
+    def commit(self, written_values):
+        for p, v in zip(self.written, written_values):
+            p._data = v
+
+    def wrap_grads(self, g_in, g_w):
+        gi = [Tensor._wrap(g.astype(dt)) for g, dt in zip(g_in, self.in_dtypes)]
+        gw = [Tensor._wrap(g.astype(p._data.dtype)) for g, p in zip(g_w, self.weights)]
+        return gi, gw
+
+
+def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
+    """(full output, input grads, weight grads, derivative) of ``fn(*args)``."""
+    d = _Derivative(fn, args, kwargs, positions, weights)
+    holder = {}
+
+    def f(in_vals, w_vals):
+        out, written = d.call(in_vals, w_vals)
+        target = out[0] if has_aux and isinstance(out, tuple) else out
+        arrs, treedef = _float_leaves(target)
+        holder["mask"] = [a is not None for a in arrs]
+        return [a for a in arrs if a is not None], (out, written, arrs)
+
+    ins, ws = d.primals()
+    target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
+    d.commit(written)
+    if sens is None:
+        ct = [jnp.ones_like(t) for t in target]
+    else:
+        ct = [s for s in _sens_leaves(sens, arrs) if s is not None]
+    g_in, g_w = vjp_fn(ct)
+    gi, gw = d.wrap_grads(g_in, g_w)
+    return out, gi, gw, d
+
+
+# --- argument checks ------------------------------------------------------------------------
+def _check_fn(fn):
+    if not callable(fn) and not _graph.graph_mode():
+        raise TypeError(f"The fn should be callable, but got {type(fn).__name__}")
+
+
+def _check_fn_at_call(fn):
+    # GRAPH_MODE checks the function when the graph is built, i.e. at the first call
+    if not callable(fn):
+        raise RuntimeError(f"For 'GradOperation', the first argument must be a 'Function' or 'Cell', "
+                           f"but got {type(fn).__name__}.")
+
+
+def _positions(grad_position, nargs):
+    if grad_position is None:
+        return None
+    single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
+    pos = (grad_position,) if single else grad_position
+    if not isinstance(pos, tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in pos):
+        raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
+    for i in pos:
+        if i < 0:
+            raise ValueError("grad_position must be >= 0.")
+        if i >= nargs:
+            cls = IndexError if _state.tracing() else RuntimeError  # GRAPH_MODE: IndexError, as MindSpore
+            raise cls(f"Position index {i} is exceed input size.")
+    return pos
+
+
+def _weights_list(weights):
+    if weights is None:
+        return None, False
+    if isinstance(weights, Parameter):
+        return [weights], True
+    if isinstance(weights, (list, tuple, ParameterTuple)) and all(isinstance(w, Parameter) for w in weights):
+        return list(weights), False
+    raise TypeError(f"For 'grad', the 'weights' must be a Parameter, ParameterTuple or a list of Parameters, "
+                    f"but got {type(weights).__name__}.")
+
+
+def _compiled_in_graph_mode(impl):
+    """``impl`` run compiled when called in GRAPH_MODE outside another transform."""
+    holder = {}
+
+    def call(*args, **kwargs):
+        if _state._CURRENT[0] is None and _graph.graph_mode():
+            c = holder.get("compiled")
+            if c is None:
+                c = holder["compiled"] = _graph.Compiled(impl, name=getattr(impl, "__name__", "grad"))
+            return c(args, kwargs)
+        return impl(*args, **kwargs)
+
+    return call
+
+
+# --- mindspore.grad / value_and_grad --------------------------------------------------------
+def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
+    _check_fn(fn)
+    if grad_position is None and weights is None:
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
+    wlist, single_weight = _weights_list(weights)
+
+    def grad_fn(*args, **kwargs):
+        _check_fn_at_call(fn)
+        sens = None
+        if sens_param:
+            args, sens = args[:-1], args[-1]
+        pos = _positions(grad_position, len(args))
+        out, gi, gw, d = _vjp(fn, args, kwargs, pos or (), wlist or (), has_aux, sens)
+        if return_ids:
+            gi = [(i, g) for i, g in zip(d.positions, gi)]
+            gw = [(p.name, g) for p, g in zip(wlist or (), gw)]
+        if pos is not None:
+            g_inputs = gi[0] if isinstance(grad_position, int) and gi else tuple(gi)
+        if wlist is not None:
+            g_weights = gw[0] if single_weight else tuple(gw)
+        if pos is None:
+            result = g_weights
+        elif wlist is None:
+            result = g_inputs
+        else:
+            result = (g_inputs, g_weights)
+        if with_value:
+            return out, result
+        if has_aux:
+            return result, tuple(out[1:]) if isinstance(out, tuple) else ()
+        return result
+
+    return _compiled_in_graph_mode(grad_fn)
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """The gradient function of ``fn`` w.r.t. inputs ``grad_position`` and/or ``weights``."""
+    return _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=False)
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """Like :func:`grad`, returning ``(fn's output, gradients)``."""
+    return _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
+
+
+# --- ops.GradOperation ------------------------------------------------------------------------
+class GradOperation:
+    """``GradOperation(get_all, get_by_list, sens_param)(fn[, weights])``: MindSpore's
+    higher-order gradient function."""
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        for name, v in (("get_all", get_all), ("get_by_list", get_by_list), ("sens_param", sens_param)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'GradOperation', the '{name}' should be bool, but got {type(v).__name__}.")
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+        self.name = "GradOperation"
+
+    def __call__(self, fn, weights=None):
+        _check_fn(fn)
+        if self.get_by_list:
+            wlist, _ = _weights_list(weights)
+            if wlist is None:
+                raise TypeError("For 'GradOperation', when 'get_by_list' is True, the 'weights' should be a "
+                                "Parameter, ParameterTuple or a list of Parameters.")
+        else:
+            wlist = None
+        get_all, sens_param = self.get_all, self.sens_param
+
+        def grad_fn(*args, **kwargs):
+            _check_fn_at_call(fn)
+            sens = None
+            if sens_param:
+                args, sens = args[:-1], args[-1]
+            pos = tuple(range(len(args))) if get_all else ((0,) if args else ())
+            _, gi, gw, _ = _vjp(fn, args, kwargs, pos, wlist or (), False, sens)
+            if get_all:
+                g_inputs = tuple(gi)
+            else:
+                g_inputs = gi[0] if gi else ()
+            if wlist is None:
+                return g_inputs
+            if not get_all:
+                return tuple(gw)
+            return g_inputs, tuple(gw)
+
+        return _compiled_in_graph_mode(grad_fn)
+
+
+# --- jvp / vjp / jacobians --------------------------------------------------------------------
+def _tensors(x):
+    return x if isinstance(x, (tuple, list)) else (x,)
+
+
+def jvp(fn, inputs, v, has_aux=False):
+    """``(fn(*inputs), J @ v)``; with ``has_aux``, ``(out, jvp_out, aux)``."""
+    _check_fn(fn)
+    ins, vs = _tensors(inputs), _tensors(v)
+    single = not isinstance(inputs, (tuple, list))
+
+    def f(*arrs):
+        with _state.Scope():
+            out = fn(*[Tensor._wrap(a) for a in arrs])
+        if has_aux:
+            return out[0], out[1:] if isinstance(out, tuple) else ()
+        return out
+
+    primals = [t._data for t in ins]
+    tangents = [t._data.astype(t._data.dtype) for t in vs]
+    if has_aux:
+        out, tan, aux = jax.jvp(f, primals, tangents, has_aux=True)
+        return out, tan, (aux[0] if len(aux) == 1 else aux)
+    del single
+    return jax.jvp(f, primals, tangents)
+
+
+def vjp(fn, *inputs, weights=None, has_aux=False):
+    """``(fn(*inputs), vjp_fn)``; ``vjp_fn(v)`` returns the input gradients (and weight
+    gradients when ``weights`` is given)."""
+    _check_fn(fn)
+    wlist, _ = _weights_list(weights)
+    d = _Derivative(fn, inputs, {}, range(len(inputs)), wlist or ())
+
+    def f(in_vals, w_vals):
+        out, written = d.call(in_vals, w_vals)
+        if has_aux:
+            return out[0], (out[1:], written)
+        return out, ((), written)
+
+    ins, ws = d.primals()
+    out, vjp_fn, (aux, written) = jax.vjp(f, ins, ws, has_aux=True)
+    d.commit(written)
+
+    def back(v):
+        g_in, g_w = vjp_fn(jax.tree_util.tree_map(lambda t, o: t.astype(o.dtype), v, out))
+        gi, gw = d.wrap_grads(g_in, g_w)
+        gi = gi[0] if len(gi) == 1 else tuple(gi)
+        return (gi, tuple(gw)) if wlist is not None else gi
+
+    if has_aux:
+        return out, back, (aux[0] if len(aux) == 1 else aux)
+    return out, back
+
+
+def _arrays(tree):
+    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree, is_leaf=_is_tensor)
+
+
+def _tensors_of(tree):
+    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, tree)
+
+
+def _jac(kind, fn, grad_position, has_aux):
+    _check_fn(fn)
+
+    def jac_fn(*args):
+        pos = _positions(grad_position, len(args))
+
+        def f(*diff):
+            a = list(args)
+            for i, v in zip(pos, diff):
+                a[i] = Tensor._wrap(v)
+            with _state.Scope():
+                out = fn(*a)
+            if has_aux:
+                return _arrays(out[0]), _arrays(out[1:])
+            return _arrays(out)
+
+        transform = jax.jacfwd if kind == "fwd" else jax.jacrev
+        argnums = 0 if isinstance(grad_position, int) else tuple(range(len(pos)))
+        res = transform(f, argnums=argnums, has_aux=has_aux)(*[args[i]._data for i in pos])
+        if has_aux:
+            jac, aux = res
+            return _tensors_of(jac), _tensors_of(aux[0] if len(aux) == 1 else aux)
+        return _tensors_of(res)
+
+    return jac_fn
+
+
+def jacfwd(fn, grad_position=0, has_aux=False):
+    """Jacobian of ``fn`` by forward-mode differentiation."""
+    return _jac("fwd", fn, grad_position, has_aux)
+
+
+def jacrev(fn, grad_position=0, has_aux=False):
+    """Jacobian of ``fn`` by reverse-mode differentiation."""
+    return _jac("rev", fn, grad_position, has_aux)

@@ -1,0 +1,200 @@
+"""Compiled execution: GRAPH_MODE cells and ``ms.jit`` (DESIGN section 5).
+
+The outermost ``Cell.__call__`` in GRAPH_MODE, and every call of an ``ms.jit`` function
+outside a transform, runs through :class:`Compiled`: the function becomes a pure
+function of (Parameter values, RNG key, array inputs) by the state threading of
+``mscompat._state`` and is compiled once per input signature with ``jax.jit``. The
+Parameter values are inputs of the compiled program, so changing them never recompiles;
+writes made during the call are written back afterwards; non-array arguments (Python
+numbers, strings, None, dtypes) are compile-time constants, as in MindSpore.
+
+Python control flow on traced values is converted by ``mscompat._control_flow`` while
+tracing. Code that still needs a concrete value (an unconvertible ``if`` on a Tensor,
+``Tensor.asnumpy()`` inside the graph, ...) makes that callable fall back to eager
+execution, with one :class:`GraphFallbackWarning` naming the file and line (MindSpore's
+"JIT Fallback"): a slower answer, never a wrong one.
+"""
+import os
+import sys
+import warnings
+
+import jax
+import numpy as np
+
+from . import _state
+from .common.seed import _state as _rng
+from .common.tensor import Tensor
+from .common.parameter import Parameter
+
+__all__ = ["Compiled", "GraphFallbackWarning", "compile_outermost", "call_compiled", "tracing", "graph_mode"]
+
+tracing = _state.tracing
+
+
+class GraphFallbackWarning(UserWarning):
+    """A compiled call could not be traced and runs eagerly instead."""
+
+
+def graph_mode():
+    from .context import _context, GRAPH_MODE
+    return _context["mode"] == GRAPH_MODE
+
+
+def compile_outermost(cell):
+    """True when ``cell(...)`` must run compiled: GRAPH_MODE, outside every transform."""
+    return _state._CURRENT[0] is None and graph_mode() and not cell.__dict__.get("_graph_fallback", False)
+
+
+def call_compiled(cell, args, kwargs):
+    """Run ``cell(*args, **kwargs)`` compiled; one :class:`Compiled` per cell and phase."""
+    key = (cell.training, getattr(cell, "_compile_version", 0))
+    cache = cell.__dict__.get("_compiled")
+    if cache is None:
+        cache = cell.__dict__["_compiled"] = {}
+    entry = cache.get(key)
+    if entry is None:
+        entry = cache[key] = Compiled(lambda *a, **k: cell._run_construct(a, k), name=type(cell).__name__,
+                                      known=lambda: [p for _, p in cell.parameters_and_names()])
+    return entry(args, kwargs)
+
+
+# --- argument splitting: arrays are traced, everything else is a compile-time constant --------
+def _is_array_leaf(x):
+    return isinstance(x, (Tensor, jax.Array, np.ndarray, np.generic))
+
+
+def _split(args, kwargs):
+    leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array_leaf)
+    dyn, static, where = [], [], []
+    for x in leaves:
+        if _is_array_leaf(x):
+            where.append(True)
+            dyn.append(x)
+        else:
+            where.append(False)
+            static.append(x)
+    return dyn, (treedef, tuple(where), tuple(static))
+
+
+def _signature(dyn, spec):
+    return spec, tuple((tuple(x.shape), str(x.dtype)) for x in dyn)
+
+
+def _merge(dyn, spec):
+    treedef, where, static = spec
+    dyn_it, static_it = iter(dyn), iter(static)
+    leaves = [next(dyn_it) if w else next(static_it) for w in where]
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+_FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+                    jax.errors.TracerIntegerConversionError, jax.errors.TracerBoolConversionError)
+
+
+def _is_conversion_failure(exc):
+    cf = sys.modules.get("mscompat._control_flow")
+    return cf is not None and isinstance(exc, cf.ControlFlowFallback)
+
+
+class Compiled:
+    """A callable compiled once per input signature, with Parameters and RNG as state.
+
+    Args:
+        fn: the Python callable (``fn(*args, **kwargs)``).
+        name: for messages.
+        known: a function returning the Parameters known up front (a cell's own); others
+            the call touches (closures, optimizers) are discovered by an abstract trace.
+    """
+
+    def __init__(self, fn, name="function", known=None):
+        self.fn = fn
+        self.name = name
+        self._known = known
+        self.params = None
+        self.jitted = None
+        self.eager = False
+        self.traces = 0
+        self.static_out = {}   # signature -> output structure, for outputs with non-array parts
+
+    def _pure(self, values, key, dyn, spec):
+        args, kwargs = _merge(dyn, spec)
+        with _state.Scope(self.params, values, strict=True, key=key) as scope:
+            out = self.fn(*args, **kwargs)
+        self.traces += 1
+        leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
+        if all(_is_array_leaf(x) for x in leaves):
+            return out, scope.updates(self.params), scope.key_out
+        # non-array outputs (strings, Python numbers, ...) are constants of this signature
+        where = tuple(_is_array_leaf(x) for x in leaves)
+        static = tuple(x for x in leaves if not _is_array_leaf(x))
+        self.static_out[_signature(dyn, spec)] = (treedef, where, static)
+        return [x for x in leaves if _is_array_leaf(x)], scope.updates(self.params), scope.key_out
+
+    def _build(self, params):
+        self.params = tuple(params)
+        self.jitted = jax.jit(self._pure, static_argnums=(3,))
+
+    def __call__(self, args, kwargs):
+        if self.eager:
+            return self.fn(*args, **kwargs)
+        dyn, spec = _split(args, kwargs)
+        if self.jitted is None:
+            self._build(self._known() if self._known else ())
+        while True:
+            params = self.params
+            try:
+                out, new, key = self.jitted([p._value for p in params], _state.ensure_key(), dyn, spec)
+                break
+            except _state.UnknownParameter:
+                self._build(_state.discover(lambda d: self.fn(*_merge(d, spec)[0], **_merge(d, spec)[1]),
+                                            dyn, known=params))
+            except _FALLBACK_ERRORS as e:
+                self._fall_back(e)
+                return self.fn(*args, **kwargs)
+            except Exception as e:
+                if not _is_conversion_failure(e):
+                    raise
+                self._fall_back(e)
+                return self.fn(*args, **kwargs)
+        _rng["key"] = key
+        for p, v in zip(params, new):
+            if v is not None:
+                p._value = v
+        if self.static_out:
+            meta = self.static_out.get(_signature(dyn, spec))
+            if meta is not None:
+                out = _merge(out, meta)
+        return out
+
+    def _fall_back(self, exc):
+        self.eager = True
+        where = _user_location(exc)
+        warnings.warn(f"{where}: '{self.name}' cannot be compiled in GRAPH_MODE ({type(exc).__name__}: "
+                      f"{str(exc).splitlines()[0] if str(exc) else ''}); this callable now runs eagerly "
+                      "(PyNative). Rewrite the Python control flow on Tensor values at that line with "
+                      "ops.select / mscompat-convertible if/while/for to keep it compiled.",
+                      GraphFallbackWarning, stacklevel=4)
+
+
+def _internal_dirs():
+    import mscompat.ops
+    import mscompat.nn
+    import mscompat.dataset
+    mods = (sys.modules["mscompat"], mscompat.ops, mscompat.nn, mscompat.dataset, jax)
+    return tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep for m in mods)
+
+
+def _user_location(exc):
+    """'file:line' of the innermost frame of ``exc``'s traceback outside mscompat and jax."""
+    filename = getattr(exc, "filename", None)
+    lineno = getattr(exc, "lineno", None)
+    if filename and lineno:
+        return f"{filename}:{lineno}"
+    internal = _internal_dirs()
+    tb, found = exc.__traceback__, None
+    while tb is not None:
+        f = os.path.abspath(tb.tb_frame.f_code.co_filename)
+        if not f.startswith(internal):
+            found = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found or "<unknown>"

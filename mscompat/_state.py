@@ -1,0 +1,167 @@
+"""State threading: the one mechanism under every transform (DESIGN section 2).
+
+MindSpore programs mutate Parameters and draw random numbers from global state; JAX
+transforms pure functions. Every transform (GRAPH_MODE cells, ``ms.jit``, ``grad``,
+``vmap``, ``recompute``, the training loops) runs the user's function inside a
+:class:`Scope`:
+
+1. the Parameters the function touches are *bound* to arrays (traced ones under
+   ``jax.jit``/``jax.vjp``) for the duration of the call;
+2. reads of a Parameter (``Parameter._data``) return its binding; writes
+   (``set_data``, ``ops.assign``, index assignment, ...) are recorded as new bindings
+   instead of being performed;
+3. the global RNG key is bound the same way, so compiled code takes the key as an input
+   and returns the new one;
+4. the caller returns the recorded writes from its pure function and writes them back
+   after the call (:meth:`Scope.commit`).
+
+A *strict* scope (a compiled call) raises :class:`UnknownParameter` when the function
+touches a Parameter it was not given, so the caller can discover the full state
+(:func:`discover`) and trace again; a *lenient* scope (``grad``, ``vmap``) passes such
+reads to the enclosing scope, or to the Parameter's own value when there is none, and
+records writes all the same.
+
+>>> import mscompat as ms
+>>> from mscompat import _state
+>>> p = ms.Parameter(ms.Tensor([1.0]), name="p")
+>>> with _state.Scope([p], [p._value * 3]) as s:
+...     _ = p.set_data(p + 1)
+>>> float(p.asnumpy()[0]), float(s.updates([p])[0][0])
+(1.0, 4.0)
+"""
+import jax
+
+from .common.seed import _state as _rng, _random_key
+
+__all__ = ["Scope", "UnknownParameter", "current", "tracing", "discover"]
+
+_CURRENT = [None]     # the innermost active scope
+_SENTINEL = object()
+
+
+class UnknownParameter(BaseException):
+    """A strict scope met a Parameter it was not given (a BaseException so that user
+    ``except Exception`` blocks in traced code do not swallow it)."""
+
+    def __init__(self, param):
+        super().__init__(f"Parameter {param.name!r} is not part of the traced state")
+        self.param = param
+
+
+def current():
+    """The innermost active scope, or ``None`` outside every transform."""
+    return _CURRENT[0]
+
+
+def tracing():
+    """True while a transform (compiled call, grad, vmap, ...) is running a function."""
+    return _CURRENT[0] is not None
+
+
+class Scope:
+    """Bindings of Parameters (and the RNG key) for one transformed call.
+
+    Args:
+        params: the Parameters to bind.
+        values: their arrays, in the same order.
+        strict: raise :class:`UnknownParameter` for any other Parameter touched.
+        key: if given, the RNG key to bind for the call; ``key_out`` holds the new key
+            after the scope exits.
+    """
+
+    __slots__ = ("parent", "values", "params", "written", "strict", "found", "key", "key_out", "_saved_key")
+
+    def __init__(self, params=(), values=(), strict=False, key=None):
+        self.params = {id(p): p for p in params}
+        self.values = {id(p): v for p, v in zip(params, values)}
+        self.written = {}          # id -> Parameter, in order of first write
+        self.found = {}            # id -> Parameter touched but not given (lenient scopes)
+        self.strict = strict
+        self.key = key
+        self.key_out = None
+        self.parent = None
+
+    # --- activation ------------------------------------------------------------------
+    def __enter__(self):
+        self.parent = _CURRENT[0]
+        _CURRENT[0] = self
+        if self.key is not None:
+            self._saved_key = _rng["key"]
+            _rng["key"] = self.key
+        return self
+
+    def __exit__(self, *exc):
+        _CURRENT[0] = self.parent
+        if self.key is not None:
+            self.key_out = _rng["key"]
+            _rng["key"] = self._saved_key
+        return False
+
+    # --- Parameter access (called by Parameter._data) -----------------------------------
+    def read(self, param):
+        v = self.values.get(id(param), _SENTINEL)
+        if v is not _SENTINEL:
+            return v
+        if self.strict:
+            raise UnknownParameter(param)
+        self.found.setdefault(id(param), param)
+        if self.parent is not None:
+            return self.parent.read(param)
+        return param._value
+
+    def write(self, param, value):
+        pid = id(param)
+        if pid not in self.values:
+            if self.strict:
+                raise UnknownParameter(param)
+            self.found.setdefault(pid, param)
+            self.params[pid] = param
+        self.values[pid] = value
+        self.written.setdefault(pid, param)
+
+    # --- results -------------------------------------------------------------------------
+    def updates(self, params):
+        """New values of ``params`` in order, ``None`` for those not written."""
+        written, values = self.written, self.values
+        return tuple(values[id(p)] if id(p) in written else None for p in params)
+
+    def written_params(self):
+        """The Parameters written in this scope, in order of first write."""
+        return list(self.written.values())
+
+    def written_values(self):
+        return [self.values[pid] for pid in self.written]
+
+    def commit(self, params=None, values=None):
+        """Perform the recorded writes (into the enclosing scope, or the Parameters)."""
+        if params is None:
+            params, values = self.written_params(), self.written_values()
+        for p, v in zip(params, values):
+            if v is not None:
+                p._data = v
+
+
+def discover(call, leaves, known=()):
+    """The Parameters ``call(leaves)`` reads or writes, found by an abstract trace.
+
+    ``leaves`` are the call's array inputs (traced abstractly); ``known`` Parameters come
+    first, in their order; the others follow in the order the function first touches them.
+    """
+    found = {id(p): p for p in known}
+
+    def probe(leaves):
+        with Scope(strict=False, key=ensure_key()) as s:
+            call(leaves)
+        for p in list(s.found.values()) + s.written_params():
+            found.setdefault(id(p), p)
+        return None
+
+    jax.eval_shape(probe, leaves)
+    return list(found.values())
+
+
+def ensure_key():
+    """The global RNG key, created from OS entropy if no seed was ever set."""
+    if _rng["key"] is None:
+        _rng["key"] = _random_key()
+    return _rng["key"]
