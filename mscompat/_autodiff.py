@@ -18,6 +18,9 @@ outputs of a tuple, summed), or with ``sens`` given as the last argument when
 >>> ms.grad(lambda a: (a * a * a).sum())(x)
 Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  1.20000000e+01])
 """
+import inspect
+import types
+
 import jax
 import jax.numpy as jnp
 
@@ -65,6 +68,19 @@ def _sens_leaves(sens, target_arrs):
     return out
 
 
+def _traced_fn(fn):
+    """``fn`` as it runs inside a compiled GRAPH_MODE call: a plain function with its Python
+    control flow on Tensor values converted (``mscompat._control_flow``); Cells convert their
+    own ``construct``."""
+    if not (_state.tracing() and _graph.graph_mode() and isinstance(fn, types.FunctionType)):
+        return fn
+    try:
+        from . import _control_flow
+    except ImportError:
+        return fn
+    return _control_flow.convert(fn)
+
+
 class _Derivative:
     """One differentiated call: inputs at ``positions`` and ``weights`` are differentiable."""
 
@@ -83,8 +99,9 @@ class _Derivative:
         a = list(self.args)
         for i, v in zip(self.positions, in_vals):
             a[i] = Tensor._wrap(v)
-        with _state.Scope(self.weights, w_vals) as scope:
-            out = self.fn(*a, **self.kwargs)
+        fn = _traced_fn(self.fn)
+        with _state.Scope(self.weights, w_vals, differentiable=True) as scope:
+            out = fn(*a, **self.kwargs)
         self.written = scope.written_params()
         return out, scope.written_values()
 
@@ -93,9 +110,21 @@ class _Derivative:
             p._data = v
 
     def wrap_grads(self, g_in, g_w):
-        gi = [Tensor._wrap(g.astype(dt)) for g, dt in zip(g_in, self.in_dtypes)]
-        gw = [Tensor._wrap(g.astype(p._data.dtype)) for g, p in zip(g_w, self.weights)]
+        gi = [_hooked(self.args[i], Tensor._wrap(g.astype(dt)))
+              for i, g, dt in zip(self.positions, g_in, self.in_dtypes)]
+        gw = [_hooked(p, Tensor._wrap(g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
         return gi, gw
+
+
+def _hooked(tensor, g):
+    """``g`` after the hooks registered with ``tensor.register_hook`` (each may replace it)."""
+    hooks = tensor.__dict__.get("_hooks")
+    if hooks:
+        for hook in list(hooks.values()):
+            ret = hook(g)
+            if ret is not None:
+                g = ret
+    return g
 
 
 def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
@@ -105,7 +134,13 @@ def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
 
     def f(in_vals, w_vals):
         out, written = d.call(in_vals, w_vals)
-        target = out[0] if has_aux and isinstance(out, tuple) else out
+        if has_aux:
+            if not isinstance(out, tuple) or len(out) < 2:
+                cls = RuntimeError if _graph.graph_mode() else ValueError
+                raise cls("When has_aux is True, origin fn requires more than one outputs.")
+            target = out[0]
+        else:
+            target = out
         arrs, treedef = _float_leaves(target)
         holder["mask"] = [a is not None for a in arrs]
         return [a for a in arrs if a is not None], (out, written, arrs)
@@ -135,16 +170,45 @@ def _check_fn_at_call(fn):
                            f"but got {type(fn).__name__}.")
 
 
-def _positions(grad_position, nargs):
+def _check_call_signature(fn, args, kwargs):
+    """MindSpore calls ``fn`` before it looks at ``grad_position``: a call with arguments that do
+    not fit ``fn``'s signature fails with the call's TypeError first."""
+    target = getattr(fn, "construct", None) if not inspect.isroutine(fn) else fn
+    if target is None:
+        return
+    try:
+        sig = inspect.signature(target)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*args, **kwargs)
+    except TypeError as e:
+        raise TypeError(f"{getattr(fn, '__name__', type(fn).__name__)}(): {e}") from None
+
+
+def _positions(grad_position, nargs, jac=False):
     if grad_position is None:
         return None
-    single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
-    pos = (grad_position,) if single else grad_position
-    if not isinstance(pos, tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in pos):
+    if isinstance(grad_position, bool) and _graph.graph_mode() and not jac:
+        raise RuntimeError(f"Position element must be Int64Imm, but got {str(grad_position).lower()}")
+    if isinstance(grad_position, tuple):
+        if len(set(grad_position)) != len(grad_position):
+            raise ValueError("There are duplicate positions in `grad_position`, please check it")
+        pos = tuple(int(i) if isinstance(i, bool) else i for i in grad_position)
+        for i in pos:
+            if not isinstance(i, int):
+                raise TypeError("For 'F.grad', the element in 'grad_position' must be int.")
+            if i < 0:
+                raise ValueError("The element in grad_position must be >= 0.")
+    elif isinstance(grad_position, int):
+        if grad_position < 0:
+            raise ValueError("grad_position must be >= 0.")
+        pos = (grad_position,)
+    else:
         raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
     for i in pos:
-        if i < 0:
-            raise ValueError("grad_position must be >= 0.")
+        if jac and i >= nargs:
+            raise ValueError("The element in grad_position must belong to [0, args_num).")
         if i >= nargs:
             cls = IndexError if _state.tracing() else RuntimeError  # GRAPH_MODE: IndexError, as MindSpore
             raise cls(f"Position index {i} is exceed input size.")
@@ -162,21 +226,6 @@ def _weights_list(weights):
                     f"but got {type(weights).__name__}.")
 
 
-def _compiled_in_graph_mode(impl):
-    """``impl`` run compiled when called in GRAPH_MODE outside another transform."""
-    holder = {}
-
-    def call(*args, **kwargs):
-        if _state._CURRENT[0] is None and _graph.graph_mode():
-            c = holder.get("compiled")
-            if c is None:
-                c = holder["compiled"] = _graph.Compiled(impl, name=getattr(impl, "__name__", "grad"))
-            return c(args, kwargs)
-        return impl(*args, **kwargs)
-
-    return call
-
-
 # --- mindspore.grad / value_and_grad --------------------------------------------------------
 def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
     _check_fn(fn)
@@ -189,13 +238,15 @@ def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with
         sens = None
         if sens_param:
             args, sens = args[:-1], args[-1]
+        _check_call_signature(fn, args, kwargs)
         pos = _positions(grad_position, len(args))
         out, gi, gw, d = _vjp(fn, args, kwargs, pos or (), wlist or (), has_aux, sens)
         if return_ids:
             gi = [(i, g) for i, g in zip(d.positions, gi)]
             gw = [(p.name, g) for p, g in zip(wlist or (), gw)]
         if pos is not None:
-            g_inputs = gi[0] if isinstance(grad_position, int) and gi else tuple(gi)
+            # one position (an int, or a tuple of one) gives its gradient alone, as MindSpore
+            g_inputs = gi[0] if len(gi) == 1 else tuple(gi)
         if wlist is not None:
             g_weights = gw[0] if single_weight else tuple(gw)
         if pos is None:
@@ -210,7 +261,7 @@ def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with
             return result, tuple(out[1:]) if isinstance(out, tuple) else ()
         return result
 
-    return _compiled_in_graph_mode(grad_fn)
+    return _graph.compiled_when_graph(grad_fn)
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
@@ -237,8 +288,9 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         _check_fn(fn)
+        single_weight = False
         if self.get_by_list:
-            wlist, _ = _weights_list(weights)
+            wlist, single_weight = _weights_list(weights)
             if wlist is None:
                 raise TypeError("For 'GradOperation', when 'get_by_list' is True, the 'weights' should be a "
                                 "Parameter, ParameterTuple or a list of Parameters.")
@@ -259,11 +311,12 @@ class GradOperation:
                 g_inputs = gi[0] if gi else ()
             if wlist is None:
                 return g_inputs
+            g_weights = gw[0] if single_weight else tuple(gw)   # a single Parameter: its gradient alone
             if not get_all:
-                return tuple(gw)
-            return g_inputs, tuple(gw)
+                return g_weights
+            return g_inputs, g_weights
 
-        return _compiled_in_graph_mode(grad_fn)
+        return _graph.compiled_when_graph(grad_fn)
 
 
 # --- jvp / vjp / jacobians --------------------------------------------------------------------
@@ -271,10 +324,20 @@ def _tensors(x):
     return x if isinstance(x, (tuple, list)) else (x,)
 
 
+def _check_tensors(x):
+    items = x if isinstance(x, (tuple, list)) else (x,)
+    if not all(isinstance(t, Tensor) for t in items):
+        raise TypeError("The inputs type must be a Tensor, tuple or list of Tensors.")
+
+
 def jvp(fn, inputs, v, has_aux=False):
     """``(fn(*inputs), J @ v)``; with ``has_aux``, ``(out, jvp_out, aux)``."""
     _check_fn(fn)
+    _check_tensors(inputs)
+    _check_tensors(v)
     ins, vs = _tensors(inputs), _tensors(v)
+    if len(ins) != len(vs):
+        raise ValueError(f"v has invalid length: should be {len(ins)}, but got {len(vs)}")
     single = not isinstance(inputs, (tuple, list))
 
     def f(*arrs):
@@ -297,7 +360,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     """``(fn(*inputs), vjp_fn)``; ``vjp_fn(v)`` returns the input gradients (and weight
     gradients when ``weights`` is given)."""
     _check_fn(fn)
-    wlist, _ = _weights_list(weights)
+    wlist, single_weight = _weights_list(weights)
     d = _Derivative(fn, inputs, {}, range(len(inputs)), wlist or ())
 
     def f(in_vals, w_vals):
@@ -310,11 +373,15 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     out, vjp_fn, (aux, written) = jax.vjp(f, ins, ws, has_aux=True)
     d.commit(written)
 
-    def back(v):
+    def back(*v):
+        v = v[0] if len(v) == 1 else v   # vjp_fn(v) or, for several outputs, vjp_fn(v1, v2, ...)
         g_in, g_w = vjp_fn(jax.tree_util.tree_map(lambda t, o: t.astype(o.dtype), v, out))
         gi, gw = d.wrap_grads(g_in, g_w)
-        gi = gi[0] if len(gi) == 1 else tuple(gi)
-        return (gi, tuple(gw)) if wlist is not None else gi
+        # MindSpore: the input gradients always as a tuple; a single Parameter's gradient alone
+        gi = tuple(gi)
+        if wlist is None:
+            return gi
+        return gi, (gw[0] if single_weight else tuple(gw))
 
     if has_aux:
         return out, back, (aux[0] if len(aux) == 1 else aux)
@@ -333,7 +400,7 @@ def _jac(kind, fn, grad_position, has_aux):
     _check_fn(fn)
 
     def jac_fn(*args):
-        pos = _positions(grad_position, len(args))
+        pos = _positions(grad_position, len(args), jac=True)
 
         def f(*diff):
             a = list(args)

@@ -26,7 +26,8 @@ from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
 
-__all__ = ["Compiled", "GraphFallbackWarning", "compile_outermost", "call_compiled", "tracing", "graph_mode"]
+__all__ = ["Compiled", "GraphFallbackWarning", "compile_outermost", "call_compiled", "compiled_when_graph",
+           "tracing", "graph_mode"]
 
 tracing = _state.tracing
 
@@ -47,7 +48,7 @@ def compile_outermost(cell):
 
 def call_compiled(cell, args, kwargs):
     """Run ``cell(*args, **kwargs)`` compiled; one :class:`Compiled` per cell and phase."""
-    key = (cell.training, getattr(cell, "_compile_version", 0))
+    key = (cell.training, cell._compile_version)
     cache = cell.__dict__.get("_compiled")
     if cache is None:
         cache = cell.__dict__["_compiled"] = {}
@@ -56,6 +57,23 @@ def call_compiled(cell, args, kwargs):
         entry = cache[key] = Compiled(lambda *a, **k: cell._run_construct(a, k), name=type(cell).__name__,
                                       known=lambda: [p for _, p in cell.parameters_and_names()])
     return entry(args, kwargs)
+
+
+def compiled_when_graph(impl):
+    """``impl`` run compiled when called in GRAPH_MODE outside every transform (for the
+    functions returned by ``grad``, ``vmap``, ...), eagerly otherwise."""
+    holder = {}
+
+    def call(*args, **kwargs):
+        if _state._CURRENT[0] is None and graph_mode():
+            c = holder.get("compiled")
+            if c is None:
+                c = holder["compiled"] = Compiled(impl, name=getattr(impl, "__name__", "function"))
+            return c(args, kwargs)
+        return impl(*args, **kwargs)
+
+    call.__wrapped__ = impl
+    return call
 
 
 # --- argument splitting: arrays are traced, everything else is a compile-time constant --------
@@ -85,6 +103,13 @@ def _merge(dyn, spec):
     dyn_it, static_it = iter(dyn), iter(static)
     leaves = [next(dyn_it) if w else next(static_it) for w in where]
     return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+def _plain_outputs(out):
+    """A compiled call's outputs, with each Parameter returned as a plain Tensor of its value at
+    that point (MindSpore's graph outputs are Tensors, never the Parameter object)."""
+    return jax.tree_util.tree_map(lambda x: Tensor._wrap(x._data) if isinstance(x, Parameter) else x, out,
+                                  is_leaf=lambda x: isinstance(x, Tensor))
 
 
 _FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
@@ -119,7 +144,7 @@ class Compiled:
     def _pure(self, values, key, dyn, spec):
         args, kwargs = _merge(dyn, spec)
         with _state.Scope(self.params, values, strict=True, key=key) as scope:
-            out = self.fn(*args, **kwargs)
+            out = _plain_outputs(self.fn(*args, **kwargs))
         self.traces += 1
         leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
         if all(_is_array_leaf(x) for x in leaves):

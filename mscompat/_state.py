@@ -69,9 +69,10 @@ class Scope:
             after the scope exits.
     """
 
-    __slots__ = ("parent", "values", "params", "written", "strict", "found", "key", "key_out", "_saved_key")
+    __slots__ = ("parent", "values", "params", "written", "strict", "found", "key", "key_out", "_saved_key",
+                 "differentiable")
 
-    def __init__(self, params=(), values=(), strict=False, key=None):
+    def __init__(self, params=(), values=(), strict=False, key=None, differentiable=False):
         self.params = {id(p): p for p in params}
         self.values = {id(p): v for p, v in zip(params, values)}
         self.written = {}          # id -> Parameter, in order of first write
@@ -80,6 +81,7 @@ class Scope:
         self.key = key
         self.key_out = None
         self.parent = None
+        self.differentiable = differentiable
 
     # --- activation ------------------------------------------------------------------
     def __enter__(self):
@@ -111,6 +113,8 @@ class Scope:
 
     def write(self, param, value):
         pid = id(param)
+        if self.differentiable:
+            value = _write_gradient(value, self.read(param))
         if pid not in self.values:
             if self.strict:
                 raise UnknownParameter(param)
@@ -139,6 +143,32 @@ class Scope:
         for p, v in zip(params, values):
             if v is not None:
                 p._data = v
+
+
+@jax.custom_jvp
+def _routed(new, old):
+    return new
+
+
+@_routed.defjvp
+def _routed_jvp(primals, tangents):
+    return primals[0], tangents[1]
+
+
+def _write_gradient(new, old):
+    """The value a write binds inside a differentiated function (``Scope(differentiable=True)``).
+
+    As in MindSpore (whose ``Assign`` passes the output gradient to the variable and none to
+    the value): no gradient flows from the written value to what it was computed from, and a
+    later read of the Parameter carries its gradient to the Parameter's value before the write
+    (so every read of a differentiated Parameter, before or after a write, counts toward its
+    gradient).
+    """
+    if not hasattr(new, "dtype") or not jax.numpy.issubdtype(new.dtype, jax.numpy.inexact):
+        return new
+    if old is not None and getattr(old, "shape", None) == new.shape and old.dtype == new.dtype:
+        return _routed(new, old)
+    return jax.lax.stop_gradient(new)
 
 
 def discover(call, leaves, known=()):

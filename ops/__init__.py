@@ -19,7 +19,7 @@ _FAMILIES = (
     "_random", "_random_sampler", "_linalg", "_linalg_extra", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_misc", "_other_ops", "_custom",                         # functional/graph helpers
     "_ascend_only",                                           # Ascend-only primitives
-    "_tensor_methods",                                        # Tensor methods (last)
+    "_tensor_methods", "_tensor_methods_misc",                # Tensor methods (last)
 )
 for _name in _FAMILIES:
     importlib.import_module(f"{__name__}.{_name}")

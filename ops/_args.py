@@ -17,7 +17,7 @@ from mscompat.common.tensor import Tensor
 
 __all__ = ["arr", "wrap", "binary", "to_np_dtype", "check_tensor", "check_int", "check_bool",
            "check_axis", "normalize_axis", "type_error", "value_error", "is_tensor", "ms_dtype",
-           "Tensor", "maybe_tensor"]
+           "Tensor", "maybe_tensor", "check_tensors", "check_same_dtype", "is_int"]
 
 _wrap = Tensor._wrap
 _SCALAR = (bool, int, float, complex)
@@ -70,6 +70,11 @@ def is_tensor(x):
     return isinstance(x, Tensor)
 
 
+def is_int(v):
+    """True for a Python or numpy integer; bools are not ints here (MindSpore's int checks)."""
+    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
 def to_np_dtype(dtype):
     """numpy dtype of an mstype / numpy dtype / python type."""
     return np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
@@ -79,17 +84,29 @@ def ms_dtype(np_dtype):
     return mstype.from_numpy_dtype(np_dtype)
 
 
-def binary(name, x, y, allow_scalar=True):
+def _check_broadcast(name, a, b):
+    """ValueError (as MindSpore) when two Tensor operands' shapes do not broadcast."""
+    try:
+        np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(f"For '{name}', input.shape and other.shape need to broadcast, but got "
+                         f"input.shape = {list(a.shape)} and other.shape = {list(b.shape)}.") from None
+
+
+def binary(name, x, y, allow_scalar=True, broadcast=True):
     """Operands of a binary op as two jax arrays of MindSpore's promoted dtype.
 
     Raises TypeError (as MindSpore) when neither is a Tensor-like or when an input is
-    of an unsupported type.
+    of an unsupported type, and ValueError when two Tensors' shapes do not broadcast
+    (``broadcast=False``: ops that combine shapes otherwise, like ``kron``).
     """
     tx, ty = type(x), type(y)
     if tx is Tensor and ty is Tensor:
         a, b = x._data, y._data
         if a is None or b is None:
             a, b = arr(x), arr(y)
+        if broadcast and a.shape != b.shape:
+            _check_broadcast(name, a, b)
         if a.dtype == b.dtype:
             return a, b
         dt = promote_types(a.dtype, b.dtype, name)
@@ -97,6 +114,8 @@ def binary(name, x, y, allow_scalar=True):
     x_t, y_t = isinstance(x, Tensor), isinstance(y, Tensor)
     if x_t and y_t:
         a, b = arr(x), arr(y)
+        if broadcast and a.shape != b.shape:
+            _check_broadcast(name, a, b)
         dt = promote_types(a.dtype, b.dtype, name)
         return a.astype(dt), b.astype(dt)
     if x_t or y_t:
@@ -145,6 +164,22 @@ def check_tensor(op_name, arg_name, x):
         raise TypeError(f"For '{op_name}', the type of '{arg_name}' must be Tensor, "
                         f"but got {type(x).__name__}.")
     return x
+
+
+def check_tensors(op_name, names, *values):
+    """:func:`check_tensor` for each of ``values`` (named by ``names``), in order; their jax arrays."""
+    for n, v in zip(names, values):
+        check_tensor(op_name, n, v)
+    return tuple(arr(v) for v in values)
+
+
+def check_same_dtype(op_name, names, x, y):
+    """Two Tensors of one dtype (TypeError otherwise, as MindSpore); their jax arrays."""
+    a, b = check_tensors(op_name, names, x, y)
+    if a.dtype != b.dtype:
+        raise TypeError(f"For '{op_name}', the dtype of '{names[0]}' and '{names[1]}' must be the same, but got "
+                        f"{a.dtype} and {b.dtype}.")
+    return a, b
 
 
 def check_int(op_name, arg_name, v, allow_none=False):

@@ -73,7 +73,15 @@ def true_divide(dividend, divisor):
 def _floor_div(a, b):
     if is_floating(a.dtype):
         return jnp.floor(a / b)
-    return jnp.floor_divide(a, b)
+    if a.dtype == bool:  # x // True == x; x // False: True -> True (max), False -> False
+        return a
+    # integer division by zero, as MindSpore's kernel: x > 0 -> dtype max, x < 0 -> min, 0 -> 0
+    info = jnp.iinfo(a.dtype)
+    zero = b == 0
+    q = jnp.floor_divide(a, jnp.where(zero, jnp.ones_like(b), b))
+    by_zero = jnp.where(a > 0, jnp.asarray(info.max, a.dtype),
+                        jnp.where(a < 0, jnp.asarray(info.min, a.dtype), jnp.zeros_like(a)))
+    return jnp.where(zero, by_zero, q)
 
 
 @op("floor_divide", aliases=("floordiv",))
@@ -156,7 +164,7 @@ def _assign_value(name, variable, value):
 
 def _write(variable, new):
     variable._data = new
-    return _wrap(new)
+    return _wrap(variable._data)   # as bound (inside a differentiated function: MindSpore's gradient routing)
 
 
 @op("assign")

@@ -6,14 +6,10 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, binary, check_tensor, Tensor, to_np_dtype
+from ._args import arr, binary, check_tensor, Tensor, to_np_dtype, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _axis_in(name, axis, rank, arg="axis", fmt="dim"):

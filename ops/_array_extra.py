@@ -3,7 +3,6 @@ IndexPut), matrix diagonals (matrix_diag*, FillDiagonal), fold/unfold, affine_gr
 lstsq, mvlgamma, Bincount, LogSpace, EmbeddingLookup, Coalesce, view primitives."""
 import builtins
 import math
-import numbers
 
 import numpy as np
 import jax
@@ -11,16 +10,12 @@ import jax.numpy as jnp
 from jax.scipy.special import gammaln
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor, to_np_dtype
+from ._args import arr, Tensor, to_np_dtype, is_int as _is_int
 from ._registry import op, primitive
 from ._array import transpose
 from ._index_ops import gather
 
 _wrap = Tensor._wrap
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _tensor(name, arg, x):

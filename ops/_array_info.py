@@ -10,8 +10,7 @@ _wrap = Tensor._wrap
 
 
 def _need_tensor(name, x, arg="input_x"):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the type of '{arg}' must be Tensor, but got {type(x).__name__}.")
+    check_tensor(name, arg, x)
 
 
 @op("shape")
@@ -117,6 +116,8 @@ def is_tensor(obj):
 def type_as(input, other):
     check_tensor("type_as", "input", input)
     check_tensor("type_as", "other", other)
+    if input.dtype == other.dtype:     # MindSpore returns the input itself
+        return input
     a = arr(input)
     return _wrap(a.astype(other._np_dtype()))
 

@@ -1,20 +1,15 @@
 """Array ops that move, reverse or repeat elements: moveaxis, swapaxes, reverse, roll, tril/triu,
 repeat_elements, repeat_interleave, sequence_mask, matrix_band_part, reverse_sequence,
 depth/space/batch rearrangements, and small integer utilities."""
-import numbers
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor
+from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _axis(name, axis, ndim, arg="axis"):
@@ -82,6 +77,11 @@ primitive("ReverseV2", lambda x, axis: reverse(x, axis), attrs=(("axis", None, (
 def roll(input, shifts, dims=None):
     """``input`` rotated by ``shifts`` along ``dims`` (flattened when ``dims`` is None)."""
     check_tensor("Roll", "input", input)
+    for name, v in (("shifts", shifts), ("dims", dims)):
+        if not (v is None and name == "dims" or _is_int(v)
+                or isinstance(v, (tuple, list)) and all(_is_int(i) for i in v)):
+            raise TypeError(f"For 'Roll', the type of '{name}' should be one of '[list of int, int, tuple of int]', "
+                            f"but got {type(v)}.")
     a = arr(input)
     if dims is None:
         return _wrap(jnp.roll(a.reshape(-1), shifts).reshape(a.shape))

@@ -146,6 +146,8 @@ def put_(input, index, source, accumulate=False):
     check_tensor("put_", "input", input)
     check_tensor("put_", "index", index)
     check_tensor("put_", "source", source)
+    if not isinstance(accumulate, bool):
+        raise TypeError(f"For 'put_', 'accumulate' must be a bool, but got {type(accumulate).__name__}.")
     a = arr(input)
     i = arr(index).reshape(-1)
     if i.dtype.kind not in "iu":

@@ -195,14 +195,19 @@ def get_backend(group=None):
     return "mccl" if "mccl" in group else "hccl"
 
 
+def _group_ranks(name, group, arg, rank):
+    """``(group, its world ranks)`` after checking that ``rank`` (argument ``arg``) is an int."""
+    if not isinstance(rank, int) or isinstance(rank, bool):
+        raise TypeError(f"For '{name}', the argument '{arg}' must be type of int, "
+                        f"but got '{arg}' type : {type(rank)}.")
+    group = _group(name, group, allow_none=False)
+    return group, _STATE["groups"][group]
+
+
 @op("get_global_rank")
 def get_global_rank(group, group_rank):
     """World rank of ``group_rank`` in ``group``."""
-    if not isinstance(group_rank, int) or isinstance(group_rank, bool):
-        raise TypeError("For 'get_global_rank', the argument 'group_rank' must be type of int, "
-                        f"but got 'group_rank' type : {type(group_rank)}.")
-    group = _group("get_global_rank", group, allow_none=False)
-    ranks = _STATE["groups"][group]
+    group, ranks = _group_ranks("get_global_rank", group, "group_rank", group_rank)
     if not 0 <= group_rank < len(ranks):
         raise ValueError(f"For 'get_global_rank', 'group_rank' {group_rank} is out of range for group '{group}'.")
     return ranks[group_rank]
@@ -211,11 +216,7 @@ def get_global_rank(group, group_rank):
 @op("get_group_rank")
 def get_group_rank(group, global_rank):
     """Rank in ``group`` of the world rank ``global_rank``."""
-    if not isinstance(global_rank, int) or isinstance(global_rank, bool):
-        raise TypeError("For 'get_group_rank', the argument 'global_rank' must be type of int, "
-                        f"but got 'global_rank' type : {type(global_rank)}.")
-    group = _group("get_group_rank", group, allow_none=False)
-    ranks = _STATE["groups"][group]
+    group, ranks = _group_ranks("get_group_rank", group, "global_rank", global_rank)
     if global_rank not in ranks:
         raise ValueError(f"For 'get_group_rank', rank {global_rank} is not in group '{group}'.")
     return ranks.index(global_rank)
@@ -286,18 +287,29 @@ def all_reduce(tensor, op="sum", group=None, async_op=False):
     return _result("all_reduce", _wrap(arr(tensor)), async_op)
 
 
+_GATHER = object()   # the reduce_op of _copy_into for a gather: no op to check
+
+
+def _copy_into(name, output, input, group, async_op, reduce_op=_GATHER):
+    """all_gather_into_tensor / reduce_scatter_tensor on one rank: arguments checked, a copy of ``input``
+    (written into ``output`` in in-place mode)."""
+    _check_tensor(name, input)
+    inplace = _INPLACE[name]
+    if inplace:
+        _check_tensor(name, output, "output tensor")
+    if reduce_op is not _GATHER:
+        _check_op(name, reduce_op)
+    _group(name, group)
+    out = _wrap(arr(input))
+    if inplace:
+        _set(output, out)
+    return _result(name, out, async_op)
+
+
 @op("all_gather_into_tensor")
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """Concatenate every rank's ``input_tensor`` on axis 0 (one rank: a copy)."""
-    _check_tensor("all_gather_into_tensor", input_tensor)
-    inplace = _INPLACE["all_gather_into_tensor"]
-    if inplace:
-        _check_tensor("all_gather_into_tensor", output_tensor, "output tensor")
-    _group("all_gather_into_tensor", group)
-    out = _wrap(arr(input_tensor))
-    if inplace:
-        _set(output_tensor, out)
-    return _result("all_gather_into_tensor", out, async_op)
+    return _copy_into("all_gather_into_tensor", output_tensor, input_tensor, group, async_op)
 
 
 @op("all_gather_into_tensor_uneven")
@@ -316,16 +328,7 @@ def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=
 @op("reduce_scatter_tensor")
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):
     """Reduce over ranks, then scatter blocks of axis 0; one rank: a copy."""
-    _check_tensor("reduce_scatter_tensor", input)
-    inplace = _INPLACE["reduce_scatter_tensor"]
-    if inplace:
-        _check_tensor("reduce_scatter_tensor", output, "output tensor")
-    _check_op("reduce_scatter_tensor", op)
-    _group("reduce_scatter_tensor", group)
-    out = _wrap(arr(input))
-    if inplace:
-        _set(output, out)
-    return _result("reduce_scatter_tensor", out, async_op)
+    return _copy_into("reduce_scatter_tensor", output, input, group, async_op, op)
 
 
 @op("reduce_scatter_tensor_uneven")
@@ -449,32 +452,29 @@ def all_to_all_v_c(output, input, send_count_matrix, group=None, async_op=False)
     return _handle(async_op)
 
 
-@op("scatter_tensor")
-def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=False):
-    """Rank ``src`` splits ``input_tensor`` on axis 0 among ranks; one rank: a copy."""
-    _check_tensor("scatter_tensor", input_tensor)
-    _check_tensor("scatter_tensor", output_tensor, "output tensor")
-    group = _group("scatter_tensor", group)
-    _rank_of("scatter_tensor", "src", src, group)
+def _one_rank_copy(name, output_tensor, input_tensor, rank_arg, rank, group, async_op):
+    """scatter_tensor / gather_into_tensor: arguments checked; on one rank the result is a copy."""
+    _check_tensor(name, input_tensor)
+    _check_tensor(name, output_tensor, "output tensor")
+    group = _group(name, group)
+    _rank_of(name, rank_arg, rank, group)
     out = _wrap(arr(input_tensor))
-    if _INPLACE["scatter_tensor"]:
+    if _INPLACE[name]:
         _set(output_tensor, out)
         return _handle(async_op)
     return (out, _handle(async_op))
+
+
+@op("scatter_tensor")
+def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=False):
+    """Rank ``src`` splits ``input_tensor`` on axis 0 among ranks; one rank: a copy."""
+    return _one_rank_copy("scatter_tensor", output_tensor, input_tensor, "src", src, group, async_op)
 
 
 @op("gather_into_tensor")
 def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=False):
     """Rank ``dst`` concatenates every rank's input on axis 0; one rank: a copy."""
-    _check_tensor("gather_into_tensor", input_tensor)
-    _check_tensor("gather_into_tensor", output_tensor, "output tensor")
-    group = _group("gather_into_tensor", group)
-    _rank_of("gather_into_tensor", "dst", dst, group)
-    out = _wrap(arr(input_tensor))
-    if _INPLACE["gather_into_tensor"]:
-        _set(output_tensor, out)
-        return _handle(async_op)
-    return (out, _handle(async_op))
+    return _one_rank_copy("gather_into_tensor", output_tensor, input_tensor, "dst", dst, group, async_op)
 
 
 # ---------------------------------------------------------------------------------------

@@ -70,7 +70,10 @@ class _Handler(socketserver.BaseRequestHandler):
                 srv.cond.notify_all()
                 return {"ok": True}
             if cmd == "add":
-                value = int(srv.data.get(key, b"0")) + int(msg["amount"])
+                try:
+                    value = int(srv.data.get(key, b"0")) + int(msg["amount"])
+                except ValueError:
+                    return {"ok": False, "error": f"the value of key '{key}' is not an integer"}
                 srv.data[key] = str(value).encode()
                 srv.cond.notify_all()
                 return {"ok": True, "value": value}

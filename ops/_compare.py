@@ -6,9 +6,9 @@ Comparisons return bool Tensors after MindSpore's promotion of the operands; ``e
 import numpy as np
 import jax.numpy as jnp
 
-from ._args import arr, binary, Tensor
+from ._args import arr, binary, check_same_dtype, Tensor
 from ._registry import op, primitive
-from ._elementwise import _kind, _dtype_error, _need_tensor, _type_name
+from ._elementwise import _kind, _dtype_error, _need_tensor, _register, _type_name
 from ._elementwise_binary import _check_broadcast
 
 _wrap = Tensor._wrap
@@ -35,12 +35,7 @@ def _comparison(name, prim, fn, aliases=(), tensor_first=False):
     def impl(input, other):
         a, b = _cmp_operands(prim, input, other, tensor_first)
         return _wrap(fn(a, b))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"Elementwise ``{name}`` comparison; a bool Tensor."
-    op(name, aliases=aliases)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, f"Elementwise ``{name}`` comparison; a bool Tensor.", aliases)
 
 
 _comparison("equal", "Equal", jnp.equal, aliases=("eq",), tensor_first=True)
@@ -54,13 +49,7 @@ _comparison("less_equal", "LessEqual", jnp.less_equal, aliases=("le", "tensor_le
 @op("isclose")
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """``|input - other| <= atol + rtol * |other|`` elementwise (same dtypes required)."""
-    for n, v in (("input", input), ("other", other)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'IsClose', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, b = arr(input), arr(other)
-    if a.dtype != b.dtype:
-        raise TypeError(f"For 'IsClose', the dtype of 'input' and 'other' must be the same, but got "
-                        f"{a.dtype} and {b.dtype}.")
+    a, b = check_same_dtype("IsClose", ("input", "other"), input, other)
     for n, v in (("rtol", rtol), ("atol", atol)):
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise TypeError(f"For 'IsClose', the type of '{n}' should be float, but got {type(v).__name__}.")
@@ -125,13 +114,7 @@ def _test(name, prim, fn, allowed, arg="input"):
         if _kind(a.dtype) in "biu":
             return _wrap(fn(a.astype(np.float32)) if fn is not jnp.signbit else jnp.signbit(a))
         return _wrap(fn(a))
-    impl.__name__ = impl.__qualname__ = name or prim
-    impl.__doc__ = f"Elementwise ``{name or prim}`` test; a bool Tensor."
-    if name:
-        op(name)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, f"Elementwise ``{name or prim}`` test; a bool Tensor.")
 
 
 _test("isfinite", "IsFinite", jnp.isfinite, "biuf")
@@ -165,11 +148,7 @@ def _logical(name, prim, fn):
         a = _logical_operand(prim, input, "x")
         b = _logical_operand(prim, other, "y")
         return _wrap(fn(a, b))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"Elementwise ``{name}`` of the operands taken as bools."
-    op(name)(impl)
-    primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, f"Elementwise ``{name}`` of the operands taken as bools.")
 
 
 _logical("logical_and", "LogicalAnd", jnp.logical_and)
@@ -205,12 +184,7 @@ def _bitwise(name, prim, fn, allowed="biu", shift=False):
             bits = np.iinfo(a.dtype).bits
             b = jnp.bitwise_and(b, bits - 1)
         return _wrap(fn(a, b))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"Elementwise ``{name}`` of integer (or bool) Tensors."
-    op(name)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, f"Elementwise ``{name}`` of integer (or bool) Tensors.")
 
 
 _bitwise("bitwise_and", "BitwiseAnd", jnp.bitwise_and)

@@ -314,6 +314,14 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
     """PyTorch-style transposed convolution; ``weight`` is (C_in, C_out / groups, kh, kw)."""
     name = "ConvTranspose2D"
     a = need_tensor(name, "input", input)
+    for arg, v in (("stride", stride), ("padding", padding), ("output_padding", output_padding),
+                   ("dilation", dilation)):
+        if not (is_int(v) or isinstance(v, (tuple, list)) and all(is_int(i) for i in v)):
+            raise TypeError(f"For '{name}', '{arg}' must be an int or a tuple/list of ints, but got {v!r}.")
+    if not is_int(groups):
+        raise TypeError(f"For '{name}', 'groups' must be an int, but got {type(groups).__name__}.")
+    if bias is not None and not isinstance(bias, Tensor):
+        raise TypeError(f"For '{name}', 'bias' must be a Tensor or None, but got {type(bias).__name__}.")
     unbatched = a.ndim == 3
     if unbatched:
         input = _wrap(a[None])

@@ -7,16 +7,12 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_tensor, Tensor, to_np_dtype
+from ._args import arr, check_tensor, Tensor, to_np_dtype, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _F32 = np.float32
 builtin_type = type  # ``fill`` and ``full`` take an argument named ``type``
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _np_dt(name, dtype, default=_F32):
@@ -71,8 +67,7 @@ primitive("Ones", lambda shape, type=None: ones(shape, type))
 
 
 def _like(name, input, value, dtype):
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For '{name}', the type of 'input' must be Tensor, but got {type(input).__name__}.")
+    check_tensor(name, "input", input)
     dt = input._np_dtype() if dtype is None else _np_dt(name, dtype)
     return _wrap(jnp.full(input.shape, value, dtype=dt))
 

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ._args import arr, Tensor, ms_dtype
+from ._args import arr, check_tensor, Tensor, ms_dtype
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -69,6 +69,17 @@ def _in_f32(fn, a):
     return fn(a)
 
 
+def _register(impl, name, prim, doc, aliases=()):
+    """Name ``impl`` and register it as op ``name`` (with ``aliases``) and/or Primitive ``prim``."""
+    impl.__name__ = impl.__qualname__ = name or prim
+    impl.__doc__ = doc
+    if name:
+        op(name, aliases=aliases)(impl)
+    if prim:
+        primitive(prim, impl)
+    return impl
+
+
 def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=()):
     """Register the unary op ``name`` (and Primitive ``prim``) computing ``fn``."""
     def impl(input):
@@ -81,13 +92,7 @@ def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="inp
         if _kind(a.dtype) == "f":
             return _wrap(_in_f32(fn, a))
         return _wrap(fn(a))
-    impl.__name__ = impl.__qualname__ = name or prim
-    impl.__doc__ = f"Elementwise ``{name}`` of a Tensor (MindSpore ``ops.{name}``)."
-    if name:
-        op(name, aliases=aliases)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, f"Elementwise ``{name}`` of a Tensor (MindSpore ``ops.{name}``).", aliases)
 
 
 # --- trigonometric and hyperbolic --------------------------------------------------------------
@@ -321,8 +326,7 @@ _unary(None, "ComplexAbs", _complex_abs, "c", arg="x")
 @op("is_complex")
 def is_complex(input):
     """Whether ``input`` has a complex dtype (a Python bool)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'is_complex', the type of 'input' must be Tensor, but got {type(input).__name__}.")
+    check_tensor("is_complex", "input", input)
     return _kind(arr(input).dtype) == "c"
 
 
@@ -340,8 +344,7 @@ def isreal(input):
 @op("numel")
 def numel(input):
     """Number of elements of ``input`` (a Python int)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'numel', the type of 'input' must be Tensor, but got {type(input).__name__}.")
+    check_tensor("numel", "input", input)
     return int(np.prod(input.shape, dtype=np.int64))
 
 

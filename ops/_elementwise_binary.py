@@ -10,9 +10,9 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common._promotion import promote_types, scalar_result_dtype
-from ._args import arr, binary, Tensor
+from ._args import arr, binary, check_same_dtype, check_tensor, check_tensors, Tensor
 from ._registry import op, primitive
-from ._elementwise import _kind, _dtype_error, _in_f32, _type_name, _F32, _LOW
+from ._elementwise import _kind, _dtype_error, _in_f32, _register, _type_name, _F32, _LOW
 
 _wrap = Tensor._wrap
 _F64 = np.dtype(np.float64)
@@ -57,13 +57,8 @@ def _binop(name, prim, fn, allowed="iufc", *, aliases=(), tensor_first=False, ar
         if half_in_f32 and a.dtype in _LOW:
             return _wrap(fn(a.astype(_F32), b.astype(_F32)).astype(a.dtype))
         return _wrap(fn(a, b))
-    impl.__name__ = impl.__qualname__ = name or prim
-    impl.__doc__ = doc or f"Elementwise ``{name or prim}`` of two operands (MindSpore semantics)."
-    if name:
-        op(name, aliases=aliases)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, doc or f"Elementwise ``{name or prim}`` of two operands (MindSpore semantics).",
+                     aliases)
 
 
 # --- power ---------------------------------------------------------------------------------
@@ -241,8 +236,7 @@ def _bound_dtype(dt, v, name):
 @op("clamp", aliases=("clip",))
 def clamp(input, min=None, max=None):
     """``input`` clipped to ``[min, max]`` (either may be None; ``max`` wins where min > max)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'clamp', the type of 'input' must be Tensor, but got {type(input).__name__}.")
+    check_tensor("clamp", "input", input)
     if min is None and max is None:
         raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
     a = arr(input)
@@ -298,9 +292,7 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
 
 def _float_pair(prim, x, y, allowed="f", arg=("input", "other"), tensors_only=False, same_kind=False):
     if tensors_only:
-        for n, v in zip(arg, (x, y)):
-            if not isinstance(v, Tensor):
-                raise TypeError(f"For '{prim}', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
+        check_tensors(prim, arg, x, y)
     if same_kind and isinstance(x, Tensor) and isinstance(y, Tensor):
         ka, kb = _kind(arr(x).dtype), _kind(arr(y).dtype)
         if ka not in allowed or kb not in allowed:
@@ -310,26 +302,24 @@ def _float_pair(prim, x, y, allowed="f", arg=("input", "other"), tensors_only=Fa
 
 
 def _fbinop(name, prim, fn, allowed="f", *, aliases=(), arg=("input", "other"), tensors_only=False,
-            same_kind=False, doc=None):
+            same_kind=False, doc=None, same_dtype=False):
     def impl(input, other):
+        if same_dtype and isinstance(input, Tensor) and isinstance(other, Tensor) and \
+                arr(input).dtype != arr(other).dtype:
+            raise TypeError(f"For primitive[{prim or name}], the input type must be same, but got "
+                            f"{arr(input).dtype} and {arr(other).dtype}.")
         a, b = _float_pair(prim or name, input, other, allowed, arg, tensors_only, same_kind)
         if a.dtype in _LOW:
             return _wrap(fn(a.astype(_F32), b.astype(_F32)).astype(a.dtype))
         return _wrap(fn(a, b))
-    impl.__name__ = impl.__qualname__ = name or prim
-    impl.__doc__ = doc or f"Elementwise ``{name or prim}`` (floating point)."
-    if name:
-        op(name, aliases=aliases)(impl)
-    if prim:
-        primitive(prim, impl)
-    return impl
+    return _register(impl, name, prim, doc or f"Elementwise ``{name or prim}`` (floating point).", aliases)
 
 
 _fbinop("atan2", "Atan2", jnp.arctan2, aliases=("arctan2",))
 _fbinop("hypot", "Hypot", jnp.hypot)
 _fbinop("logaddexp", None, jnp.logaddexp, tensors_only=True, same_kind=True)
 _fbinop("logaddexp2", None, jnp.logaddexp2, tensors_only=True, same_kind=True)
-_fbinop("nextafter", "NextAfter", jnp.nextafter, tensors_only=True, same_kind=True)
+_fbinop("nextafter", "NextAfter", jnp.nextafter, tensors_only=True, same_kind=True, same_dtype=True)
 
 
 def _xdivy(a, b):
@@ -367,8 +357,7 @@ primitive("Xlogy", xlogy)
 @op("copysign")
 def copysign(x, other):
     """Magnitude of ``x`` with the sign of ``other``; integer ``x`` gives float32."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For 'copysign', the type of 'x' must be Tensor, but got {type(x).__name__}.")
+    check_tensor("copysign", "x", x)
     if not isinstance(other, (Tensor, int, float)) or isinstance(other, bool):
         raise TypeError(f"For 'copysign', the type of 'other' must be Tensor or Number, but got "
                         f"{type(other).__name__}.")
@@ -393,13 +382,7 @@ def ldexp(x, other):
 @op("heaviside")
 def heaviside(input, values):
     """Step function: 0 for x < 0, ``values`` for x == 0, 1 for x > 0 (same dtypes required)."""
-    for n, v in (("input", input), ("values", values)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Heaviside', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, b = arr(input), arr(values)
-    if a.dtype != b.dtype:
-        raise TypeError(f"For 'Heaviside', the dtype of 'input' and 'values' must be the same, but got "
-                        f"{a.dtype} and {b.dtype}.")
+    a, b = check_same_dtype("Heaviside", ("input", "values"), input, values)
     if _kind(a.dtype) not in "iuf":
         raise _dtype_error("Heaviside", "input", a.dtype, "iuf")
     zero = jnp.zeros((), a.dtype)
@@ -424,10 +407,7 @@ _binop("lcm", "Lcm", _lcm, "i")
 @op("polar")
 def polar(abs, angle):
     """``abs * (cos(angle) + i sin(angle))``: float32 -> complex64, float64 -> complex128."""
-    for n, v in (("abs", abs), ("angle", angle)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Polar', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, t = arr(abs), arr(angle)
+    a, t = check_tensors("Polar", ("abs", "angle"), abs, angle)
     if a.dtype != t.dtype or a.dtype not in (np.dtype(np.float32), _F64):
         raise TypeError(f"For 'Polar', 'abs' and 'angle' must both be float32 or float64 with the same dtype, "
                         f"but got {a.dtype} and {t.dtype}.")
@@ -453,13 +433,7 @@ primitive("Complex", _complex_prim)
 @op("lerp")
 def lerp(input, end, weight):
     """``input + weight * (end - input)``; ``weight`` a Tensor or float."""
-    for n, v in (("input", input), ("end", end)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Lerp', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, e = arr(input), arr(end)
-    if a.dtype != e.dtype:
-        raise TypeError(f"For 'Lerp', the dtype of 'input' and 'end' must be the same, but got {a.dtype} "
-                        f"and {e.dtype}.")
+    a, e = check_same_dtype("Lerp", ("input", "end"), input, end)
     if _kind(a.dtype) != "f":
         raise _dtype_error("Lerp", "input", a.dtype, "f")
     if isinstance(weight, Tensor):
@@ -479,13 +453,15 @@ primitive("LerpScalar", lerp)
 
 def _addc(name, combine):
     def impl(input, tensor1, tensor2, value=1):
-        for n, v in (("input", input), ("tensor1", tensor1), ("tensor2", tensor2)):
-            if not isinstance(v, Tensor):
-                raise TypeError(f"For '{name}', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-        a, t1, t2 = arr(input), arr(tensor1), arr(tensor2)
+        a, t1, t2 = check_tensors(name, ("input", "tensor1", "tensor2"), input, tensor1, tensor2)
         if not (a.dtype == t1.dtype == t2.dtype):
             raise TypeError(f"For '{name}', the dtypes of 'input', 'tensor1' and 'tensor2' must be the same, "
                             f"but got {a.dtype}, {t1.dtype} and {t2.dtype}.")
+        try:
+            np.broadcast_shapes(a.shape, t1.shape, t2.shape)
+        except ValueError:
+            raise ValueError(f"For '{name}', input.shape and tensor1.shape need to broadcast, but got "
+                             f"{list(a.shape)}, {list(t1.shape)} and {list(t2.shape)}.") from None
         v = arr(value) if isinstance(value, Tensor) else jnp.asarray(value)
         v = v.astype(a.dtype)
         return _wrap(a + v * combine(t1, t2))
@@ -523,10 +499,7 @@ primitive("AddN", addn)
 
 
 def _ger(x1, x2):
-    for n, v in (("x1", x1), ("x2", x2)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Ger', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, b = arr(x1), arr(x2)
+    a, b = check_tensors("Ger", ("x1", "x2"), x1, x2)
     if a.ndim != 1 or b.ndim != 1:
         raise ValueError(f"For 'Ger', 'x1' and 'x2' must be 1-D, but got shapes {tuple(a.shape)} and {tuple(b.shape)}.")
     if a.dtype != b.dtype:

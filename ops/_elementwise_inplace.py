@@ -171,6 +171,13 @@ def _lu_solve(b, LU_data, LU_pivots):
     if rhs.dtype != lu.dtype or _kind(lu.dtype) != "f":
         raise TypeError(f"For 'LuSolve', 'b' and 'LU_data' must be float Tensors of the same dtype, but got "
                         f"{rhs.dtype} and {lu.dtype}.")
+    if piv.dtype != np.int32:
+        raise TypeError(f"For primitive[LuSolve], the input argument[lu_pivots] must be a type of "
+                        f"{{Tensor[Int32]}}, but got {LU_pivots.dtype}.")
+    for arg, t, lo in (("x", rhs, 2), ("lu_data", lu, 2), ("lu_pivots", piv, 1)):
+        if t.ndim < lo:
+            raise ValueError(f"For 'LuSolve', {arg}'s dimension must be greater than or equal to {lo}, "
+                             f"but got: {t.ndim}.")
     n = lu.shape[-1]
     p = _perm_matrix(piv, n, lu.dtype)
     low, up = _lu_parts(lu)
@@ -358,6 +365,9 @@ def bernoulli(input, p=0.5, seed=None):
 def bernoulli_ext(input, *, generator=None):
     """0/1 samples, 1 with probability ``input`` (elementwise)."""
     a = _need_tensor("bernoulli", input)
+    if str(a.dtype) not in ("float16", "float32", "float64", "bfloat16"):
+        raise TypeError(f"For primitive[BernoulliExt], the input[input] supports types: Float16, Float32, "
+                        f"Float64, BFloat16. But got {a.dtype}.")
     key = generator._next_key() if generator is not None else op_key(0, 0)
     return _wrap((jax.random.uniform(key, a.shape, np.float32) < a.astype(np.float32)).astype(a.dtype))
 

@@ -280,31 +280,31 @@ def _window_dtype(name, dtype):
     return dt
 
 
-@op("hann_window")
-def hann_window(window_length, periodic=True, *, dtype=None):
-    """Hann window (float64 unless ``dtype`` is given)."""
-    n = _window_len("hann_window", window_length)
-    dt = _window_dtype("hann_window", dtype)
+def _window(name, window_length, periodic, dtype, fn):
+    """Window ``fn(k, m)`` over points ``k = 0..n-1`` (float64 numpy; ``m = n + 1`` when periodic)."""
+    n = _window_len(name, window_length)
+    dt = _window_dtype(name, dtype)
     if n == 1:
         return _wrap(jnp.ones((1,), dt))
     m = n + 1 if periodic else n
     k = np.arange(n, dtype=np.float64)
-    w = 0.5 - 0.5 * np.cos(2 * np.pi * k / (m - 1))
-    return _wrap(jnp.asarray(w.astype(dt)))
+    return _wrap(jnp.asarray(fn(k, m).astype(dt)))
+
+
+@op("hann_window")
+def hann_window(window_length, periodic=True, *, dtype=None):
+    """Hann window (float64 unless ``dtype`` is given)."""
+    return _window("hann_window", window_length, periodic, dtype,
+                   lambda k, m: 0.5 - 0.5 * np.cos(2 * np.pi * k / (m - 1)))
 
 
 @op("kaiser_window")
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     """Kaiser window with shape parameter ``beta`` (float64 unless ``dtype`` is given)."""
-    n = _window_len("kaiser_window", window_length)
-    dt = _window_dtype("kaiser_window", dtype)
-    if n == 1:
-        return _wrap(jnp.ones((1,), dt))
-    m = n + 1 if periodic else n
-    k = np.arange(n, dtype=np.float64)
-    ratio = 2.0 * k / (m - 1) - 1.0
-    w = np.i0(beta * np.sqrt(np.clip(1 - ratio * ratio, 0, None))) / np.i0(beta)
-    return _wrap(jnp.asarray(w.astype(dt)))
+    def kaiser(k, m):
+        ratio = 2.0 * k / (m - 1) - 1.0
+        return np.i0(beta * np.sqrt(np.clip(1 - ratio * ratio, 0, None))) / np.i0(beta)
+    return _window("kaiser_window", window_length, periodic, dtype, kaiser)
 
 
 @op("logspace")

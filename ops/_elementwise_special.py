@@ -3,7 +3,7 @@ import numpy as np
 import jax.numpy as jnp
 import jax.scipy.special as jss
 
-from ._args import arr, Tensor
+from ._args import arr, check_same_dtype, check_tensors, Tensor
 from ._registry import op, primitive
 from ._elementwise import _unary, _kind, _dtype_error, _need_tensor, _F32, _LOW
 
@@ -80,7 +80,7 @@ def _y0_64(x):
     safe = jnp.where(x > 0, x, 1.0)
     small = _poly(y, _Y0S[0]) / _poly(y, _Y0S[1]) + 0.636619772 * _j0_64(x) * jnp.log(safe)
     out = jnp.where(x < 8.0, small, _asym(x, 0.785398164, _P0, True))
-    return jnp.where(x > 0, out, jnp.where(x == 0, -jnp.inf, jnp.nan))
+    return jnp.where(x > 0, out, jnp.where(x <= 0, -jnp.inf, jnp.nan))  # MindSpore: -inf for x <= 0
 
 
 def _y1_64(x):
@@ -88,7 +88,7 @@ def _y1_64(x):
     safe = jnp.where(x > 0, x, 1.0)
     small = x * _poly(y, _Y1S[0]) / _poly(y, _Y1S[1]) + 0.636619772 * (_j1_64(x) * jnp.log(safe) - 1.0 / safe)
     out = jnp.where(x < 8.0, small, _asym(x, 2.356194491, _P1, True))
-    return jnp.where(x > 0, out, jnp.where(x == 0, -jnp.inf, jnp.nan))
+    return jnp.where(x > 0, out, jnp.where(x < 0, -jnp.inf, jnp.nan))  # MindSpore: Y1(0) is nan
 
 
 _K0S = (-0.57721566, 0.42278420, 0.23069756, 0.3488590e-1, 0.262698e-2, 0.10750e-3, 0.74e-5)
@@ -112,7 +112,7 @@ def _k_64(x, order, scaled):
     if not scaled:
         big = big * jnp.exp(-big_x)
     out = jnp.where(safe <= 2.0, small, big)
-    return jnp.where(x > 0, out, jnp.where(x == 0, jnp.inf, jnp.nan))
+    return jnp.where(x > 0, out, jnp.where(x <= 0, jnp.inf, jnp.nan))  # MindSpore: inf for x <= 0
 
 
 _unary("bessel_j0", "BesselJ0", _f64(_j0_64), "f", arg="x")
@@ -163,14 +163,16 @@ def polygamma(n, input):
 primitive("Polygamma", polygamma)
 
 
+def _check_bcast(prim, a, b):
+    try:
+        np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(f"For '{prim}', input1.shape and input2.shape need to broadcast, but got "
+                         f"input1.shape = {list(a.shape)} and input2.shape = {list(b.shape)}.") from None
+
+
 def _float_same(prim, x, y, names):
-    for n, v in zip(names, (x, y)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For '{prim}', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    a, b = arr(x), arr(y)
-    if a.dtype != b.dtype:
-        raise TypeError(f"For '{prim}', the dtype of '{names[0]}' and '{names[1]}' must be the same, but got "
-                        f"{a.dtype} and {b.dtype}.")
+    a, b = check_same_dtype(prim, names, x, y)
     if a.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
         raise _dtype_error(prim, names[0], a.dtype, "f")
     return a, b
@@ -180,14 +182,18 @@ def _float_same(prim, x, y, names):
 def igamma(input, other):
     """Regularized lower incomplete gamma function ``P(input, other)``."""
     a, x = _float_same("Igamma", input, other, ("input", "other"))
-    return _wrap(jss.gammainc(a, x))
+    _check_bcast("Igamma", a, x)
+    out = jnp.where((x < 0) | (a <= 0), jnp.nan, jss.gammainc(a, x))
+    return _wrap(jnp.where(x == 0, jnp.zeros_like(out), out))
 
 
 @op("igammac")
 def igammac(input, other):
     """Regularized upper incomplete gamma function ``Q(input, other)``."""
     a, x = _float_same("Igammac", input, other, ("input", "other"))
-    return _wrap(jss.gammaincc(a, x))
+    _check_bcast("Igammac", a, x)
+    out = jnp.where(x == 0, jnp.ones_like(x), jss.gammaincc(a, x))
+    return _wrap(jnp.where((x < 0) | (a <= 0) | jnp.isinf(x), jnp.nan, out))
 
 
 primitive("Igamma", igamma)
@@ -211,6 +217,7 @@ def zeta(input, other):
         raise _dtype_error("Zeta", "x", ref.dtype, "f")
     a = arr(input, ref.dtype) if isinstance(input, Tensor) else jnp.asarray(input, ref.dtype)
     q = arr(other, ref.dtype) if isinstance(other, Tensor) else jnp.asarray(other, ref.dtype)
+    _check_bcast("BroadcastTo", a, q)
     return _wrap(jss.zeta(a, q))
 
 
@@ -218,13 +225,13 @@ primitive("Zeta", zeta)
 
 
 def _betainc(a, b, x):
-    for n, v in (("a", a), ("b", b), ("x", x)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Betainc', the type of '{n}' must be Tensor, but got {type(v).__name__}.")
-    av, bv, xv = arr(a), arr(b), arr(x)
+    av, bv, xv = check_tensors("Betainc", ("a", "b", "x"), a, b, x)
     if not (av.dtype == bv.dtype == xv.dtype) or av.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
         raise TypeError(f"For 'Betainc', 'a', 'b' and 'x' must be float32 or float64 with the same dtype, but got "
                         f"{av.dtype}, {bv.dtype} and {xv.dtype}.")
+    for n, v in (("b", bv), ("x", xv)):
+        if v.shape != av.shape:
+            raise ValueError(f"For 'Betainc', shape of {n} {v.shape} is not consistent with the shape a {av.shape}.")
     return _wrap(jss.betainc(av, bv, xv))
 
 

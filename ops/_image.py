@@ -42,21 +42,35 @@ def _linear_matrix(out, size, coord, clamp_low=True):
     return m
 
 
-def _cubic_matrix(out, size, align_corners, a=-0.75):
-    src = _src(out, size, "align_corners" if align_corners else "half_pixel")
+def _cubic_matrix(out, size, align_corners):
+    """MindSpore's ResizeBicubic weights (the TensorFlow kernel): half-pixel centres with
+    A=-0.5 and out-of-range taps dropped and renormalized when not ``align_corners``, else
+    A=-0.75 with clamped taps; the fraction is quantized to 1/1024 (the kernel's table)."""
+    hp = not align_corners
+    a = -0.5 if hp else -0.75
+    scale = (size - 1) / (out - 1) if (align_corners and out > 1) else size / out
+    d = np.arange(out, dtype=np.float64)
+    src = (d + 0.5) * scale - 0.5 if hp else d * scale
     f = np.floor(src)
-    t = src - f
-    m = np.zeros((out, size), np.float64)
+    k = 1024
+    off = np.rint((src - f) * k)
+    t, u = off / k, (k - off) / k
 
     def c1(x):
         return ((a + 2) * x - (a + 3)) * x * x + 1
 
     def c2(x):
         return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
-    ws = [c2(t + 1), c1(t), c1(1 - t), c2(2 - t)]
-    for k in range(4):
-        idx = np.clip(f.astype(np.int64) - 1 + k, 0, size - 1)
-        np.add.at(m, (np.arange(out), idx), ws[k])
+    ws = np.stack([c2(t + 1), c1(t), c1(u), c2(u + 1)])
+    raw = f.astype(np.int64)[None, :] - 1 + np.arange(4)[:, None]
+    idx = np.clip(raw, 0, size - 1)
+    if hp:
+        ws = np.where(idx == raw, ws, 0.0)
+        tot = ws.sum(0)
+        ws = np.where(np.abs(tot) >= 1000.0 * np.finfo(np.float32).tiny, ws / np.where(tot == 0, 1.0, tot), ws)
+    m = np.zeros((out, size), np.float64)
+    for i in range(4):
+        np.add.at(m, (np.arange(out), idx[i]), ws[i])
     return m
 
 

@@ -1,13 +1,12 @@
 """Indexing ops: gather family, index_select, masked_fill/select, nonzero, slice,
 strided_slice, narrow, index_fill."""
 import builtins
-import numbers
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor
+from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -15,15 +14,19 @@ _py_slice = builtins.slice
 _IDX = (np.dtype(np.int32), np.dtype(np.int64))
 
 
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
-
-
 def _concrete(a):
     """numpy value of ``a``, or None while tracing (value checks are then skipped)."""
     if isinstance(a, jax.core.Tracer):
         return None
     return np.asarray(a)
+
+
+def _out_of_range(idx, n):
+    """The first value of ``idx`` outside ``[-n, n)``; None when all are inside or while tracing."""
+    c = _concrete(idx)
+    if c is not None and c.size and (c.min() < -n or c.max() >= n):
+        return c[(c < -n) | (c >= n)].reshape(-1)[0]
+    return None
 
 
 def _int_index(name, arg, t):
@@ -61,9 +64,8 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For 'Gather', 'batch_dims' must be less than or equal to 'axis' and the rank of "
                          f"'input_indices', but got {batch_dims}.")
     n = a.shape[ax]
-    c = _concrete(idx)
-    if c is not None and c.size and (c.min() < -n or c.max() >= n):
-        bad = c[(c < -n) | (c >= n)].reshape(-1)[0]
+    bad = _out_of_range(idx, n)
+    if bad is not None:
         raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), but got {bad}, "
                            "error_code[58]")
     idx = jnp.where(idx < 0, idx + n, idx)
@@ -95,9 +97,8 @@ def gather_elements(input, dim, index):
             raise ValueError(f"For 'GatherD', the shape of 'index' must not exceed the shape of 'input' except "
                              f"on 'dim', but got {idx.shape} and {a.shape}.")
     n = a.shape[d]
-    c = _concrete(idx)
-    if c is not None and c.size and (c.min() < -n or c.max() >= n):
-        bad = c[(c < -n) | (c >= n)].reshape(-1)[0]
+    bad = _out_of_range(idx, n)
+    if bad is not None:
         raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {bad}")
     idx = jnp.where(idx < 0, idx + n, idx)
     src = a[tuple(_py_slice(0, s) if i != d else _py_slice(None) for i, s in enumerate(idx.shape))]
@@ -157,20 +158,24 @@ def _bool_mask(name, mask):
     return arr(mask)
 
 
+def _fill_value(name, value):
+    """The fill ``value`` of MaskedFill/IndexFill: a 0-D Tensor (as an array) or a Python number."""
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ValueError(f"For '{name}', 'value' must be a 0-D Tensor, but got rank {value.ndim}.")
+        return arr(value)
+    if isinstance(value, (bool, int, float)):
+        return value
+    raise TypeError(f"For '{name}', 'value' must be a number or a Tensor, but got {type(value).__name__}.")
+
+
 @op("masked_fill")
 def masked_fill(input_x, mask, value):
     """``input_x`` with ``value`` where ``mask`` is True (broadcast)."""
     check_tensor("MaskedFill", "input_x", input_x)
     m = _bool_mask("MaskedFill", mask)
     a = arr(input_x)
-    if isinstance(value, Tensor):
-        if value.ndim != 0:
-            raise ValueError(f"For 'MaskedFill', 'value' must be a 0-D Tensor, but got rank {value.ndim}.")
-        v = arr(value)
-    elif isinstance(value, (bool, int, float)):
-        v = value
-    else:
-        raise TypeError(f"For 'MaskedFill', 'value' must be a number or a Tensor, but got {type(value).__name__}.")
+    v = _fill_value("MaskedFill", value)
     try:
         shp = np.broadcast_shapes(a.shape, m.shape)
     except ValueError:
@@ -339,14 +344,7 @@ def index_fill(x, axis, index, value):
     ax = _axis("IndexFill", axis, a.ndim)
     if idx.ndim > 1:
         raise ValueError(f"For 'IndexFill', 'index' must be 0-D or 1-D, but got rank {idx.ndim}.")
-    if isinstance(value, Tensor):
-        if value.ndim != 0:
-            raise ValueError(f"For 'IndexFill', 'value' must be a 0-D Tensor, but got rank {value.ndim}.")
-        v = arr(value)
-    elif isinstance(value, (bool, int, float)):
-        v = value
-    else:
-        raise TypeError(f"For 'IndexFill', 'value' must be a number or a Tensor, but got {type(value).__name__}.")
+    v = _fill_value("IndexFill", value)
     n = a.shape[ax]
     c = _concrete(idx)
     if c is not None and c.size and (c.min() < -n or c.max() >= n):

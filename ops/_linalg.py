@@ -5,8 +5,6 @@ Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, n
 adjoint), ``Eig`` gives complex results (float32 -> complex64, float64 -> complex128),
 ``LogMatrixDeterminant`` gives ``(sign, log|det|)``.
 """
-import numbers
-
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -14,7 +12,7 @@ import jax.scipy.linalg as jsl
 from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by jax.lax.linalg
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor
+from ._args import arr, check_bool as _bool, check_int as _int, Tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -44,18 +42,6 @@ def _square(name, a, arg="x", min_rank=2):
     if a.shape[-1] != a.shape[-2]:
         raise ValueError(f"For '{name}', the last two dimensions of '{arg}' must be equal (square matrices), "
                          f"but got shape {list(a.shape)}.")
-
-
-def _int(name, arg, v):
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-        raise TypeError(f"For '{name}', the type of '{arg}' should be 'int', but got type '{type(v).__name__}'.")
-    return int(v)
-
-
-def _bool(name, arg, v):
-    if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"For '{name}', the type of '{arg}' should be 'bool', but got type '{type(v).__name__}'.")
-    return bool(v)
 
 
 def _mT(a):

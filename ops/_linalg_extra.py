@@ -11,7 +11,7 @@ import numpy as np
 import jax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor
+from ._args import arr, check_bool as _bool, Tensor
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive
 
@@ -32,12 +32,6 @@ def _src_index(in_size, out_size, align_corners, half_pixel_centers):
     else:
         src = np.floor(i * scale)
     return np.clip(src.astype(np.int64), 0, max(in_size - 1, 0))
-
-
-def _bool(name, arg, v):
-    if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"For '{name}', the type of '{arg}' should be 'bool', but got type '{type(v).__name__}'.")
-    return bool(v)
 
 
 def _resize(name, x, size, align_corners, half_pixel_centers):

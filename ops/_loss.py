@@ -21,6 +21,14 @@ def _reduction(name, reduction, allowed=("none", "mean", "sum")):
     return reduction
 
 
+def _inputs_reduction(name, names, x, y, reduction, allowed=("none", "mean", "sum")):
+    """Arrays of two Tensor inputs (named ``names``), then the ``reduction`` check."""
+    a = need_tensor(name, names[0], x)
+    b = need_tensor(name, names[1], y)
+    _reduction(name, reduction, allowed)
+    return a, b
+
+
 def _reduce(x, reduction):
     if reduction == "mean":
         return jnp.mean(x)
@@ -155,12 +163,18 @@ def _nll_prim(prim, logits, labels, weight):
 primitive("NLLLoss", None, attrs=(("reduction", "mean"), ("ignore_index", -100)), call=_nll_prim)
 
 
+def _logits_labels(name, logits, labels, allowed, label_arg="labels"):
+    """Arrays of Tensors ``logits`` (dtype in ``allowed``) and ``labels`` of the same dtype."""
+    x = need_tensor(name, "logits", logits)
+    y = need_tensor(name, label_arg, labels)
+    check_dtype(name, "logits", x, allowed)
+    _same_dtype(name, x, y)
+    return x, y
+
+
 def _softmax_ce(logits, labels):
     name = "SoftmaxCrossEntropyWithLogits"
-    x = need_tensor(name, "logits", logits)
-    y = need_tensor(name, "labels", labels)
-    check_dtype(name, "logits", x, F16_32)
-    _same_dtype(name, x, y)
+    x, y = _logits_labels(name, logits, labels, F16_32)
     if x.ndim != 2:
         raise ValueError(f"For '{name}', the rank of 'logits' must be 2, but got {x.ndim}.")
     _same_shape(name, x, y)
@@ -214,9 +228,7 @@ def _bce_logits(x, y, w, pw):
 @op("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     name = "BCEWithLogitsLoss"
-    x = need_tensor(name, "input", input)
-    y = need_tensor(name, "target", target)
-    _reduction(name, reduction)
+    x, y = _inputs_reduction(name, ("input", "target"), input, target, reduction)
     check_dtype(name, "input", x, F16_32 + ("bfloat16",))
     _same_dtype(name, x, y)
     _same_shape(name, x, y, "input", "target")
@@ -241,9 +253,7 @@ primitive("BCEWithLogitsLoss", None, attrs=(("reduction", "mean"),),
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """BCE of probabilities ``logits``; logs are clamped at -100 like MindSpore's kernel."""
     name = "BinaryCrossEntropy"
-    x = need_tensor(name, "logits", logits)
-    y = need_tensor(name, "labels", labels)
-    _reduction(name, reduction)
+    x, y = _inputs_reduction(name, ("logits", "labels"), logits, labels, reduction)
     check_dtype(name, "logits", x, F16_32 + ("bfloat16",))
     _same_dtype(name, x, y)
     _same_shape(name, x, y)
@@ -259,10 +269,7 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
 
 def _sigmoid_ce(logits, labels):
     name = "SigmoidCrossEntropyWithLogits"
-    x = need_tensor(name, "logits", logits)
-    y = need_tensor(name, "label", labels)
-    check_dtype(name, "logits", x, F16_32_64)
-    _same_dtype(name, x, y)
+    x, y = _logits_labels(name, logits, labels, F16_32_64, "label")
     _same_shape(name, x, y, "logits", "label")
     return _wrap(_bce_logits(x, y, None, None))
 
@@ -291,12 +298,17 @@ def _bcast(name, x, y):
     return jnp.broadcast_to(x, shape).astype(dt), jnp.broadcast_to(y, shape).astype(dt)
 
 
+def _pointwise_loss(name, input, target, reduction, fn):
+    """``reduce(fn(input - target))`` after the checks of mse_loss / l1_loss (inputs broadcast)."""
+    x, y = _pair(name, input, target)
+    _reduction(name, reduction)
+    x, y = _bcast(name, x, y)
+    return _wrap(_reduce(fn(x - y), reduction))
+
+
 @op("mse_loss")
 def mse_loss(input, target, reduction="mean"):
-    x, y = _pair("mse_loss", input, target)
-    _reduction("mse_loss", reduction)
-    x, y = _bcast("mse_loss", x, y)
-    return _wrap(_reduce(jnp.square(x - y), reduction))
+    return _pointwise_loss("mse_loss", input, target, reduction, jnp.square)
 
 
 @op("mse_loss_ext")
@@ -306,10 +318,7 @@ def mse_loss_ext(input, target, reduction="mean"):
 
 @op("l1_loss")
 def l1_loss(input, target, reduction="mean"):
-    x, y = _pair("l1_loss", input, target)
-    _reduction("l1_loss", reduction)
-    x, y = _bcast("l1_loss", x, y)
-    return _wrap(_reduce(jnp.abs(x - y), reduction))
+    return _pointwise_loss("l1_loss", input, target, reduction, jnp.abs)
 
 
 def _smooth_l1(x, y, beta, reduction, name="SmoothL1Loss"):
@@ -359,9 +368,7 @@ primitive("L2Loss", _l2_loss)
 
 
 def _kl_div(name, logits, labels, reduction, allowed):
-    x = need_tensor(name, "logits", logits)
-    y = need_tensor(name, "labels", labels)
-    _reduction(name, reduction, allowed)
+    x, y = _inputs_reduction(name, ("logits", "labels"), logits, labels, reduction, allowed)
     check_dtype(name, "logits", x, F16_32_64 + ("bfloat16",))
     _same_dtype(name, x, y)
     _same_shape(name, x, y)
@@ -391,6 +398,8 @@ def _soft_margin(input, target, reduction="mean"):
     x = need_tensor(name, "input", input)
     y = need_tensor(name, "target", target)
     check_dtype(name, "input", x, F16_32 + ("bfloat16",))
+    if not isinstance(reduction, str):
+        raise TypeError(f"For 'soft_margin_loss', the input 'reduction' should be a str, but got {type(reduction)}.")
     _reduction(name, reduction)
     _same_dtype(name, x, y)
     _same_shape(name, x, y, "input", "target")
@@ -481,9 +490,7 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
 @op("multilabel_soft_margin_loss")
 def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
     name = "multilabel_soft_margin_loss"
-    x = need_tensor(name, "input", input)
-    y = need_tensor(name, "target", target)
-    _reduction(name, reduction)
+    x, y = _inputs_reduction(name, ("input", "target"), input, target, reduction)
     if x.ndim != 2 or x.shape != y.shape:
         raise ValueError(f"For '{name}', 'input' must be 2-D with the shape of 'target', but got "
                          f"{list(x.shape)} and {list(y.shape)}.")

@@ -14,7 +14,8 @@ from jax import lax
 
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
-from ._registry import op, primitive
+from ._registry import op, primitive, register_primitive_class
+from .primitive import Primitive, prim_attr_register
 
 _wrap = Tensor._wrap
 _BOOL = np.dtype(np.bool_)
@@ -191,7 +192,7 @@ def kron(input, other):
         raise TypeError(f"For 'kron', the input and other must be Tensor, but got {type(input).__name__} "
                         f"and {type(other).__name__}.")
     from ._args import binary
-    a, b = binary("Mul", input, other)
+    a, b = binary("Mul", input, other, broadcast=False)
     if a.dtype == _BOOL:
         return _wrap(jnp.kron(a.astype(np.int8), b.astype(np.int8)).astype(_BOOL))
     return _wrap(jnp.kron(a, b))
@@ -279,16 +280,61 @@ def _einsum(equation, operands, name="Einsum"):
     return _wrap(out.astype(arrays[0].dtype))
 
 
-@op("einsum", aliases=("einsum_ext",))
+def _einsum_sublist(equation, operands, name):
+    """The sublist form ``(op1, sub1, op2, sub2, ..., [sub_out])`` as ``(equation, operands)``:
+    labels 0..25 are 'A'..'Z', 26..51 are 'a'..'z', ``...`` is Ellipsis."""
+    if not isinstance(equation, Tensor):
+        return equation, operands
+
+    def label(num):
+        if num is Ellipsis:
+            return "..."
+        if 0 <= num < 26:
+            return chr(num + 65)
+        if 26 <= num < 52:
+            return chr(num + 71)
+        raise ValueError(f"For {name}, the number in sublist should be in range [0, 52), but got {num}")
+    rest = tuple(operands)   # sub1, op2, sub2, ..., [sub_out]
+    eq = ",".join("".join(label(n) for n in rest[i]) for i in range(0, len(rest) - (len(rest) % 2 == 0), 2))
+    if len(rest) % 2 == 0:
+        eq += "->" + "".join(label(n) for n in rest[-1]) if rest else ""
+        return eq, (equation,) + rest[1:-1:2]
+    return eq, (equation,) + rest[1::2]
+
+
+@op("einsum")
 def einsum(equation, *operands):
     """Einstein summation over float operands (``...`` broadcasting supported)."""
+    if isinstance(equation, Tensor):
+        return _einsum(*_einsum_sublist(equation, operands, "Einsum"))
     if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
         operands = tuple(operands[0])
     return _einsum(equation, operands)
 
 
-primitive("Einsum", None, attrs=(("equation", ""),),
-          call=lambda p, x: _einsum(p.equation, tuple(x) if isinstance(x, (tuple, list)) else (x,)))
+@op("einsum_ext")
+def einsum_ext(equation, *operands):
+    """``einsum`` with at least one operand required (sublist form supported)."""
+    equation, operands = _einsum_sublist(equation, operands, "einsum")
+    if not operands:
+        raise ValueError("For einsum, the 'operands' must have at least one operand.")
+    return _einsum(equation, operands)
+
+
+@register_primitive_class
+class Einsum(Primitive):
+    """``Einsum(equation)((x1, x2, ...))``."""
+
+    @prim_attr_register
+    def __init__(self, equation):
+        if not isinstance(equation, str):
+            raise TypeError("the equation must be str!")
+        if len(equation.split("->")) > 2:
+            raise TypeError("the equation can contain only one arrow !")
+        self.init_prim_io_names(inputs=["inputs"], outputs=["output"])
+
+    def __call__(self, x):
+        return _einsum(self.equation, tuple(x) if isinstance(x, (tuple, list)) else (x,))
 
 
 def _scalar_arg(name, arg, v, types=(int, float)):

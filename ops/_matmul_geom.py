@@ -127,9 +127,9 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
         raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
     a = arr(x)
     if a.ndim == 0:
-        raise ValueError("For 'diff', the input must be at least 1-D.")
-    if not -a.ndim <= axis < a.ndim:
-        raise ValueError(f"For 'diff', 'axis' must be in range [{-a.ndim}, {a.ndim}), but got {axis}.")
+        raise TypeError(f"For 'diff', the dimension 'x' must be at least 1, but got {a.ndim}")
+    if not -a.ndim <= axis < a.ndim:   # MindSpore indexes x.shape[axis]: an IndexError
+        raise IndexError(f"For 'diff', 'axis' {axis} is out of range for a {a.ndim}-D input (tuple index out of range).")
     parts = [arr(t) for t in (prepend,) if t is not None] + [a] + [arr(t) for t in (append,) if t is not None]
     a = jnp.concatenate(parts, axis=axis) if len(parts) > 1 else a
     hi = lax.slice_in_dim(a, 1, a.shape[axis], axis=axis)
@@ -149,7 +149,7 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
     if isinstance(dim, bool) or not isinstance(dim, int):
         raise TypeError(f"For `trapz`, the input `dim` must be int, but get {type(dim)}.")
     a = arr(y)
-    if a.dtype.kind != "f":
+    if a.dtype not in (np.float16, np.float32):   # MindSpore computes float64/bfloat16/int in float32
         a = a.astype(_F32)
     if not -a.ndim <= dim < a.ndim:
         raise ValueError(f"For `trapz`, the input `dim` must be in range [{-a.ndim}, {a.ndim}), but got {dim}.")

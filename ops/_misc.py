@@ -82,32 +82,70 @@ def partial(func, *args):
 primitive("Partial", None, call=lambda prim, *args: partial(*args))
 
 
-def _ms_axes_error(e):
-    msg = str(e)
-    if "inconsistent sizes" in msg or "axis size" in msg.lower():
-        return RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal: {msg}")
-    return None
+from mscompat import _state, _graph  # noqa: E402
+from . import _vmap_axes as _vx  # noqa: E402
 
 
 @op("vmap")
 def vmap(fn, in_axes=0, out_axes=0):
-    """``fn`` vectorized over the axes ``in_axes`` of its inputs (``jax.vmap`` on Tensors)."""
-    def _axes(a):
-        return list(a) if isinstance(a, list) else a
+    """``fn`` vectorized over the axes ``in_axes`` of its inputs (``jax.vmap`` on Tensors).
 
-    def after_vmap(*args):
+    Axis specifications are checked like MindSpore's (``RuntimeError`` for every malformed
+    one, see ``ops/_vmap_axes.py``); results that are lists come back as tuples and Python
+    numbers as Tensors broadcast along the mapped axis."""
+    def after_vmap(*args, **kwargs):
+        if kwargs:
+            raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
         if not callable(fn):
-            raise TypeError(f"For 'vmap', 'fn' must be a function or Cell, but got {type(fn).__name__}.")
-        ia = tuple(in_axes) if isinstance(in_axes, list) else in_axes
-        mapped = jax.vmap(fn, in_axes=ia, out_axes=_axes(out_axes))
+            raise RuntimeError(f"'VmapOperation' arg0 must be a 'Function' or 'Cell', but got "
+                               f"{type(fn).__name__} {fn!r}.")
+        _vx.check_axes_type(out_axes, "out_axes")
+        args = _vx.plain_args(args)
+        from mscompat.nn import CellList
+        if isinstance(fn, CellList):
+            # model ensembling: cell k runs with its own Parameters on example k; the cells'
+            # Parameter values are stacked and mapped along axis 0 (cell 0 runs them all)
+            cells = list(fn)
+            plist = _vx.ensemble_params(cells)
+            axes = (0,) + _vx.in_axes_for(in_axes, args, ensemble=len(cells))
+            stacked = [jnp.stack([arr(p) for p in col]) for col in zip(*plist)]
+            args = (stacked,) + tuple(args)
+
+            def call(values, *a):
+                with _state.Scope(plist[0], values):
+                    return cells[0](*a)
+        else:
+            axes = _vx.in_axes_for(in_axes, args)
+            call = fn
+        meta = {}
+
+        def in_scope(*a):
+            # Parameters read inside are unbatched constants of the mapped function (state
+            # threading, DESIGN section 2); writing one inside vmap has no meaning per example.
+            with _state.Scope() as scope:
+                out = _vx.normalize_outputs(call(*a))
+            if scope.written:
+                names = ", ".join(p.name for p in scope.written_params())
+                raise RuntimeError(f"For 'vmap', the mapped function writes Parameter(s) {names}; "
+                                   "Parameters cannot be updated inside vmap. Update them outside the "
+                                   "vmapped function.")
+            leaf_axes = _vx.out_leaf_axes(out_axes, out)
+            leaves, meta["tree"] = jax.tree_util.tree_flatten(out)
+            meta["axes"] = leaf_axes
+            # mapped results come out on axis 0 (moved below); out_axes None must be unbatched
+            return (tuple(x for x, ax in zip(leaves, leaf_axes) if ax is not None),
+                    tuple(x for x, ax in zip(leaves, leaf_axes) if ax is None))
+
         try:
-            return mapped(*args)
+            mapped, unmapped = jax.vmap(in_scope, in_axes=axes, out_axes=(0, None))(*args)
         except ValueError as e:
-            err = _ms_axes_error(e)
-            if err is not None:
-                raise err from None
+            if "got axis spec None but output was batched" in str(e):
+                raise RuntimeError("It is invalid that source is not None and dst is None.") from None
             raise
-    return after_vmap
+        mapped, unmapped = iter(mapped), iter(unmapped)
+        leaves = [next(unmapped) if ax is None else jnp.moveaxis(next(mapped), 0, ax) for ax in meta["axes"]]
+        return jax.tree_util.tree_unflatten(meta["tree"], leaves)
+    return _graph.compiled_when_graph(after_vmap)
 
 
 # ----------------------------------------------------------------------------------------
@@ -228,9 +266,12 @@ def dict_setitem(data, key, value):
 
 @op("make_dict")
 def make_dict(keys, values):
+    for i, v in enumerate((keys, values)):
+        if not isinstance(v, (tuple, list)):
+            raise TypeError(f"For 'make_dict', input[{i}] should be Sequence, but got {type(v).__name__}.")
     if len(keys) != len(values):
-        raise ValueError(f"For 'make_dict', the keys and values should have the same length, but got "
-                         f"{len(keys)} and {len(values)}.")
+        raise RuntimeError(f"make_dict evaluator keys' size is not equal with values' size, got "
+                           f"{len(keys)} and {len(values)}.")
     return dict(zip(keys, values))
 
 
@@ -271,19 +312,22 @@ def make_range(start, stop=None, step=1):
     return tuple(range(int(start), int(stop), int(step)))
 
 
+def _string_args(x, y):
+    # graph-mode MindSpore's evaluator: RuntimeError "The expected is String, not Int64"
+    for v in (x, y):
+        if not isinstance(v, str):
+            raise RuntimeError(f"The expected is String, not {type(v).__name__}")
+
+
 @op("string_concat")
 def string_concat(x, y):
-    if not (isinstance(x, str) and isinstance(y, str)):
-        raise TypeError(f"For 'string_concat', the inputs should be strings, but got {type(x).__name__} "
-                        f"and {type(y).__name__}.")
+    _string_args(x, y)
     return x + y
 
 
 @op("string_eq")
 def string_eq(x, y):
-    if not (isinstance(x, str) and isinstance(y, str)):
-        raise TypeError(f"For 'string_eq', the inputs should be strings, but got {type(x).__name__} "
-                        f"and {type(y).__name__}.")
+    _string_args(x, y)
     return x == y
 
 
@@ -337,17 +381,39 @@ def _spow(x, y):
 for _name, _fn in (("scalar_add", lambda x, y: x + y), ("scalar_sub", lambda x, y: x - y),
                    ("scalar_mul", lambda x, y: x * y), ("scalar_div", _sdiv),
                    ("scalar_floordiv", _sfloordiv), ("scalar_mod", _smod), ("scalar_pow", _spow),
-                   ("scalar_eq", lambda x, y: x == y), ("scalar_ne", lambda x, y: x != y),
-                   ("scalar_lt", lambda x, y: x < y), ("scalar_gt", lambda x, y: x > y),
-                   ("scalar_le", lambda x, y: x <= y), ("scalar_ge", lambda x, y: x >= y),
-                   ("scalar_max", max), ("scalar_min", min)):
+                   ("scalar_max", max)):
     _binary_scalar(_name, _fn)
+
+
+@op("scalar_ne")
+def scalar_ne(x, y):
+    """``x != y`` on numbers (graph-only in MindSpore, whose evaluator raises RuntimeError otherwise)."""
+    for v in (x, y):
+        if not isinstance(v, (_NUM, Tensor)):
+            raise RuntimeError(f"The expected is Number, not {type(v).__name__}")
+    return x != y
+
+
+def _python_binary(name, fn, doc):
+    # MindSpore's ScalarEq/Lt/Gt/Le/Ge/Min call Python's operator directly in PyNative:
+    # no argument check (strings, tuples and Tensors work; unorderable values raise TypeError).
+    def f(x, y):
+        return fn(x, y)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return op(name)(f)
+
+
+for _name, _fn, _sym in (("scalar_eq", lambda x, y: x == y, "x == y"), ("scalar_lt", lambda x, y: x < y, "x < y"),
+                         ("scalar_gt", lambda x, y: x > y, "x > y"), ("scalar_le", lambda x, y: x <= y, "x <= y"),
+                         ("scalar_ge", lambda x, y: x >= y, "x >= y"), ("scalar_min", min, "min(x, y)")):
+    _python_binary(_name, _fn, f"``{_sym}`` (Python semantics, as MindSpore's ``{_name}``).")
 
 
 @op("scalar_uadd")
 def scalar_uadd(x):
-    _scalar_args("scalar_uadd", x)
-    return +x
+    """``x`` itself (MindSpore's ``ScalarUadd`` returns its input unchanged, bools included)."""
+    return x
 
 
 @op("scalar_usub")
@@ -386,21 +452,28 @@ def _bool_args(name, *xs):
             raise TypeError(f"For '{name}', the input should be a bool, but got {type(x).__name__}.")
 
 
+def _two_bools(name, x, y):
+    # graph-mode MindSpore's evaluator raises RuntimeError for non-bool inputs
+    if not all(isinstance(v, (bool, np.bool_)) for v in (x, y)):
+        raise RuntimeError(f"The inputs of {name} operator should be two booleans, but got param0: {x}, "
+                           f"param1: {y}.")
+
+
 @op("bool_and")
 def bool_and(x, y):
-    _bool_args("bool_and", x, y)
+    _two_bools("BoolAnd", x, y)
     return bool(x and y)
 
 
 @op("bool_or")
 def bool_or(x, y):
-    _bool_args("bool_or", x, y)
+    _two_bools("BoolOr", x, y)
     return bool(x or y)
 
 
 @op("bool_eq")
 def bool_eq(x, y):
-    _bool_args("bool_eq", x, y)
+    _two_bools("BoolEq", x, y)
     return bool(x) == bool(y)
 
 
@@ -419,8 +492,11 @@ def is_(x, y):
 
 
 @op("is_not")
-def is_not(x, y):
-    return x is not y
+def is_not(*args):
+    """``x is not y``; MindSpore's primitive raises RuntimeError for a wrong number of inputs."""
+    if len(args) != 2:
+        raise RuntimeError(f"For 'is_not', the number of input should be 2, but got {len(args)}")
+    return args[0] is not args[1]
 
 
 # ----------------------------------------------------------------------------------------
@@ -539,9 +615,11 @@ def switch(cond, true_branch, false_branch):
 @op("switch_layer")
 def switch_layer(index, branches):
     """The branch ``branches[index]``; a traced ``index`` gives a function running ``lax.switch``."""
+    if not isinstance(index, Tensor):
+        raise TypeError(f"For 'switch_layer', input[0] should be Tensor, but got {type(index).__name__}.")
     if not isinstance(branches, (tuple, list)) or not branches:
         raise TypeError("For 'switch_layer', the branches should be a non-empty tuple of functions.")
-    if isinstance(index, Tensor) and isinstance(index._data, jax.core.Tracer):
+    if isinstance(index._data, jax.core.Tracer):
         idx = jnp.clip(arr(index).astype(jnp.int32), 0, len(branches) - 1)
         return lambda *args: lax.switch(idx, list(branches), *args)
     i = int(index)
@@ -595,9 +673,11 @@ def broadcast_gradient_args(x_shape, y_shape):
 
 @op("array_to_scalar")
 def array_to_scalar(x):
-    """The Python number held by a one-element Tensor."""
+    """The Python number held by a 0-d Tensor."""
     if not isinstance(x, Tensor):
-        raise TypeError(f"For 'array_to_scalar', the input should be a Tensor, but got {type(x).__name__}.")
+        raise TypeError(f"For 'array_to_scalar', input[0] should be Tensor, but got {type(x).__name__}.")
+    if x.ndim != 0:
+        raise RuntimeError(f"array_to_scalar requires zero size shape, but got shape {tuple(x.shape)}.")
     return x.item()
 
 

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor, to_np_dtype
+from ._args import arr, is_int, Tensor, to_np_dtype
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -50,10 +50,6 @@ def tensor_in(op_name, arg, x, allowed=None):
     if allowed is not None:
         check_dtype(op_name, arg, a, allowed)
     return a
-
-
-def is_int(v):
-    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
 def is_number(v):
@@ -731,14 +727,19 @@ def channel_shuffle(x, groups):
 primitive("ChannelShuffle", lambda x, group: _channel_shuffle(x, group), attrs=(("group", 1),))
 
 
+def _pixel_args(name, input, arg, r):
+    """Checked input (at least 3-D) and positive int factor ``r`` of pixel_(un)shuffle."""
+    a = need_tensor(name, "input", input)
+    if not is_int(r) or r <= 0:
+        raise ValueError(f"For '{name}', the '{arg}' must be a positive int, but got {r}.")
+    if a.ndim < 3:
+        raise ValueError(f"For '{name}', the dimension of 'input' must be >= 3, but got {a.ndim}.")
+    return a, r
+
+
 @op("pixel_shuffle")
 def pixel_shuffle(input, upscale_factor):
-    a = need_tensor("pixel_shuffle", "input", input)
-    r = upscale_factor
-    if not is_int(r) or r <= 0:
-        raise ValueError(f"For 'pixel_shuffle', the 'upscale_factor' must be a positive int, but got {r}.")
-    if a.ndim < 3:
-        raise ValueError(f"For 'pixel_shuffle', the dimension of 'input' must be >= 3, but got {a.ndim}.")
+    a, r = _pixel_args("pixel_shuffle", input, "upscale_factor", upscale_factor)
     c, h, w = a.shape[-3:]
     if c % (r * r):
         raise ValueError("For 'pixel_shuffle', the length of third to last dimension is not divisible"
@@ -753,12 +754,7 @@ def pixel_shuffle(input, upscale_factor):
 
 @op("pixel_unshuffle")
 def pixel_unshuffle(input, downscale_factor):
-    a = need_tensor("pixel_unshuffle", "input", input)
-    r = downscale_factor
-    if not is_int(r) or r <= 0:
-        raise ValueError(f"For 'pixel_unshuffle', the 'downscale_factor' must be a positive int, but got {r}.")
-    if a.ndim < 3:
-        raise ValueError(f"For 'pixel_unshuffle', the dimension of 'input' must be >= 3, but got {a.ndim}.")
+    a, r = _pixel_args("pixel_unshuffle", input, "downscale_factor", downscale_factor)
     c, h, w = a.shape[-3:]
     if h % r or w % r:
         raise ValueError("For 'pixel_unshuffle', the length of second to last 2 dimension should be divisible "

@@ -113,21 +113,22 @@ def dropout1d(input, p=0.5, training=True):
     raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {a.ndim}.")
 
 
+def _dropout_nd(fname, prim, input, p, training, rank):
+    """dropout2d / dropout3d: whole channels of a rank-``rank`` input zeroed with probability ``p``."""
+    _check_training(fname, training)
+    if training is False:
+        return input
+    _check_keep(prim, 1.0 - p)
+    return _channel_dropout(prim, input, 1.0 - p, rank)[0]
+
+
 @op("dropout2d")
 def dropout2d(input, p=0.5, training=True):
     """Zero whole channels of an (N, C, H, W) input with probability ``p``."""
-    _check_training("dropout2d", training)
-    if training is False:
-        return input
-    _check_keep("Dropout2D", 1.0 - p)
-    return _channel_dropout("Dropout2D", input, 1.0 - p, 4)[0]
+    return _dropout_nd("dropout2d", "Dropout2D", input, p, training, 4)
 
 
 @op("dropout3d")
 def dropout3d(input, p=0.5, training=True):
     """Zero whole channels of an (N, C, D, H, W) input with probability ``p``."""
-    _check_training("dropout3d", training)
-    if training is False:
-        return input
-    _check_keep("Dropout3D", 1.0 - p)
-    return _channel_dropout("Dropout3D", input, 1.0 - p, 5)[0]
+    return _dropout_nd("dropout3d", "Dropout3D", input, p, training, 5)

@@ -176,6 +176,8 @@ def _rms_norm(x, gamma, epsilon=1e-6):
     a = need_tensor("RmsNorm", "x", x)
     check_dtype("RmsNorm", "x", a, BF_F16_32)
     g = need_tensor("RmsNorm", "gamma", gamma)
+    if not isinstance(epsilon, float):
+        raise TypeError(f"For 'RmsNorm', the 'epsilon' must be a float, but got {type(epsilon).__name__}.")
     if not is_number(epsilon) or not 0 < epsilon <= 1:
         raise ValueError(f"For 'RmsNorm', the 'epsilon' must be in range (0, 1], but got {epsilon}.")
     if g.ndim == 0 or g.ndim > a.ndim or tuple(a.shape[a.ndim - g.ndim:]) != tuple(g.shape):
@@ -212,6 +214,11 @@ def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
     s = need_tensor("AddLayerNorm", "x1", x1) + need_tensor("AddLayerNorm", "x2", x2)
     g = need_tensor("AddLayerNorm", "gamma", gamma)
     b = need_tensor("AddLayerNorm", "beta", beta)
+    if not isinstance(epsilon, float):
+        raise TypeError(f"For 'AddLayerNorm', the 'epsilon' must be a float, but got {type(epsilon).__name__}.")
+    if not isinstance(additional_output, bool):
+        raise TypeError(f"For 'AddLayerNorm', the 'additional_output' must be a bool, "
+                        f"but got {type(additional_output).__name__}.")
     k = g.ndim
     y, mean, var = _ln_core(s, tuple(range(s.ndim - k, s.ndim)), epsilon)
     y = y * g.astype(jnp.float32) + b.astype(jnp.float32)

@@ -428,6 +428,8 @@ _DEVICES = ("CPU", "Ascend", "GPU")
 def move_to(input, to="CPU", blocking=True):
     """A copy of ``input`` placed on ``to`` (mscompat keeps arrays on JAX's default device,
     which plays the role of every MindSpore device)."""
+    if isinstance(input, (list, tuple)):   # documented: a list/tuple is converted to a Tensor first
+        input = Tensor(input)
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'move_to', the type of 'input' should be Tensor, but got {type(input).__name__}.")
     if to not in _DEVICES:

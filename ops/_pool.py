@@ -371,7 +371,8 @@ def _adaptive_outs(name, output_size, spatial):
     return outs
 
 
-def _adaptive_avg(name, x, output_size, nd):
+def _adaptive_input(name, x, nd):
+    """Checked input of an adaptive pool with a batch axis added when it has none; (array, added)."""
     a = need_tensor(name, "input", x)
     check_dtype(name, "input", a, _POOL_DTYPES)
     if a.ndim not in (nd + 1, nd + 2):
@@ -379,6 +380,11 @@ def _adaptive_avg(name, x, output_size, nd):
     squeeze = a.ndim == nd + 1
     if squeeze:
         a = a[None]
+    return a, squeeze
+
+
+def _adaptive_avg(name, x, output_size, nd):
+    a, squeeze = _adaptive_input(name, x, nd)
     outs = _adaptive_outs(name, output_size, a.shape[2:])
     vals, _, mask = _adaptive_gather(a, outs)
     m = jnp.asarray(mask)
@@ -388,13 +394,7 @@ def _adaptive_avg(name, x, output_size, nd):
 
 
 def _adaptive_max(name, x, output_size, nd, return_indices, index_dtype=jnp.int64):
-    a = need_tensor(name, "input", x)
-    check_dtype(name, "input", a, _POOL_DTYPES)
-    if a.ndim not in (nd + 1, nd + 2):
-        raise ValueError(f"For '{name}', the dimension of 'input' must be {nd + 1} or {nd + 2}, but got {a.ndim}.")
-    squeeze = a.ndim == nd + 1
-    if squeeze:
-        a = a[None]
+    a, squeeze = _adaptive_input(name, x, nd)
     outs = _adaptive_outs(name, output_size, a.shape[2:])
     vals, flat, _ = _adaptive_gather(a, outs)
     arg = jnp.argmax(vals, axis=-1)
@@ -437,6 +437,11 @@ def adaptive_avg_pool2d(input, output_size):
 
 @op("adaptive_avg_pool2d_ext")
 def adaptive_avg_pool2d_ext(input, output_size):
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 2:
+        raise ValueError(f"For 'AdaptiveAvgPool2DExt', the length of 'output_size' must be 2, "
+                         f"but got {len(output_size)}.")
+    if not isinstance(output_size, (int, tuple, list)) or isinstance(output_size, bool):
+        raise ValueError(f"For 'AdaptiveAvgPool2DExt', the value of 'output_size' is invalid: '{output_size}'.")
     return _adaptive_avg("AdaptiveAvgPool2D", input, output_size, 2)
 
 

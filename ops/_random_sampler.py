@@ -29,6 +29,15 @@ def _type_check(name, arg, v, types):
     return v
 
 
+def _sampler_types(name, num_true, num_sampled, unique, range_max, seed):
+    """Type checks shared by the candidate samplers' ``__init__`` (MindSpore's order)."""
+    _type_check(name, "num_true", num_true, (int,))
+    _type_check(name, "num_sampled", num_sampled, (int,))
+    _type_check(name, "unique", unique, (bool,))
+    _type_check(name, "range_max", range_max, (int,))
+    _type_check(name, "seed", seed, (int,))
+
+
 def _numpy_rng(seed):
     """A numpy Generator keyed by a fresh JAX subkey (``seed`` folded in when non-zero)."""
     key = op_key(seed, 0)
@@ -90,11 +99,7 @@ class UniformCandidateSampler(_CandidateSampler):
     def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
         Primitive.__init__(self, "UniformCandidateSampler")
         name = self.name
-        _type_check(name, "num_true", num_true, (int,))
-        _type_check(name, "num_sampled", num_sampled, (int,))
-        _type_check(name, "unique", unique, (bool,))
-        _type_check(name, "range_max", range_max, (int,))
-        _type_check(name, "seed", seed, (int,))
+        _sampler_types(name, num_true, num_sampled, unique, range_max, seed)
         _type_check(name, "remove_accidental_hits", remove_accidental_hits, (bool,))
         for arg, v in (("num_true", num_true), ("num_sampled", num_sampled), ("range_max", range_max)):
             if v <= 0:
@@ -129,11 +134,7 @@ class LogUniformCandidateSampler(_CandidateSampler):
     def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
         Primitive.__init__(self, "LogUniformCandidateSampler")
         name = self.name
-        _type_check(name, "num_true", num_true, (int,))
-        _type_check(name, "num_sampled", num_sampled, (int,))
-        _type_check(name, "unique", unique, (bool,))
-        _type_check(name, "range_max", range_max, (int,))
-        _type_check(name, "seed", seed, (int,))
+        _sampler_types(name, num_true, num_sampled, unique, range_max, seed)
         for arg, v in (("num_true", num_true), ("num_sampled", num_sampled), ("range_max", range_max)):
             if v < 1:
                 raise ValueError(f"For '{name}', the argument '{arg}' must >= 1, but got {v}.")

@@ -6,24 +6,19 @@ Axis handling follows MindSpore: ``()`` (or ``None`` in functional forms) reduce
 axis, an int or a tuple/list of ints selects axes, a Tensor axis is read as a list; an
 out-of-range axis is a ValueError, a repeated one a RuntimeError.
 """
-import numbers
 
 import numpy as np
 import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor, to_np_dtype
+from ._args import arr, check_bool, Tensor, to_np_dtype, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _BOOL = np.dtype(np.bool_)
 _I64 = np.dtype(np.int64)
 _F32 = np.dtype(np.float32)
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _kind(dt):
@@ -45,12 +40,6 @@ def _tensor_in(name, x, arg="x"):
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{name}', the type of input '{arg}' must be Tensor, but got {type(x).__name__}.")
     return arr(x)
-
-
-def _bool_attr(name, attr, v):
-    if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"For '{name}', the type of '{attr}' should be 'bool', but got type '{type(v).__name__}'.")
-    return bool(v)
 
 
 def _axes(name, ndim, axis, dup_error=RuntimeError, prefix="primitive"):
@@ -490,7 +479,7 @@ def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     a = _tensor_in("count_nonzero", x, "x")
     if a.dtype == _BOOL:
         raise TypeError(f"The 'input x' doesn't support 'Bool' and expect to receive {_NUMBER}.")
-    _bool_attr("count_nonzero", "keep_dims", keep_dims)
+    check_bool("count_nonzero", "keep_dims", keep_dims)
     axes = _reduce_axes("ReduceSum", a, axis)
     n = jnp.sum(a != 0, axis=axes, keepdims=keep_dims, dtype=_I64)
     return _wrap(n.astype(to_np_dtype(dtype)))

@@ -9,7 +9,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor, to_np_dtype
+from ._args import arr, check_bool, Tensor, to_np_dtype
 from ._registry import op, primitive
 from ._reduce import _tensor_in, _is_int, _kind, _call_fail, _axes, _reduce_axes, _acc, _F32, _I64, _BOOL
 
@@ -50,8 +50,7 @@ def _scan(name, fn, identity, x, axis, exclusive, reverse):
         raise TypeError(f"For primitive[{name}], the input argument[x] must be a numeric Tensor, but got "
                         "Tensor[Bool].")
     for attr, v in (("exclusive", exclusive), ("reverse", reverse)):
-        if not isinstance(v, (bool, np.bool_)):
-            raise TypeError(f"For '{name}', the type of '{attr}' should be 'bool', but got type '{type(v).__name__}'.")
+        check_bool(name, attr, v)
     if a.ndim == 0:
         return _wrap(a)
     ax = _cum_axis(name, a, axis)

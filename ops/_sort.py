@@ -1,21 +1,16 @@
 """Sorting and searching: sort, argsort, topk, unique, unique_consecutive, searchsorted,
 argmax, max, min, aminmax."""
 import builtins
-import numbers
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as _mstype
-from ._args import arr, check_tensor, Tensor
+from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
-
-
-def _is_int(v):
-    return isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def _sort_axis(name, axis, ndim):

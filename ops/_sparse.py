@@ -142,28 +142,26 @@ def _values_fn(name):
     return apply
 
 
-def _make_coo(name):
+def _make_sparse(name, cls, prefix, rebuild, kept):
+    """``{prefix}_{name}``: op ``name`` on the stored values of a ``cls`` (``rebuild(x, values)``)."""
     apply = _values_fn(name)
 
     def f(x):
-        if not isinstance(x, COOTensor):
-            raise TypeError(f"Expects COOTensor for coo_{name}")
-        return COOTensor(x.indices, apply(x.values), x.shape)
-    f.__name__ = f.__qualname__ = f"coo_{name}"
-    f.__doc__ = f"``{name}`` of the stored values of a COOTensor (indices and shape kept)."
+        if not isinstance(x, cls):
+            raise TypeError(f"Expects {cls.__name__} for {prefix}_{name}")
+        return rebuild(x, apply(x.values))
+    f.__name__ = f.__qualname__ = f"{prefix}_{name}"
+    f.__doc__ = f"``{name}`` of the stored values of a {cls.__name__} ({kept} kept)."
     return f
+
+
+def _make_coo(name):
+    return _make_sparse(name, COOTensor, "coo", lambda x, v: COOTensor(x.indices, v, x.shape), "indices and shape")
 
 
 def _make_csr(name):
-    apply = _values_fn(name)
-
-    def f(x):
-        if not isinstance(x, CSRTensor):
-            raise TypeError(f"Expects CSRTensor for csr_{name}")
-        return CSRTensor(x.indptr, x.indices, apply(x.values), x.shape)
-    f.__name__ = f.__qualname__ = f"csr_{name}"
-    f.__doc__ = f"``{name}`` of the stored values of a CSRTensor (structure and shape kept)."
-    return f
+    return _make_sparse(name, CSRTensor, "csr", lambda x, v: CSRTensor(x.indptr, x.indices, v, x.shape),
+                        "structure and shape")
 
 
 for _name in _UNARY:

@@ -10,7 +10,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, Tensor
+from ._args import arr, check_tensor, Tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -23,9 +23,7 @@ _WIDE = (np.dtype(np.float64), np.dtype(np.complex128))
 
 
 def _input(name, x):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the type of 'input' must be Tensor, but got {type(x).__name__}.")
-    a = arr(x)
+    a = arr(check_tensor(name, "input", x))
     if a.dtype not in _FFT_TYPES:
         raise TypeError(f"For '{name}', the 'input' dtype must be one of int16, int32, int64, float16, bfloat16, "
                         f"float32, float64, complex64, complex128, but got {mstype.from_numpy_dtype(a.dtype)}.")
@@ -98,27 +96,30 @@ def _dims_sizes(name, a, s, dim, default_dim):
 # 1-D transforms
 
 
+def _args_1d(name, input, n, dim, norm):
+    """Checked ``(array, dim, n, norm)`` of a 1-D transform."""
+    a = _input(name, input)
+    return a, _dim(name, dim, a.ndim), _n(name, n), _norm(name, norm)
+
+
 @op("fft")
 def fft(input, n=None, dim=-1, norm=None):
     """1-D discrete Fourier transform along ``dim``."""
-    a = _input("FFT", input)
-    d, n, norm = _dim("FFT", dim, a.ndim), _n("FFT", n), _norm("FFT", norm)
+    a, d, n, norm = _args_1d("FFT", input, n, dim, norm)
     return _wrap(jnp.fft.fft(_complex(a), n, d, norm))
 
 
 @op("ifft")
 def ifft(input, n=None, dim=-1, norm=None):
     """1-D inverse discrete Fourier transform along ``dim``."""
-    a = _input("IFFT", input)
-    d, n, norm = _dim("IFFT", dim, a.ndim), _n("IFFT", n), _norm("IFFT", norm)
+    a, d, n, norm = _args_1d("IFFT", input, n, dim, norm)
     return _wrap(jnp.fft.ifft(_complex(a), n, d, norm))
 
 
 @op("rfft")
 def rfft(input, n=None, dim=-1, norm=None):
     """1-D FFT of a real signal (one-sided output)."""
-    a = _input("RFFT", input)
-    d, n, norm = _dim("RFFT", dim, a.ndim), _n("RFFT", n), _norm("RFFT", norm)
+    a, d, n, norm = _args_1d("RFFT", input, n, dim, norm)
     if a.dtype.kind == "c":   # MindSpore: the full FFT of a complex input, cut to the one-sided length
         return _wrap(_onesided(jnp.fft.fft(a, n, d, norm), d))
     return _wrap(jnp.fft.rfft(_real(a), n, d, norm))
@@ -127,24 +128,21 @@ def rfft(input, n=None, dim=-1, norm=None):
 @op("irfft")
 def irfft(input, n=None, dim=-1, norm=None):
     """Inverse of :func:`rfft`: real output of length ``n`` (default ``2*(m-1)``)."""
-    a = _input("IRFFT", input)
-    d, n, norm = _dim("IRFFT", dim, a.ndim), _n("IRFFT", n), _norm("IRFFT", norm)
+    a, d, n, norm = _args_1d("IRFFT", input, n, dim, norm)
     return _wrap(jnp.fft.irfft(_complex(a), n, d, norm))
 
 
 @op("hfft")
 def hfft(input, n=None, dim=-1, norm=None):
     """FFT of a Hermitian-symmetric signal given by its one-sided half (real output)."""
-    a = _input("HFFT", input)
-    d, n, norm = _dim("HFFT", dim, a.ndim), _n("HFFT", n), _norm("HFFT", norm)
+    a, d, n, norm = _args_1d("HFFT", input, n, dim, norm)
     return _wrap(jnp.fft.irfft(jnp.conj(_complex(a)), n, d, _SWAP[norm]))
 
 
 @op("ihfft")
 def ihfft(input, n=None, dim=-1, norm=None):
     """Inverse of :func:`hfft`: one-sided spectrum of a real signal."""
-    a = _input("IHFFT", input)
-    d, n, norm = _dim("IHFFT", dim, a.ndim), _n("IHFFT", n), _norm("IHFFT", norm)
+    a, d, n, norm = _args_1d("IHFFT", input, n, dim, norm)
     if a.dtype.kind == "c":
         return _wrap(_onesided(jnp.fft.ifft(a, n, d, norm), d))
     return _wrap(jnp.conj(jnp.fft.rfft(_real(a), n, d, _SWAP[norm])))
@@ -285,18 +283,14 @@ def _shift_dims(name, a, dim):
 @op("fftshift")
 def fftshift(input, dim=None):
     """Move the zero-frequency term to the centre along ``dim`` (default all axes)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'FFTShift', the type of 'input' must be Tensor, but got {type(input).__name__}.")
-    a = arr(input)
+    a = arr(check_tensor("FFTShift", "input", input))
     return _wrap(jnp.fft.fftshift(a, _shift_dims("FFTShift", a, dim)))
 
 
 @op("ifftshift")
 def ifftshift(input, dim=None):
     """Inverse of :func:`fftshift`."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'IFFTShift', the type of 'input' must be Tensor, but got {type(input).__name__}.")
-    a = arr(input)
+    a = arr(check_tensor("IFFTShift", "input", input))
     return _wrap(jnp.fft.ifftshift(a, _shift_dims("IFFTShift", a, dim)))
 
 

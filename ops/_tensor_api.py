@@ -5,7 +5,7 @@ operator runs; while an op family does not define the op yet, a ``jnp`` expressi
 MindSpore's promotion (``binary``) stands in. MindSpore semantics kept here:
 
 - comparisons return bool Tensors; ``x == None`` / ``x == 'a'`` give Python ``False``;
-- ``~`` is logical NOT for bool and integer Tensors and a TypeError for floats;
+- ``~`` is logical NOT for every dtype (bool result); ``bool - bool`` is ``!=``;
 - ``& | ^`` have no reflected forms and there are no shift operators (MindSpore has none);
 - augmented assignment (``x += 1``) is not in-place: Python rebinds the name to a new
   Tensor (MindSpore behaves the same way), so no ``__iadd__`` is defined.
@@ -126,10 +126,18 @@ def _abs(self):
 
 
 def _invert(self):
-    a = arr(self)
-    if a.dtype.kind not in "biu":
-        raise TypeError("Select CPU operator[Neg] fail! Unsupported data type!")
+    # MindSpore's ``~`` is logical NOT for every dtype (floats and complex included): bool result
     return _fn("logical_not", lambda x: _wrap(jnp.logical_not(arr(x))))(self)
+
+
+def _sub_op(self, other):
+    # ``bool_tensor - bool_tensor`` (or ``- True``) gives a bool Tensor in MindSpore (x != y),
+    # although ops.sub rejects bools; the reflected ``True - bool_tensor`` still raises.
+    if isinstance(other, (Tensor, bool)) and arr(self).dtype == np.bool_ and (
+            isinstance(other, bool) or arr(other).dtype == np.bool_):
+        a, b = binary("Sub", self, other)
+        return _wrap(jnp.not_equal(a, b))
+    return _fn("sub", _OPERATORS["__sub__"][2])(self, other)
 
 
 def _round(self, ndigits=None):
@@ -146,6 +154,7 @@ def attach():
     Tensor.__neg__ = _neg
     Tensor.__abs__ = _abs
     Tensor.__invert__ = _invert
+    Tensor.__sub__ = _sub_op
     Tensor.__pos__ = lambda self: self
     Tensor.__round__ = _round
     Tensor.__hash__ = lambda self: id(self)  # __eq__ returns a Tensor, identity hashing stays

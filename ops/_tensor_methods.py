@@ -2,14 +2,16 @@
 
 Every ``Tensor.x`` method that is not defined in the Tensor class body is registered here
 with ``@tensor_method`` (one place per concept: op families never register methods).
-Methods look the functional op up in ``OPS`` when called, so each op has one
-implementation. MindSpore's Tensor methods accept both of their overloads' spellings
-(``axis``/``dim``, ``keepdims``/``keep_dims``/``keepdim``); :func:`_kw` maps them.
-
-A method whose op is not registered falls back to a small ``jnp`` expression (``_fb``)
-so the most used methods keep working while the op families grow.
+Methods call the functional op from ``OPS``, so each op has one implementation. This module
+is imported after every op family (it is last in ``ops._FAMILIES``), so each method's op is
+looked up once, here, as the methods are attached, never per call. MindSpore's Tensor
+methods accept both of their overloads' spellings (``axis``/``dim``,
+``keepdims``/``keep_dims``/``keepdim``); :func:`_pick` maps them. Methods that call no op
+(creation from a Tensor, ``itemset``, the memory and bookkeeping API) are in
+``_tensor_methods_misc.py``.
 """
 import numbers
+import types
 
 import numpy as np
 import jax
@@ -20,18 +22,22 @@ from ._args import arr, Tensor, to_np_dtype
 from ._registry import tensor_method, OPS, METHODS
 
 _wrap = Tensor._wrap
-FALLBACKS_USED = set()   # names of ops that were missing when a method needed them
 
 
-def _op(name, fallback=None):
-    """The functional op ``name`` (looked up at call time), else ``fallback``."""
+def _fn(name):
+    """The functional op ``name`` (every op family is registered before this module runs)."""
     d = OPS.get(name)
-    if d is not None:
-        return d.fn
-    if fallback is None:
-        raise RuntimeError(f"The Tensor method needs the op '{name}', which is not available.")
-    FALLBACKS_USED.add(name)
-    return fallback
+    if d is None:
+        raise RuntimeError(f"The Tensor methods need the op '{name}', which is not registered.")
+    return d.fn
+
+
+# the functional ops the methods below call, resolved once
+_F = types.SimpleNamespace(**{n: _fn(n) for n in (
+    "reshape swapaxes transpose squeeze unsqueeze expand_dims moveaxis tile repeat_interleave broadcast_to "
+    "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
+    "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
+    "floor_divide remainder softmax isclose equal").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -75,17 +81,44 @@ def _reshape(self, *shape):
     if not shape:
         raise TypeError("reshape() missing 1 required positional arguments: \"shape\".")
     shape = _shape_args(shape)
-    return _op("reshape")(self, shape)
+    return _F.reshape(self, shape)
+
+
+def _view_dtype(self, dtype):
+    """The Tensor's bytes reinterpreted as ``dtype``; the last dimension scales with the item size."""
+    a = arr(self)
+    target = np.dtype(to_np_dtype(dtype))
+    src_size, dst_size = a.dtype.itemsize, target.itemsize
+    if a.dtype == np.bool_:
+        a = a.astype(np.uint8)
+    bits = np.dtype(np.uint8) if target == np.bool_ else target
+    if src_size != dst_size:
+        what = f"view {self.dtype} as {dtype} (different element sizes)"
+        if a.ndim == 0:
+            raise ValueError(f"For ViewDtype, scalar tensor (shape: ()) cannot be viewed {what}")
+        if dst_size > src_size:
+            ratio = dst_size // src_size
+            if a.shape[-1] % ratio:
+                raise ValueError(f"For ViewDtype, last dimension must be divisible by {ratio} to {what}, "
+                                 f"but got {a.shape[-1]}")
+            a = a.reshape(a.shape[:-1] + (a.shape[-1] // ratio, ratio))
+    out = jax.lax.bitcast_convert_type(a, bits)
+    if dst_size < src_size:
+        out = out.reshape(out.shape[:-2] + (out.shape[-2] * out.shape[-1],))
+    return _wrap(out != 0 if target == np.bool_ else out)
 
 
 @tensor_method("view")
-def _view(self, *shape):
-    if len(shape) == 1 and isinstance(shape[0], mstype.Type):
-        a = arr(self)
-        target = to_np_dtype(shape[0])
-        if np.dtype(target).itemsize != a.dtype.itemsize:
-            raise ValueError(f"For 'view', the itemsize of {self.dtype} and {shape[0]} must be the same.")
-        return _wrap(jax.lax.bitcast_convert_type(a, target))
+def _view(self, *shape, **kwargs):
+    dtype = kwargs.pop("dtype", None)
+    _check_no_kwargs("view", kwargs)
+    if dtype is None and len(shape) == 1 and isinstance(shape[0], mstype.Type):
+        dtype, shape = shape[0], ()
+    if dtype is not None and not shape:
+        return _view_dtype(self, dtype)
+    if not shape or dtype is not None:
+        args = ", ".join(type(v).__name__ for v in shape)
+        raise TypeError(f'Failed calling view with "view({args})".')
     return _reshape(self, *shape)
 
 
@@ -106,13 +139,13 @@ def _transpose(self, *axes):
         return _wrap(jnp.transpose(arr(self)))
     if len(axes) == 2 and self.ndim != 2 or (len(axes) == 2 and self.ndim == 2 and set(axes) != {0, 1}
                                              and all(isinstance(a, int) for a in axes)):
-        return _op("swapaxes", lambda x, a, b: _wrap(jnp.swapaxes(arr(x), a, b)))(self, *axes)
-    return _op("transpose")(self, axes)
+        return _F.swapaxes(self, *axes)
+    return _F.transpose(self, axes)
 
 
 @tensor_method("permute")
 def _permute(self, *dims):
-    return _op("transpose")(self, _shape_args(dims))
+    return _F.transpose(self, _shape_args(dims))
 
 
 @tensor_method("t")
@@ -148,9 +181,13 @@ def _ravel(self):
 
 @tensor_method("resize")
 def _resize(self, *new_shape):
-    shape = _shape_args(new_shape)
-    if not shape:
+    if not new_shape:
         return self
+    shape = new_shape[0] if len(new_shape) == 1 and isinstance(new_shape[0], tuple) else new_shape
+    for s in shape:
+        if isinstance(s, bool) or not isinstance(s, numbers.Integral):
+            raise TypeError(f"For 'resize', 'new_shape' must be ints or one tuple of ints, "
+                            f"but got {type(s).__name__}.")
     a = arr(self).reshape(-1)
     size = int(np.prod(shape, dtype=np.int64))
     if size > a.size:
@@ -162,34 +199,34 @@ def _resize(self, *new_shape):
 def _squeeze(self, axis=None, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     _check_no_kwargs("squeeze", kwargs)
-    return _op("squeeze")(self, _axis_none(axis))
+    return _F.squeeze(self, _axis_none(axis))
 
 
 @tensor_method("unsqueeze")
 def _unsqueeze(self, dim=None, **kwargs):
     dim = _pick(kwargs, ("axis",), dim)
     _check_no_kwargs("unsqueeze", kwargs)
-    return _op("unsqueeze", lambda x, d: _wrap(jnp.expand_dims(arr(x), d)))(self, dim)
+    return _F.unsqueeze(self, dim)
 
 
 @tensor_method("expand_dims")
 def _expand_dims(self, axis):
-    return _op("expand_dims", lambda x, d: _wrap(jnp.expand_dims(arr(x), d)))(self, axis)
+    return _F.expand_dims(self, axis)
 
 
 @tensor_method("swapaxes", "swapdims")
 def _swapaxes(self, axis0, axis1):
-    return _op("swapaxes", lambda x, a, b: _wrap(jnp.swapaxes(arr(x), a, b)))(self, axis0, axis1)
+    return _F.swapaxes(self, axis0, axis1)
 
 
 @tensor_method("moveaxis", "movedim")
 def _moveaxis(self, source, destination):
-    return _op("moveaxis", lambda x, s, d: _wrap(jnp.moveaxis(arr(x), s, d)))(self, source, destination)
+    return _F.moveaxis(self, source, destination)
 
 
 @tensor_method("tile")
 def _tile(self, *dims):
-    return _op("tile", lambda x, d: _wrap(jnp.tile(arr(x), d)))(self, _shape_args(dims))
+    return _F.tile(self, _shape_args(dims))
 
 
 @tensor_method("repeat")
@@ -206,13 +243,13 @@ def _repeat_interleave(self, repeats, dim=None, **kwargs):
     dim = _pick(kwargs, ("axis",), dim)
     kwargs.pop("output_size", None)
     _check_no_kwargs("repeat_interleave", kwargs)
-    return _op("repeat_interleave")(self, repeats, dim)
+    return _F.repeat_interleave(self, repeats, dim)
 
 
 @tensor_method("expand_as")
 def _expand_as(self, other=None, **kwargs):
     other = _pick(kwargs, ("x",), other)
-    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(other.shape))
+    return _F.broadcast_to(self, tuple(other.shape))
 
 
 @tensor_method("expand")
@@ -220,31 +257,31 @@ def _expand(self, *size):
     size = _shape_args(size)
     if len(size) == 1 and isinstance(size[0], Tensor):
         size = tuple(int(s) for s in size[0].asnumpy())
-    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(size))
+    return _F.broadcast_to(self, tuple(size))
 
 
 @tensor_method("broadcast_to")
 def _broadcast_to(self, shape):
-    return _op("broadcast_to", lambda x, s: _wrap(jnp.broadcast_to(arr(x), s)))(self, tuple(shape))
+    return _F.broadcast_to(self, tuple(shape))
 
 
 @tensor_method("chunk")
 def _chunk(self, chunks, dim=0, **kwargs):
     dim = _pick(kwargs, ("axis",), dim)
     _check_no_kwargs("chunk", kwargs)
-    return _op("chunk")(self, chunks, dim)
+    return _F.chunk(self, chunks, dim)
 
 
 @tensor_method("split")
 def _split(self, split_size_or_sections, axis=0, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     _check_no_kwargs("split", kwargs)
-    return _op("split")(self, split_size_or_sections, axis)
+    return _F.split(self, split_size_or_sections, axis)
 
 
 @tensor_method("flip")
 def _flip(self, dims):
-    return _op("flip", lambda x, d: _wrap(jnp.flip(arr(x), d)))(self, dims)
+    return _F.flip(self, dims)
 
 
 @tensor_method("reverse")
@@ -256,25 +293,16 @@ def _reverse(self, axis):
 
 @tensor_method("unbind")
 def _unbind(self, dim=0):
-    return _op("unbind")(self, dim)
+    return _F.unbind(self, dim)
 
 
 @tensor_method("narrow")
 def _narrow(self, axis, start, length):
-    return _op("narrow")(self, axis, start, length)
+    return _F.narrow(self, axis, start, length)
 
 
 # ----------------------------------------------------------------------------------------
 # reductions
-
-
-def _sum_fb(x, dim=None, keepdim=False, *, dtype=None):
-    a = arr(x)
-    if dtype is not None:
-        a = a.astype(to_np_dtype(dtype))
-    elif a.dtype.kind in "bi":
-        a = a.astype(np.int64)
-    return _wrap(jnp.sum(a, axis=_axis_none(dim), keepdims=keepdim))
 
 
 @tensor_method("sum")
@@ -284,7 +312,7 @@ def _sum(self, axis=None, dtype=None, keepdims=False, initial=None, **kwargs):
     _check_no_kwargs("sum", kwargs)
     if isinstance(axis, list):
         axis = tuple(axis)
-    out = _op("sum", _sum_fb)(self, axis, keepdims, dtype=dtype)
+    out = _F.sum(self, axis, keepdims, dtype=dtype)
     if initial is not None:
         out = out + initial
     return out
@@ -297,8 +325,7 @@ def _mean(self, axis=None, keep_dims=False, **kwargs):
     dtype = kwargs.pop("dtype", None)
     _check_no_kwargs("mean", kwargs)
     x = self if dtype is None else self.astype(dtype)
-    return _op("mean", lambda t, a, k: _wrap(jnp.mean(arr(t), axis=a, keepdims=k).astype(arr(t).dtype)))(
-        x, _axis_none(axis), keep_dims)
+    return _F.mean(x, _axis_none(axis), keep_dims)
 
 
 def _max_min(self, which, args, kwargs):
@@ -350,19 +377,12 @@ def _min(self, *args, **kwargs):
     return _max_min(self, "min", args, kwargs)
 
 
-def _argfb(which):
-    def fb(x, dim=None, keepdim=False):
-        f = jnp.argmax if which == "argmax" else jnp.argmin
-        return _wrap(f(arr(x), axis=dim, keepdims=keepdim).astype(np.int64))
-    return fb
-
-
 @tensor_method("argmax")
 def _argmax(self, axis=None, keepdims=False, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     keepdims = _pick(kwargs, ("keepdim",), keepdims)
     _check_no_kwargs("argmax", kwargs)
-    return _op("argmax", _argfb("argmax"))(self, axis, keepdims)
+    return _F.argmax(self, axis, keepdims)
 
 
 @tensor_method("argmin")
@@ -370,16 +390,17 @@ def _argmin(self, axis=None, keepdims=False, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     keepdims = _pick(kwargs, ("keepdim",), keepdims)
     _check_no_kwargs("argmin", kwargs)
-    return _op("argmin", _argfb("argmin"))(self, axis, keepdims)
+    return _F.argmin(self, axis, keepdims)
 
 
 def _bool_reduce(name):
+    fn = _fn(name)
+
     def method(self, axis=None, keep_dims=False, **kwargs):
         ax = _pick(kwargs, ("dim",), axis)
         kd = _pick(kwargs, ("keepdim", "keepdims"), keep_dims)
         _check_no_kwargs(name, kwargs)
-        f = jnp.any if name == "any" else jnp.all
-        return _op(name, lambda x, a, k: _wrap(f(arr(x), axis=a, keepdims=k)))(self, _axis_none(ax), kd)
+        return fn(self, _axis_none(ax), kd)
     return method
 
 
@@ -392,7 +413,7 @@ def _prod(self, axis=None, keep_dims=False, dtype=None, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     keep_dims = _pick(kwargs, ("keepdim", "keepdims"), keep_dims)
     _check_no_kwargs("prod", kwargs)
-    return _op("prod")(self, _axis_none(axis), keep_dims, dtype=dtype)
+    return _F.prod(self, _axis_none(axis), keep_dims, dtype=dtype)
 
 
 @tensor_method("cumsum")
@@ -408,7 +429,7 @@ def _cumsum(self, axis=None, dtype=None, **kwargs):
         axis = 0
     if not -max(x.ndim, 1) <= axis < max(x.ndim, 1):
         raise ValueError(f"For 'cumsum', the 'axis' must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
-    out = _op("cumsum", lambda t, a: _wrap(jnp.cumsum(arr(t), axis=a, dtype=arr(t).dtype)))(x, axis)
+    out = _F.cumsum(x, axis)
     if dtype is not None and orig != dtype:
         out = out.astype(dtype)
     return out
@@ -416,10 +437,12 @@ def _cumsum(self, axis=None, dtype=None, **kwargs):
 
 @tensor_method("cumprod")
 def _cumprod(self, dim, dtype=None):
-    return _op("cumprod")(self, dim, dtype=dtype)
+    return _F.cumprod(self, dim, dtype=dtype)
 
 
 def _stat(name):
+    fn = _fn(name)
+
     def method(self, axis=None, ddof=0, keepdims=False, **kwargs):
         axis = _pick(kwargs, ("dim",), axis)
         keepdims = _pick(kwargs, ("keepdim",), keepdims)
@@ -428,9 +451,7 @@ def _stat(name):
         if "unbiased" in kwargs:
             ddof = 1 if kwargs.pop("unbiased") else 0
         _check_no_kwargs(name, kwargs)
-        f = jnp.std if name == "std" else jnp.var
-        return _op(name, lambda x, a, d, k: _wrap(f(arr(x), axis=a, ddof=d, keepdims=k).astype(arr(x).dtype)))(
-            self, _axis_none(axis), ddof, keepdims)
+        return fn(self, _axis_none(axis), ddof, keepdims)
     return method
 
 
@@ -440,17 +461,17 @@ tensor_method("var")(_stat("var"))
 
 @tensor_method("norm")
 def _norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
-    return _op("norm")(self, ord, dim, keepdim, dtype=dtype)
+    return _F.norm(self, ord, dim, keepdim, dtype=dtype)
 
 
 @tensor_method("amax")
 def _amax(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _op("amax")(self, axis, keepdims, initial=initial, where=where)
+    return _F.amax(self, axis, keepdims, initial=initial, where=where)
 
 
 @tensor_method("amin")
 def _amin(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _op("amin")(self, axis, keepdims, initial=initial, where=where)
+    return _F.amin(self, axis, keepdims, initial=initial, where=where)
 
 
 # ----------------------------------------------------------------------------------------
@@ -462,7 +483,7 @@ def _sort(self, axis=-1, descending=False, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     kwargs.pop("stable", None)
     _check_no_kwargs("sort", kwargs)
-    return _op("sort")(self, axis, descending)
+    return _F.sort(self, axis, descending)
 
 
 @tensor_method("argsort")
@@ -470,17 +491,17 @@ def _argsort(self, axis=-1, descending=False, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     kwargs.pop("stable", None)
     _check_no_kwargs("argsort", kwargs)
-    return _op("argsort")(self, axis, descending)
+    return _F.argsort(self, axis, descending)
 
 
 @tensor_method("topk")
 def _topk(self, k, dim=None, largest=True, sorted=True):
-    return _op("topk")(self, k, dim, largest, sorted)
+    return _F.topk(self, k, dim, largest, sorted)
 
 
 @tensor_method("top_k")
 def _top_k(self, k, sorted=True):
-    return _op("topk")(self, k, None, True, sorted)
+    return _F.topk(self, k, None, True, sorted)
 
 
 @tensor_method("masked_fill")
@@ -490,42 +511,42 @@ def _masked_fill(self, mask, value):
             raise TypeError(f"For 'masked_fill', the type of 'value' should be number or Tensor, "
                             f"but got {type(value).__name__}.")
         value = Tensor(value).astype(self.dtype)
-    return _op("masked_fill")(self, mask, value)
+    return _F.masked_fill(self, mask, value)
 
 
 @tensor_method("clamp", "clip")
 def _clamp(self, min=None, max=None):
-    return _op("clamp")(self, min, max)
+    return _F.clamp(self, min, max)
 
 
 @tensor_method("triu")
 def _triu(self, diagonal=0):
-    return _op("triu", lambda x, d: _wrap(jnp.triu(arr(x), d)))(self, diagonal)
+    return _F.triu(self, diagonal)
 
 
 @tensor_method("tril")
 def _tril(self, diagonal=0):
-    return _op("tril", lambda x, d: _wrap(jnp.tril(arr(x), d)))(self, diagonal)
+    return _F.tril(self, diagonal)
 
 
 @tensor_method("index_select")
 def _index_select(self, axis=None, index=None, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
     _check_no_kwargs("index_select", kwargs)
-    return _op("index_select")(self, axis, index)
+    return _F.index_select(self, axis, index)
 
 
 @tensor_method("gather")
 def _gather(self, *args, **kwargs):
     # gather(dim, index) (Tensor-index second) or the deprecated gather(input_indices, axis, batch_dims)
     if args and isinstance(args[0], Tensor) or "input_indices" in kwargs:
-        return _op("gather")(self, *args, **kwargs)
-    return _op("gather_elements")(self, *args, **kwargs)
+        return _F.gather(self, *args, **kwargs)
+    return _F.gather_elements(self, *args, **kwargs)
 
 
 @tensor_method("nonzero")
 def _nonzero(self, *, as_tuple=False):
-    return _op("nonzero")(self, as_tuple=as_tuple)
+    return _F.nonzero(self, as_tuple=as_tuple)
 
 
 # ----------------------------------------------------------------------------------------
@@ -535,41 +556,43 @@ def _nonzero(self, *, as_tuple=False):
 @tensor_method("add")
 def _add(self, other, *, alpha=1):
     if alpha == 1:
-        return _op("add")(self, other)
-    return _op("add")(self, other, alpha=alpha)
+        return _F.add(self, other)
+    return _F.add(self, other, alpha=alpha)
 
 
 @tensor_method("sub", "subtract")
 def _sub(self, other, *, alpha=1):
     if alpha == 1:
-        return _op("sub")(self, other)
-    return _op("sub")(self, other, alpha=alpha)
+        return _F.sub(self, other)
+    return _F.sub(self, other, alpha=alpha)
 
 
 @tensor_method("div", "divide")
 def _div(self, other, *, rounding_mode=None):
-    return _op("div")(self, other, rounding_mode=rounding_mode)
+    return _F.div(self, other, rounding_mode=rounding_mode)
 
 
 @tensor_method("multiply")
 def _multiply(self, value):
-    return _op("mul")(self, value)
+    return _F.mul(self, value)
 
 
 # ----------------------------------------------------------------------------------------
 # dtype conversions
 
 
-def _caster(dt):
-    def method(self, memory_format=None):
+def _caster(name, dt):
+    def method(self):
         return self.astype(dt)
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
     return method
 
 
 for _name, _dt in (("bool", mstype.bool_), ("float", mstype.float32), ("half", mstype.float16),
                    ("double", mstype.float64), ("int", mstype.int32), ("long", mstype.int64),
                    ("short", mstype.int16), ("byte", mstype.uint8), ("bfloat16", mstype.bfloat16)):
-    tensor_method(_name)(_caster(_dt))
+    tensor_method(_name)(_caster(_name, _dt))
 
 
 @tensor_method("type")
@@ -584,31 +607,6 @@ def _type_as(self, other):
     if not isinstance(other, Tensor):
         raise TypeError(f"For 'type_as', the type of 'other' must be Tensor, but got {type(other)}.")
     return self.astype(other.dtype)
-
-
-# ----------------------------------------------------------------------------------------
-# creation from a Tensor
-
-
-def _new(fill):
-    def method(self, size, dtype=None, **kwargs):
-        shape = tuple(size) if isinstance(size, (tuple, list)) else (size,)
-        dt = to_np_dtype(dtype if dtype is not None else self.dtype)
-        if fill is None:
-            return _wrap(jnp.zeros(shape, dt))
-        return _wrap(jnp.full(shape, fill, dt))
-    return method
-
-
-tensor_method("new_zeros")(_new(0))
-tensor_method("new_ones")(_new(1))
-tensor_method("new_empty")(_new(None))
-
-
-@tensor_method("new_full")
-def _new_full(self, size, fill_value, *, dtype=None, **kwargs):
-    dt = to_np_dtype(dtype if dtype is not None else self.dtype)
-    return _wrap(jnp.full(tuple(size), fill_value, dt))
 
 
 @tensor_method("fill", "fills")
@@ -640,7 +638,7 @@ def _sub_(self, other, *, alpha=1):
 
 @tensor_method("mul_")
 def _mul_(self, other):
-    return _assign(self, _op("mul")(self, other))
+    return _assign(self, _F.mul(self, other))
 
 
 @tensor_method("div_")
@@ -650,17 +648,19 @@ def _div_(self, other, *, rounding_mode=None):
 
 @tensor_method("floor_divide_")
 def _floor_divide_(self, other):
-    return _assign(self, _op("floor_divide")(self, other))
+    return _assign(self, _F.floor_divide(self, other))
 
 
 @tensor_method("remainder_")
 def _remainder_(self, other):
-    return _assign(self, _op("remainder")(self, other))
+    return _assign(self, _F.remainder(self, other))
 
 
 def _unary_inplace(opname):
+    fn = _fn(opname)
+
     def method(self):
-        return _assign(self, _op(opname)(self))
+        return _assign(self, fn(self))
     return method
 
 
@@ -686,6 +686,12 @@ def _zero_(self):
 
 @tensor_method("copy_")
 def _copy_(self, src, non_blocking=False):
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not {type(src).__name__}.")
+    s, a = tuple(src.shape), tuple(self.shape)
+    if len(s) > len(a) or any(d not in (1, t) for d, t in zip(s[::-1], a[::-1])):
+        raise RuntimeError(f"For 'InplaceCopy', the shape of 'value' {list(s)} can not be broadcast to the shape "
+                           f"of 'variable' {list(a)}.")
     return _assign(self, src)
 
 
@@ -695,130 +701,41 @@ def _masked_fill_(self, mask, value):
 
 
 @tensor_method("set_")
-def _set_(self, source):
+def _set_(self, source=None):
+    if source is None:
+        self._data = jnp.zeros((0,), arr(self).dtype)
+        return self
+    if not isinstance(source, Tensor):
+        raise TypeError(f'Failed calling set_ with "set_({type(source).__name__})".')
+    if source.dtype != self.dtype:
+        raise RuntimeError(f"Could not set tensor of type {source.dtype} to a tensor of type {self.dtype}")
     self._data = arr(source)
     return self
 
 
 @tensor_method("requires_grad_")
 def _requires_grad_(self, requires_grad=True):
-    self.requires_grad = requires_grad
-    return self
+    """Sets ``requires_grad``; returns None, as MindSpore's does."""
+    self.requires_grad = bool(requires_grad)
 
 
 # ----------------------------------------------------------------------------------------
-# misc tensor API
-
-
-@tensor_method("value")
-def _value(self):
-    return self
-
-
-@tensor_method("itemset")
-def _itemset(self, *args):
-    if not args:
-        raise ValueError("'itemset' must have at least one argument.")
-    value = args[-1]
-    a = arr(self)
-    if len(args) == 1:
-        self._data = jnp.full(a.shape, value, a.dtype) if a.size == 1 else None
-        if self._data is None:
-            raise ValueError("can only convert an array of size 1 to a Python scalar")
-        return self
-    idx = args[0]
-    flat = a.reshape(-1)
-    if isinstance(idx, int):
-        flat = flat.at[idx].set(value)
-    else:
-        flat = flat.at[int(np.ravel_multi_index(tuple(idx), a.shape))].set(value)
-    self._data = flat.reshape(a.shape)
-    return self
-
-
-@tensor_method("set_const_arg")
-def _set_const_arg(self, const_arg=True):
-    if not isinstance(const_arg, bool):
-        raise TypeError(f"For 'Tensor.set_const_arg', the type of 'const_arg' should be 'bool', "
-                        f"but got '{type(const_arg).__name__}'.")
-    self.const_arg = const_arg
-    return self
-
-
-@tensor_method("storage_offset")
-def _storage_offset(self):
-    return 0
-
-
-@tensor_method("data_ptr")
-def _data_ptr(self):
-    return id(self)
-
-
-@tensor_method("is_pinned")
-def _is_pinned(self):
-    return False
-
-
-@tensor_method("is_shared")
-def _is_shared(self):
-    return False
-
-
-@tensor_method("pin_memory")
-def _pin_memory(self):
-    return self
-
-
-@tensor_method("move_to")
-def _move_to(self, to, blocking=True):
-    if to not in ("Ascend", "CPU"):
-        raise ValueError(f"The value of 'to' must be one of ['Ascend', 'CPU'], but got {to}.")
-    return self
-
-
-@tensor_method("to_")
-def _to_(self, device=None, non_blocking=False):
-    return self
-
-
-@tensor_method("delete_")
-def _delete_(self, non_blocking=False):
-    return None
-
-
-@tensor_method("register_hook")
-def _register_hook(self, hook):
-    if not callable(hook):
-        raise TypeError(f"For 'register_hook', the type of 'hook' should be a function, but got {type(hook)}.")
-    hooks = self.__dict__.setdefault("_hooks", {})
-    key = len(hooks)
-    hooks[key] = hook
-
-    class _Handle:
-        def remove(self_h):
-            hooks.pop(key, None)
-    return _Handle()
+# other methods
 
 
 @tensor_method("softmax")
 def _softmax(self, axis, dtype=None):
-    return _op("softmax")(self, axis, dtype=dtype)
+    return _F.softmax(self, axis, dtype=dtype)
 
 
 @tensor_method("allclose")
 def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return bool(_op("isclose")(self, other, rtol, atol, equal_nan).all())
+    return bool(_F.isclose(self, other, rtol, atol, equal_nan).all())
 
 
 @tensor_method("equal")
 def _equal(self, other):
-    return _op("equal")(self, other)
-
-
-@tensor_method("is_init")
-def _is_init(self):
-    return getattr(self, "_is_init_flag", False)
+    return _F.equal(self, other)
 
 
 # ----------------------------------------------------------------------------------------
@@ -849,8 +766,10 @@ _SAME_SIGNATURE = (
 
 
 def _forward(name):
+    fn = _fn(name)
+
     def method(self, *args, **kwargs):
-        return OPS[name].fn(self, *args, **kwargs)
+        return fn(self, *args, **kwargs)
     method.__name__ = name
     method.__qualname__ = f"Tensor.{name}"
     return method

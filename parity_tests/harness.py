@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["case", "Case", "Raw", "normalize", "compare", "tolerance", "F32", "F16", "F64", "I32",
+__all__ = ["case", "both_modes", "Case", "Raw", "normalize", "compare", "tolerance", "F32", "F16", "F64", "I32",
            "I64", "U8", "BOOL", "rand", "TOLERANCES"]
 
 # ---------------------------------------------------------------------------------------
@@ -61,19 +61,36 @@ class Case:
     error: bool = False          # a bad-input case: MindSpore must raise
     check_values: bool = True    # False: compare dtype and shape only (random ops)
     family: str = ""
+    ms_ref: Any = None           # run on real MindSpore instead of fn (see case())
+    mode: str = "pynative"       # execution mode set for the case: "pynative" or "graph"
 
     def run(self, ms):
         """Evaluate on framework module ``ms``; returns the normalized result."""
+        fn = self.ms_ref if (self.ms_ref is not None and ms.__name__ == "mindspore") else self.fn
+        ms.set_context(mode=ms.GRAPH_MODE if self.mode == "graph" else ms.PYNATIVE_MODE)
         try:
             args = [ms.Tensor(a) if isinstance(a, np.ndarray) else (a.value if isinstance(a, Raw) else a)
                     for a in self.inputs]
-            return normalize(self.fn(ms, *args))
+            return normalize(fn(ms, *args))
         except Exception as e:  # the exception class is part of the result
             return {"t": "error", "cls": type(e).__name__, "msg": str(e).split("\n")[0][:300]}
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
-def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True):
-    return Case(name, fn, inputs, rtol, atol, error, check_values)
+def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative"):
+    """A parity case. ``ms_ref`` is only for ops whose kernel MindSpore 2.10's CPU build lacks
+    (listed in ``cpu_untestable.tsv``): real MindSpore then runs ``ms_ref``, the op's
+    documented math written with MindSpore ops its CPU build can run, while mscompat runs ``fn``.
+    ``mode`` ("pynative" or "graph") is the execution mode both sides run the case in."""
+    if mode not in ("pynative", "graph"):
+        raise ValueError(f"case {name!r}: mode must be 'pynative' or 'graph', not {mode!r}")
+    return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode)
+
+
+def both_modes(name, fn, *inputs, **kw):
+    """The same case in PyNative and GRAPH_MODE, named ``name/pynative`` and ``name/graph``."""
+    return [case(f"{name}/{m}", fn, *inputs, mode=m, **kw) for m in ("pynative", "graph")]
 
 
 # Deterministic inputs: numpy's legacy RandomState stream is identical on numpy 1.x and 2.x.

@@ -14,8 +14,10 @@ Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00])
 """
 import functools
 import json
+import warnings
 
 from .. import _state, _graph
+from .._control_flow import convert
 
 __all__ = ["jit", "jit_class", "ms_function"]
 
@@ -28,6 +30,7 @@ def _check_string(value, allowed, arg):
 
 
 def _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options):
+    """MindSpore's checks of ``jit``'s arguments (``backend`` is not checked there either)."""
     _check_string(capture_mode, ["ast", "bytecode", "trace"], "capture_mode")
     _check_string(jit_level, ["O0", "O1"], "jit_level")
     if isinstance(dynamic, bool) or not isinstance(dynamic, int):
@@ -37,11 +40,50 @@ def _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, option
     if not isinstance(fullgraph, bool):
         raise TypeError(f"For 'jit', the type of 'fullgraph' should be 'bool', but got "
                         f"'{type(fullgraph).__name__}'.")
-    if not isinstance(backend, str):
-        raise TypeError(f"For 'jit', the type of 'backend' should be 'str', but got '{type(backend).__name__}'.")
-    if backend not in ("", "ms_backend", "GE"):
-        raise ValueError(f"For 'jit', the 'backend' must be one of ['ms_backend', 'GE'], but got {backend}.")
+    options.pop("hash_args", None)
+    for key in ("mode", "input_signature", "jit_config", "compile_once"):   # deprecated, ignored
+        options.pop(key, None)
+    for key, value in options.items():
+        check = _OPTION_CHECKS.get(key)
+        if check is not None:
+            check(key, value)
+    if options.get("exc_mode", "auto") not in ("auto", "sink", "no_sink"):
+        raise ValueError("For 'exc_mode' must be one of '['auto', 'sink', 'no_sink']'.")
     json.dumps(options)
+
+
+def _option_choice(kind, choices):
+    def check(key, value):
+        if not isinstance(value, kind):
+            raise TypeError(f"For 'jit(options)', the type of '{key}' must be {kind.__name__}, but got "
+                            f"{type(value)}.")
+        if choices is not None and value not in choices:
+            raise ValueError(f"For '{key}', the value of '{key}' must be one of {list(choices)}, but got '{value}'.")
+    return check
+
+
+def _check_ge_options(key, value):
+    if not isinstance(value, dict):
+        raise TypeError(f"For 'jit(options)', the type of '{key}' must be dict, but got {type(value)}.")
+    for level, opts in value.items():
+        if level not in ("global", "session"):
+            raise ValueError(f"For '{key}', the key of '{key}' must be one of ['global', 'session'], but got "
+                             f"'{level}'.")
+        if not isinstance(opts, dict):
+            raise TypeError(f"For '{key}', the type of {level} options must be dict, but got {type(opts)}.")
+        for k, v in opts.items():
+            if not isinstance(k, str) or not isinstance(v, str):
+                raise TypeError(f"For '{key}', the type of key and value must be str, but got "
+                                f"{type(k) if not isinstance(k, str) else type(v)}.")
+
+
+_OPTION_CHECKS = {
+    "disable_format_transform": _option_choice(bool, None),
+    "exec_order": _option_choice(str, ("bfs", "dfs")),
+    "ge_options": _check_ge_options,
+    "infer_boost": _option_choice(str, ("on", "off")),
+    "auto_offload": _option_choice(str, ("weight", "activation", "all")),
+}
 
 
 class _JitFunction:
@@ -56,8 +98,12 @@ class _JitFunction:
     def __call__(self, *args, **kwargs):
         if _state._CURRENT[0] is not None:
             return self.fn(*args, **kwargs)
+        backend = self.config.get("backend", "")
+        if backend not in ("", "ms_backend", "GE"):
+            # MindSpore looks the backend up when it compiles the first call
+            raise RuntimeError(f"Invalid backend name: {backend}, you should register custom backend first")
         if self._compiled is None:
-            self._compiled = _graph.Compiled(self.fn, name=getattr(self.fn, "__name__", "function"))
+            self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"))
         return self._compiled(args, kwargs)
 
     def __get__(self, obj, objtype=None):
@@ -70,7 +116,7 @@ class _JitFunction:
             bound = cache[self.fn.__name__] = _JitFunction(self.fn.__get__(obj, objtype), self.config)
             known = getattr(obj, "parameters_and_names", None)
             if known is not None:
-                bound._compiled = _graph.Compiled(bound.fn, name=self.fn.__name__,
+                bound._compiled = _graph.Compiled(convert(bound.fn), name=self.fn.__name__,
                                                   known=lambda: [p for _, p in obj.parameters_and_names()])
         return bound
 
@@ -84,8 +130,17 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     def wrap(fn):
         if isinstance(fn, _JitFunction):
             return fn
+        if hasattr(fn, "construct"):
+            from ..nn.cell import Cell
+            if isinstance(fn, Cell):            # a cell: its construct, compiled, bound to it
+                return wrap(type(fn).construct).__get__(fn, type(fn))
+            if isinstance(fn, type) and issubclass(fn, Cell):
+                fn.construct = wrap(fn.construct)
+            return fn
         if not callable(fn):
-            raise TypeError(f"For 'jit', the 'function' must be callable, but got {type(fn).__name__}.")
+            # MindSpore warns and leaves what is not a function, method or cell unchanged
+            warnings.warn(f"The func should be function, method or cell instance/class, but got {fn}")
+            return fn
         return _JitFunction(fn, config)
 
     if function is not None:

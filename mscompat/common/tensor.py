@@ -379,7 +379,9 @@ class Tensor:
         if self.size != 1:
             raise ValueError(f"The tensor should have only one element, but got {self.size}, more than one "
                              "element is ambiguous.")
-        return bool(self._data.reshape(()))
+        if isinstance(self._data, jax.core.Tracer):
+            return bool(self._data.reshape(()))
+        return bool(np.asarray(self._data).reshape(()))   # concrete: no op staged inside a trace
 
     def __int__(self):
         return int(self.item())

@@ -2,7 +2,6 @@
 iteration helpers, ``recompute_block``, the ``augassign_*`` overload sets, ``hyper_add``
 and ``env_get``.
 """
-import functools
 import operator
 
 from .multitype import MultitypeFuncGraph, HyperMap
@@ -35,14 +34,15 @@ def _check_seq(op_name, x, kinds=(tuple, list)):
 
 def tail(seq):
     """All elements of a tuple or list but the first (graph-mode ``Tail``)."""
-    _check_seq("tail", seq)
+    if not isinstance(seq, (tuple, list)):
+        raise RuntimeError(f"'Tail' arg0 must be tuple or list, but got {type(seq).__name__}.")
     return type(seq)(seq[1:])
 
 
 def zip_operation(*seqs):
     """``tuple(zip(*seqs))`` with each row a tuple (graph-mode ``ZipOperation``)."""
     if not seqs:
-        raise ValueError("For 'zip_operation', there should be at least one input.")
+        raise RuntimeError("The zip operator must have at least 1 argument, but the size of arguments is 0.")
     for s in seqs:
         if not hasattr(s, "__len__") or not hasattr(s, "__getitem__"):
             raise TypeError(f"For 'zip_operation', all inputs should be sequences, but got {type(s).__name__}.")
@@ -50,15 +50,14 @@ def zip_operation(*seqs):
 
 
 def iter_converter(x):
-    """``x`` as an iterable sequence: tuples/lists unchanged, a dict's keys, a Tensor's rows."""
-    if isinstance(x, (tuple, list)):
+    """``x`` as an iterable sequence: tuples, lists, strings and Tensors unchanged, a dict's keys
+    (as graph-mode MindSpore does)."""
+    if isinstance(x, (tuple, list, str)):
         return x
     if isinstance(x, dict):
         return tuple(x.keys())
     if hasattr(x, "shape") and hasattr(x, "dtype"):
-        return tuple(x)
-    if isinstance(x, str):
-        return tuple(x)
+        return x
     raise TypeError(f"For 'iter_converter', the input can not be iterated: {type(x).__name__}.")
 
 
@@ -71,20 +70,14 @@ def ms_next(seq):
     """``(first element, the rest)`` of ``seq``."""
     seq = iter_converter(seq)
     if not len(seq):
-        raise StopIteration("For 'ms_next', the input is empty.")
-    return seq[0], type(seq)(seq[1:]) if isinstance(seq, (tuple, list)) else tuple(seq[1:])
+        raise ValueError("For primitive:'TupleGetItem', cannot get item by index from an empty sequence.")
+    return seq[0], seq[1:]
 
 
-def recompute_block(block, output_recompute=False):
-    """A callable running ``block``; recomputation is a memory schedule and does not change
-    results (XLA decides rematerialization)."""
-    if not callable(block):
-        raise TypeError(f"For 'recompute_block', the block should be callable, but got {type(block).__name__}.")
-
-    @functools.wraps(block)
-    def run(*args, **kwargs):
-        return block(*args, **kwargs)
-    return run
+def recompute_block(*args):
+    """MindSpore's PyNative ``recompute_block``: a graph-compiler marker whose call does nothing
+    and returns None (recomputation is a memory schedule; XLA decides rematerialization)."""
+    return None
 
 
 def _aug(name, fn):
@@ -166,3 +159,11 @@ def _tensor_env_get(env, parameter):
     import jax.numpy as jnp
     from mscompat.common.tensor import Tensor
     return _env.environ_get(env, _env.ref_to_embed(parameter), Tensor._wrap(jnp.zeros_like(parameter._data)))
+
+
+@env_get.register("EnvType", "MapTensor")
+def _map_tensor_env_get(env, map_parameter):
+    # MindSpore's second overload; with two entries, arguments are dispatched by type, so a
+    # non-environment first argument raises ValueError as in MindSpore.
+    from mscompat.ops import zeros_like
+    return _env.environ_get(env, _env.ref_to_embed(map_parameter), zeros_like(map_parameter))

@@ -1,0 +1,283 @@
+"""Helpers of :class:`mscompat.nn.Cell`: hook handles, mixed-precision flags, buffers.
+
+``HookHandle`` is MindSpore's removable handle (``mindspore.common.hook_handle``): it
+keeps weak references to the hook dictionaries it was registered in and deletes its id
+from them on :meth:`HookHandle.remove`.
+"""
+import enum
+import weakref
+from collections import OrderedDict, namedtuple
+
+import numpy as np
+import jax.numpy as jnp
+
+from mscompat import _state
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+
+__all__ = ["HookHandle", "check_hook_fn", "MixedPrecisionType", "_IncompatibleKeys",
+           "register_cell_buffer_registration_hook", "current_amp_dtype"]
+
+_HOOK_VERSION = [0]
+
+
+def _update_hook_version():
+    _HOOK_VERSION[0] += 1
+
+
+def _hook_version():
+    return _HOOK_VERSION[0]
+
+
+class HookHandle:
+    """The handle returned by the ``register_*_hook`` methods; ``remove()`` unregisters."""
+
+    unique_id = 0
+
+    def __init__(self, hook_dict=None, *, extra_dict=None):
+        self.hook_dict_ref = None
+        self.extra_dict_ref = None
+        if hook_dict is not None:
+            self.hook_dict_ref = weakref.ref(hook_dict)
+            self.handle_id = HookHandle.unique_id
+            HookHandle.unique_id += 1
+            if isinstance(extra_dict, dict):
+                self.extra_dict_ref = (weakref.ref(extra_dict),)
+            elif isinstance(extra_dict, (list, tuple)):
+                self.extra_dict_ref = tuple(weakref.ref(d) for d in extra_dict)
+
+    def remove(self):
+        """Unregister the hook this handle belongs to (a second call does nothing)."""
+        _update_hook_version()
+        if self.hook_dict_ref is not None:
+            hooks = self.hook_dict_ref()
+            if hooks is not None:
+                hooks.pop(self.handle_id, None)
+        for ref in self.extra_dict_ref or ():
+            extra = ref()
+            if extra is not None:
+                extra.pop(self.handle_id, None)
+
+
+def check_hook_fn(hook_fn):
+    """MindSpore's check: a hook must be callable (and not a ``@jit`` function)."""
+    if not callable(hook_fn):
+        raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
+    if getattr(hook_fn, "__jit_wrapped__", False):
+        raise TypeError(f"Decorating hook function {getattr(hook_fn, '__name__', hook_fn)} with '@jit' "
+                        "is not supported.")
+
+
+class MixedPrecisionType(enum.Enum):
+    """``mindspore._c_expression.MixedPrecisionType``: the flag ``Cell.to_float`` sets."""
+
+    NOTSET = 0
+    FP16 = 1
+    FP32 = 2
+    BF16 = 3
+
+
+_AMP_DTYPES = {MixedPrecisionType.FP16: mstype.float16, MixedPrecisionType.FP32: mstype.float32,
+               MixedPrecisionType.BF16: mstype.bfloat16}
+
+# The mixed-precision dtype of the innermost running cell that has one (``to_float``);
+# ops may read it through :func:`current_amp_dtype`.
+_AMP_STACK = []
+
+
+def current_amp_dtype():
+    """The ``to_float`` dtype of the innermost running cell, or ``None``."""
+    return _AMP_STACK[-1] if _AMP_STACK else None
+
+
+def amp_dtype(mp_type):
+    return _AMP_DTYPES.get(mp_type)
+
+
+class _AmpScope(_state.Scope):
+    """A lenient state scope under which Parameters read inside a ``to_float`` cell's
+    ``construct`` are their values cast to the cell's float dtype (MindSpore casts every
+    float input of the ops the cell runs, Parameters included). Writes are recorded and
+    written back in the Parameter's own dtype when the scope closes (:meth:`close`)."""
+
+    __slots__ = ("np_dtype", "orig")
+
+    def __init__(self, np_dtype):
+        super().__init__()
+        self.np_dtype = np_dtype
+        self.orig = {}      # id -> the Parameter's own dtype
+
+    def _base(self, param):
+        pid = id(param)
+        s = self.parent
+        while isinstance(s, _AmpScope):
+            if pid in s.written:
+                return s.values[pid]
+            s = s.parent
+        return s.read(param) if s is not None else param._value
+
+    def read(self, param):
+        pid = id(param)
+        v = self.values.get(pid)
+        if v is not None:
+            return v
+        base = self._base(param)
+        if base is None:
+            return base
+        self.orig[pid] = base.dtype
+        if base.dtype != self.np_dtype and jnp.issubdtype(base.dtype, jnp.floating):
+            base = base.astype(self.np_dtype)
+        self.values[pid] = base
+        self.params[pid] = param
+        return base
+
+    def close(self):
+        """Write the recorded writes back (into the enclosing scope, or the Parameters)."""
+        for pid, param in self.written.items():
+            v = self.values[pid]
+            dt = self.orig.get(pid)
+            if dt is None:
+                base = self._base(param)
+                dt = None if base is None else base.dtype
+            if dt is not None and v.dtype != dt:
+                v = v.astype(dt)
+            param._data = v
+
+
+class _ParamHookScope(_state.Scope):
+    """A lenient state scope under which a Parameter read inside ``construct`` is
+    ``hook(param)`` (``Cell.register_parameter_forward_hook``; applied in compiled calls,
+    as MindSpore applies them in GRAPH_MODE only). Inside the hook the Parameter reads
+    as its own value. Writes are written back when the scope closes."""
+
+    __slots__ = ("hooks", "global_hook", "busy")
+
+    def __init__(self, hooks, global_hook):
+        super().__init__()
+        self.hooks = hooks              # id -> hook
+        self.global_hook = global_hook
+        self.busy = set()
+
+    def read(self, param):
+        pid = id(param)
+        v = self.values.get(pid)
+        if v is not None:
+            return v
+        base = self.parent.read(param) if self.parent is not None else param._value
+        hook = self.hooks.get(pid, self.global_hook)
+        if hook is None or base is None or pid in self.busy:
+            return base
+        self.busy.add(pid)
+        try:
+            out = hook(param)
+        finally:
+            self.busy.discard(pid)
+        if out is not None:
+            base = out._data if isinstance(out, Tensor) else jnp.asarray(out, base.dtype)
+        self.values[pid] = base
+        self.params[pid] = param
+        return base
+
+    def close(self):
+        for pid, param in self.written.items():
+            param._data = self.values[pid]
+
+
+def with_param_hooks(fn, hooks, global_hook):
+    """``fn`` running under a :class:`_ParamHookScope`."""
+    def run(*args, **kwargs):
+        scope = _ParamHookScope(hooks, global_hook)
+        with scope:
+            out = fn(*args, **kwargs)
+        scope.close()
+        return out
+    return run
+
+
+def register_parameter_forward_hook(cell, hook):
+    """Validate and record ``Cell.register_parameter_forward_hook`` hooks on ``cell``."""
+    from mscompat.common.parameter import Parameter
+    if isinstance(hook, list):
+        hooks = dict(cell.__dict__.get("_param_fwd_hooks") or {})
+        for item in hook:
+            if not isinstance(item, dict):
+                raise TypeError(f"Each item in the hook list must be a dictionary, but got {type(item)}.")
+            if not ("params" in item and "hook" in item):
+                raise ValueError("Each dictionary in the hook list must contain both params and hook keys.")
+            forward_hook = item["hook"]
+            if not callable(forward_hook):
+                raise TypeError(f"The hook value must be callable, but got {type(forward_hook)}.")
+            for param in item["params"]:
+                if not isinstance(param, Parameter):
+                    raise TypeError(f"All items in params must be of type 'Parameter', but got {type(param)}.")
+                hooks[id(param)] = forward_hook
+        cell.__dict__["_param_fwd_hooks"] = hooks
+    elif callable(hook):
+        cell.__dict__["__parameter_forward_hook__"] = hook
+        cell.__dict__["_param_fwd_hooks"] = cell.__dict__.get("_param_fwd_hooks") or {}
+    else:
+        raise TypeError(f"Hook must be a callable function or a list of dictionaries, but got {type(hook)}.")
+
+
+def run_with_amp(fn, args, kwargs, dtype):
+    """``fn(*args, **kwargs)`` with float Tensor arguments cast to ``dtype`` and the
+    Parameters it reads seen in ``dtype`` (``Cell.to_float``)."""
+    outer = _AMP_STACK[-1] if _AMP_STACK else None
+    args, kwargs = cast_inputs(args, kwargs, dtype)
+    scope = _AmpScope(np.dtype(mstype.dtype_to_nptype(dtype)))
+    _AMP_STACK.append(dtype)
+    try:
+        with scope:
+            out = fn(*args, **kwargs)
+    finally:
+        _AMP_STACK.pop()
+    scope.close()
+    if outer is not None and outer != dtype:
+        # the enclosing cell's ops cast this output to their own dtype
+        out = _cast_float(out, outer)
+    return out
+
+
+def _cast_float(x, dtype):
+    """Cast float Tensors (also inside tuples, lists and dicts) to ``dtype``."""
+    if isinstance(x, Tensor):
+        if x.dtype != dtype and x.dtype in mstype.float_type:
+            return x.astype(dtype)
+        return x
+    if isinstance(x, (tuple, list)):
+        cast = [_cast_float(v, dtype) for v in x]
+        return type(x)(cast) if type(x) in (tuple, list) else cast
+    if isinstance(x, dict):
+        return {k: _cast_float(v, dtype) for k, v in x.items()}
+    return x
+
+
+def cast_inputs(args, kwargs, dtype):
+    return tuple(_cast_float(a, dtype) for a in args), {k: _cast_float(v, dtype) for k, v in kwargs.items()}
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What ``Cell.load_state_dict`` returns."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+_global_buffer_registration_hooks = OrderedDict()
+
+
+def register_cell_buffer_registration_hook(hook):
+    """Register ``hook(cell, name, buffer) -> None or new buffer``, called by every
+    ``Cell.register_buffer``; returns a :class:`HookHandle`."""
+    handle = HookHandle(_global_buffer_registration_hooks)
+    _global_buffer_registration_hooks[handle.handle_id] = hook
+    return handle
+
+
+def is_buffer(value):
+    """MindSpore's ``isinstance(value, _Buffer)``: a Tensor flagged as a registered buffer."""
+    return isinstance(value, Tensor) and getattr(value, "_is_buffer", False) is True
