@@ -1,0 +1,225 @@
+"""``mindspore.nn`` normalization layers: BatchNorm1d/2d/3d and LayerNorm.
+
+BatchNorm keeps MindSpore's Parameters (``moving_mean``/``moving_variance`` named "mean" and
+"variance", not trainable; ``gamma``/``beta``) and its update rule
+``moving = moving * momentum + batch_stat * (1 - momentum)``. The moving statistics are
+written through the ``BatchNorm`` primitive into the Parameters, so the update also happens
+in compiled (GRAPH_MODE) steps through the state threading.
+"""
+from mscompat import ops
+from mscompat.common import dtype as mstype
+from mscompat.common.parameter import Parameter
+from mscompat.common.initializer import initializer
+from mscompat.context import get_context
+from mscompat.nn.cell import Cell
+from ._validator import check_value_type, check_string, check_positive_int, check_bool
+
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm"]
+
+
+def _check_dim(val, target, cls_name):
+    if val != target:
+        raise ValueError(f"For '{cls_name}', the in_shape must have {target} dims, but got {val}.")
+
+
+class _BatchNorm(Cell):
+    """Batch normalization base class (channel axis 1, NCHW)."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, data_format='NCHW',
+                 dtype=mstype.float32):
+        super().__init__()
+        check_value_type('num_features', num_features, [int], self.cls_name)
+        if num_features < 1:
+            raise ValueError(f"For '{self.cls_name}', the 'num_features' must be at least 1, but got {num_features}.")
+        if momentum < 0 or momentum > 1:
+            raise ValueError(f"For '{self.cls_name}', the 'momentum' must be a number in range [0, 1], "
+                             f"but got {momentum}.")
+        self.format = check_string(data_format, ['NCHW', 'NHWC'], 'format', self.cls_name)
+        if get_context("device_target") != "GPU" and self.format == "NHWC":
+            raise ValueError(f"For '{self.cls_name}', the 'NHWC' format only support in GPU target, but got device "
+                             f"target {get_context('device_target')}.")
+        self.use_batch_statistics = use_batch_statistics
+        if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
+            raise ValueError(f"For '{self.cls_name}', the 'use_batch_statistics' must be a boolean value or None,"
+                             f" but got {use_batch_statistics}.")
+        self.num_features = num_features
+        self.eps = eps
+        self.beta_init = beta_init
+        self.gamma_init = gamma_init
+        self.moving_mean_init = moving_mean_init
+        self.moving_var_init = moving_var_init
+        self.moving_mean = Parameter(initializer(moving_mean_init, num_features, dtype=dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(initializer(moving_var_init, num_features, dtype=dtype), name="variance",
+                                         requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, num_features, dtype=dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, num_features, dtype=dtype), name="beta", requires_grad=affine)
+        self.shape = ops.Shape()
+        self.reshape = ops.Reshape()
+        self.momentum = 1.0 - momentum
+        self.bn_train = ops.BatchNorm(is_training=True, epsilon=self.eps, momentum=self.momentum,
+                                      data_format=self.format)
+        self.bn_infer = ops.BatchNorm(is_training=False, epsilon=self.eps, data_format=self.format)
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        raise NotImplementedError
+
+    def _train(self, x):
+        return self.bn_train(x, self.gamma, self.beta, self.moving_mean, self.moving_variance)[0]
+
+    def _infer(self, x, x_shape):
+        reshaped_x = x
+        if len(x_shape) == 2:
+            reshaped_x = self.reshape(x, (x_shape[0], x_shape[1], 1, 1))
+        elif len(x_shape) == 3:
+            reshaped_x = self.reshape(x, (x_shape[0], x_shape[1], x_shape[2], 1))
+        out = self.bn_infer(reshaped_x, self.gamma, self.beta, self.moving_mean, self.moving_variance)[0]
+        if len(x_shape) < 4:
+            out = self.reshape(out, x_shape)
+        return out
+
+    def construct(self, x):
+        x_shape = self.shape(x)
+        self._check_input_dim(x_shape, self.cls_name)
+        use_batch = self.training if self.use_batch_statistics is None else self.use_batch_statistics
+        if use_batch:
+            return self._train(x)
+        return self._infer(x, x_shape)
+
+    def extend_repr(self):
+        return 'num_features={}, eps={}, momentum={}, gamma={}, beta={}, moving_mean={}, moving_variance={}'.format(
+            self.num_features, self.eps, 1.0 - self.momentum, self.gamma, self.beta,
+            self.moving_mean, self.moving_variance)
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization of a 2D ``(N, C)`` or 3D ``(N, C, L)`` input."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, data_format='NCHW',
+                 dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                         moving_var_init, use_batch_statistics, data_format, dtype)
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        dim = len(shape)
+        if dim not in (2, 3):
+            raise ValueError(f"For '{cls_name}', the must have 2 dims or 3 dims, but got {dim}.")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization of a 4D ``(N, C, H, W)`` input."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, data_format='NCHW',
+                 dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                         moving_var_init, use_batch_statistics, data_format, dtype)
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        _check_dim(len(shape), 4, cls_name)
+
+
+class BatchNorm3d(Cell):
+    """Batch normalization of a 5D ``(N, C, D, H, W)`` input (a BatchNorm2d named ``bn2d``
+    over ``(N, C, D*H, W)``, as in MindSpore)."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None,
+                 dtype=mstype.float32):
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features=num_features, eps=eps, momentum=momentum, affine=affine,
+                                gamma_init=gamma_init, beta_init=beta_init, moving_mean_init=moving_mean_init,
+                                moving_var_init=moving_var_init, use_batch_statistics=use_batch_statistics,
+                                data_format="NCHW", dtype=dtype)
+        self.shape = ops.Shape()
+        self.reshape = ops.Reshape()
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        _check_dim(len(shape), 5, cls_name)
+
+    def construct(self, x):
+        x_shape = self.shape(x)
+        self._check_input_dim(x_shape, self.cls_name)
+        x = self.reshape(x, (x_shape[0], x_shape[1], x_shape[2] * x_shape[3], x_shape[4]))
+        return self.reshape(self.bn2d(x), x_shape)
+
+
+class LayerNorm(Cell):
+    """Layer normalization over the axes from ``begin_norm_axis``, with ``gamma``/``beta``
+    of shape ``normalized_shape`` applied from ``begin_params_axis``.
+
+    Args:
+        normalized_shape (Union[tuple[int], list[int]]): the shape of gamma and beta.
+        begin_norm_axis (int): Default ``-1``. begin_params_axis (int): Default ``-1``.
+        gamma_init, beta_init: initializers. Default ``'ones'``, ``'zeros'``.
+        epsilon (float): Default ``1e-7``. dtype: the Parameters' dtype. Default ``float32``.
+    """
+
+    def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init='ones',
+                 beta_init='zeros', epsilon=1e-7, dtype=mstype.float32):
+        super().__init__()
+        if not isinstance(normalized_shape, (tuple, list)):
+            raise TypeError(f"For '{self.cls_name}', the type of 'normalized_shape' must be tuple[int] or list[int], "
+                            f"but got {normalized_shape} and the type is {type(normalized_shape)}.")
+        if not normalized_shape:
+            raise ValueError(f"Expected normalized_shape to be at least 1-dimensional, i.e., containing at "
+                             f"least one element, but got normalized_shape = {normalized_shape}")
+        self.normalized_shape = normalized_shape
+        self.begin_norm_axis = begin_norm_axis
+        self.begin_params_axis = begin_params_axis
+        self.epsilon = epsilon
+        self.gamma = Parameter(initializer(gamma_init, normalized_shape, dtype=dtype), name="gamma")
+        self.beta = Parameter(initializer(beta_init, normalized_shape, dtype=dtype), name="beta")
+        self.layer_norm = ops.LayerNorm(begin_norm_axis=self.begin_norm_axis,
+                                        begin_params_axis=self.begin_params_axis, epsilon=self.epsilon)
+
+    def construct(self, input_x):
+        rank = len(input_x.shape)
+        for name, axis in (("begin_norm_axis", self.begin_norm_axis), ("begin_params_axis", self.begin_params_axis)):
+            if not -rank <= axis < rank:
+                # MindSpore's LayerNorm infer reports this one as a RuntimeError
+                raise RuntimeError(f"For primitive[LayerNorm], input_x's rank is {rank}, while the '{name}' value "
+                                   f"should be in the range [{-rank}, {rank}), but got {axis}.")
+        y, _, _ = self.layer_norm(input_x, self.gamma.astype(input_x.dtype), self.beta.astype(input_x.dtype))
+        return y
+
+    def extend_repr(self):
+        return 'normalized_shape={}, begin_norm_axis={}, begin_params_axis={}, gamma{}, beta={}'.format(
+            self.normalized_shape, self.begin_norm_axis, self.begin_params_axis, self.gamma, self.beta)
+
+
+class GroupNorm(Cell):
+    """Group normalization: channels (axis 1) split into ``num_groups`` groups, each
+    normalized over its channels and spatial positions; per-channel ``gamma``/``beta``."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, gamma_init='ones', beta_init='zeros',
+                 dtype=mstype.float32):
+        super().__init__()
+        self.num_groups = check_positive_int(num_groups, "num_groups", self.cls_name)
+        self.num_channels = check_positive_int(num_channels, "num_channels", self.cls_name)
+        if num_channels % num_groups != 0:
+            raise ValueError(f"For '{self.cls_name}', the 'num_channels' must be divided by 'num_groups', "
+                             f"but got 'num_channels': {num_channels}, 'num_groups': {num_groups}.")
+        self.eps = check_value_type('eps', eps, (float,), type(self).__name__)
+        self.affine = check_bool(affine, arg_name="affine", prim_name=self.cls_name)
+        self.gamma = Parameter(initializer(gamma_init, self.num_channels, dtype=dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, self.num_channels, dtype=dtype), name="beta",
+                              requires_grad=affine)
+
+    def extend_repr(self):
+        return 'num_groups={}, num_channels={}'.format(self.num_groups, self.num_channels)
+
+    def construct(self, x):
+        if len(x.shape) >= 2 and x.shape[1] != self.num_channels:
+            # ops.group_norm's own check of weight/bias against the channels (as MindSpore's op)
+            raise ValueError(f"For GroupNorm, shape of weight and bias should be equal to input_x's channel "
+                             f"dimension: {x.shape[1]}, bug got shape: {[self.num_channels]}.")
+        return ops.group_norm(x, self.num_groups, self.gamma.astype(x.dtype), self.beta.astype(x.dtype), self.eps)
