@@ -59,13 +59,44 @@ def _sens_leaves(sens, target_arrs):
         raise ValueError(f"For 'GradOperation' with sens_param=True, the sens must match the outputs: "
                          f"{len(target_arrs)} outputs, got {len(sens_list)} sens values.")
     out = []
+    graph = _graph.graph_mode()
     for s, t in zip(sens_list, target_arrs):
         if t is None:
             out.append(None)
-        else:
-            sa = s._data if isinstance(s, Tensor) else jnp.asarray(s)
-            out.append(jnp.broadcast_to(sa.astype(t.dtype), t.shape))
+            continue
+        out.append(_check_sens(s, t, graph))
     return out
+
+
+def _check_sens(s, t, graph):
+    """The sensitivity ``s`` for output array ``t``, checked as MindSpore checks it: the same
+    dtype; in PyNative the same shape, in GRAPH_MODE a shape that broadcasts to ``t``'s."""
+    if not isinstance(s, Tensor):
+        if graph:
+            raise TypeError(f"Type Join Failed: dtype1 = {_dtype_name(t.dtype)}, dtype2 = Any.")
+        raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to expected "
+                           f"shape, but got {list(jnp.shape(s))} vs {list(t.shape)}")
+    sa = s._data
+    if sa.dtype != t.dtype:
+        if graph:
+            raise TypeError(f"Type Join Failed: dtype1 = {_dtype_name(sa.dtype)}, dtype2 = {_dtype_name(t.dtype)}.")
+        raise TypeError(f"The dtype should be {_dtype_name(t.dtype)}, but got {_dtype_name(sa.dtype)}")
+    if sa.shape != t.shape:
+        try:
+            fits = graph and jnp.broadcast_shapes(sa.shape, t.shape) == t.shape
+        except ValueError:
+            fits = False
+        if not fits:
+            if not graph and sa.ndim == 0:
+                raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to "
+                                   f"expected shape, but got {list(sa.shape)} vs {list(t.shape)}")
+            raise ValueError(f"The shape should be {list(t.shape)}, but got {list(sa.shape)}")
+        sa = jnp.broadcast_to(sa, t.shape)
+    return sa
+
+
+def _dtype_name(dt):
+    return str(Tensor._wrap(jnp.zeros((), dt)).dtype)
 
 
 def _traced_fn(fn):
@@ -338,6 +369,12 @@ def jvp(fn, inputs, v, has_aux=False):
     ins, vs = _tensors(inputs), _tensors(v)
     if len(ins) != len(vs):
         raise ValueError(f"v has invalid length: should be {len(ins)}, but got {len(vs)}")
+    for t, tv in zip(ins, vs):
+        if tv.dtype != t.dtype:
+            raise TypeError(f"Type Join Failed: dtype1 = {tv.dtype}, dtype2 = {t.dtype}.")
+        if tuple(tv.shape) != tuple(t.shape):
+            raise ValueError(f"For 'jvp', the shape of v {tuple(tv.shape)} must be the shape of its input "
+                             f"{tuple(t.shape)}.")
     single = not isinstance(inputs, (tuple, list))
 
     def f(*arrs):
@@ -356,10 +393,17 @@ def jvp(fn, inputs, v, has_aux=False):
     return jax.jvp(f, primals, tangents)
 
 
+def _check_vjp_tensors(items):
+    for t in jax.tree_util.tree_leaves(items, is_leaf=_is_tensor):
+        if not isinstance(t, Tensor):
+            raise TypeError("The inputs type must be Tensor.")
+
+
 def vjp(fn, *inputs, weights=None, has_aux=False):
     """``(fn(*inputs), vjp_fn)``; ``vjp_fn(v)`` returns the input gradients (and weight
     gradients when ``weights`` is given)."""
     _check_fn(fn)
+    _check_vjp_tensors(inputs)
     wlist, single_weight = _weights_list(weights)
     d = _Derivative(fn, inputs, {}, range(len(inputs)), wlist or ())
 
@@ -374,8 +418,12 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     d.commit(written)
 
     def back(*v):
+        _check_vjp_tensors(v)
         v = v[0] if len(v) == 1 else v   # vjp_fn(v) or, for several outputs, vjp_fn(v1, v2, ...)
-        g_in, g_w = vjp_fn(jax.tree_util.tree_map(lambda t, o: t.astype(o.dtype), v, out))
+        graph = _graph.graph_mode()
+        ct = jax.tree_util.tree_map(lambda t, o: Tensor._wrap(_check_sens(t, o._data, graph)), v, out,
+                                    is_leaf=_is_tensor)
+        g_in, g_w = vjp_fn(ct)
         gi, gw = d.wrap_grads(g_in, g_w)
         # MindSpore: the input gradients always as a tuple; a single Parameter's gradient alone
         gi = tuple(gi)

@@ -1,7 +1,7 @@
 """``mindspore.context``: execution-mode and device settings.
 
 ``set_context`` validates and stores MindSpore's context keys; the compiled-execution
-machinery that reads ``mode`` is in ``mscompat.jit`` (GRAPH_MODE is MindSpore's default).
+machinery that reads ``mode`` is in ``mscompat._graph`` (GRAPH_MODE is MindSpore's default).
 """
 __all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
