@@ -443,8 +443,11 @@ primitive("Quantile", None, attrs=(("dim", None), ("keep_dims", False), ("ignore
 
 def _float_status(x):
     a = _need_tensor("FloatStatus", x, "x")
-    bad = jnp.any(~jnp.isfinite(a)) if _kind(a.dtype) in "fc" else jnp.asarray(False)
-    return _wrap(bad.astype(a.dtype if _kind(a.dtype) == "f" else np.float32).reshape(1))
+    if np.dtype(a.dtype) not in (np.float16, np.float32, np.float64):
+        raise TypeError(f"For primitive[FloatStatus], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{x.dtype}].")
+    bad = jnp.any(~jnp.isfinite(a))
+    return _wrap(bad.astype(a.dtype).reshape(1))
 
 
 primitive("FloatStatus", _float_status)

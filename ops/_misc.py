@@ -312,20 +312,34 @@ def make_range(start, stop=None, step=1):
     return tuple(range(int(start), int(stop), int(step)))
 
 
+def _uniform2(fn):
+    # graph-mode MindSpore's UniformPrimEvaluator takes exactly two arguments (RuntimeError otherwise)
+    @functools.wraps(fn)
+    def f(*args):
+        if len(args) != 2:
+            raise RuntimeError(f"UniformPrimEvaluator expect 2 args, but got {len(args)} inputs")
+        return fn(*args)
+    return f
+
+
 def _string_args(x, y):
     # graph-mode MindSpore's evaluator: RuntimeError "The expected is String, not Int64"
     for v in (x, y):
         if not isinstance(v, str):
+            if not isinstance(v, _NUM):
+                raise RuntimeError("Expect scalar arguments for uniform primitives.")
             raise RuntimeError(f"The expected is String, not {type(v).__name__}")
 
 
 @op("string_concat")
+@_uniform2
 def string_concat(x, y):
     _string_args(x, y)
     return x + y
 
 
 @op("string_eq")
+@_uniform2
 def string_eq(x, y):
     _string_args(x, y)
     return x == y
@@ -386,11 +400,17 @@ for _name, _fn in (("scalar_add", lambda x, y: x + y), ("scalar_sub", lambda x, 
 
 
 @op("scalar_ne")
+@_uniform2
 def scalar_ne(x, y):
     """``x != y`` on numbers (graph-only in MindSpore, whose evaluator raises RuntimeError otherwise)."""
     for v in (x, y):
-        if not isinstance(v, (_NUM, Tensor)):
-            raise RuntimeError(f"The expected is Number, not {type(v).__name__}")
+        if isinstance(v, str):
+            raise RuntimeError("The expected is Number, not String")
+        if not isinstance(v, _NUM):
+            raise RuntimeError("Expect scalar arguments for uniform primitives.")
+    if any(isinstance(v, (bool, np.bool_)) for v in (x, y)):
+        raise TypeError(f"Unsupported input type for ScalarNe, type of x:{type(x).__name__}, value of x:{x}, "
+                        f"type of y:{type(y).__name__}, value of y:{y}")
     return x != y
 
 
@@ -460,18 +480,21 @@ def _two_bools(name, x, y):
 
 
 @op("bool_and")
+@_uniform2
 def bool_and(x, y):
     _two_bools("BoolAnd", x, y)
     return bool(x and y)
 
 
 @op("bool_or")
+@_uniform2
 def bool_or(x, y):
     _two_bools("BoolOr", x, y)
     return bool(x or y)
 
 
 @op("bool_eq")
+@_uniform2
 def bool_eq(x, y):
     _two_bools("BoolEq", x, y)
     return bool(x) == bool(y)

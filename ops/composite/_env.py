@@ -45,28 +45,36 @@ class EnvironType:
         return f"EnvironType({self._items!r})"
 
 
-def _key(key):
+def _key(key, op_name="EnvironSet"):
+    # graph-mode MindSpore's evaluators raise RuntimeError for a key that is not a SymbolicKey
     if isinstance(key, SymbolicKey):
         return key
-    if isinstance(key, (str, int)):
-        return SymbolicKey(key)
-    raise TypeError(f"For 'Environ', the key should be a SymbolicKey (from 'embed' or 'ref_to_embed'), "
-                    f"a str or an int, but got {type(key).__name__}.")
+    raise RuntimeError(f"{op_name} evaluator args[1] expected should be able to cast to SymbolicKeyInstancePtr, "
+                       f"but: {key!r}")
 
 
 def _check_env(op_name, env):
     if not isinstance(env, EnvironType):
-        raise TypeError(f"For '{op_name}', the 'env' should be an EnvironType (from 'environ_create'), "
-                        f"but got {type(env).__name__}.")
+        raise RuntimeError(f"For '{op_name}', the 'env' should be an EnvironType (from 'environ_create'), "
+                           f"but got {type(env).__name__}.")
 
 
-def environ_create():
+def _nargs(op_name, args, n):
+    # graph-mode MindSpore checks the argument count with a RuntimeError
+    if len(args) != n:
+        raise RuntimeError(f"For '{op_name}', the number of input should be {n}, but got {len(args)}")
+
+
+def environ_create(*args):
     """A new empty environment."""
+    _nargs("EnvironCreate", args, 0)
     return EnvironType()
 
 
-def environ_set(env, key, value):
-    """A copy of ``env`` in which ``key`` maps to ``value``."""
+def environ_set(*args):
+    """``environ_set(env, key, value)``: a copy of ``env`` in which ``key`` maps to ``value``."""
+    _nargs("EnvironSet", args, 3)
+    env, key, value = args
     _check_env("EnvironSet", env)
     items = dict(env._items)
     items[_key(key)] = value
@@ -76,11 +84,13 @@ def environ_set(env, key, value):
 def environ_get(env, key, default):
     """The value of ``key`` in ``env``, or ``default``."""
     _check_env("EnvironGet", env)
-    return env._items.get(_key(key), default)
+    return env._items.get(_key(key, "EnvironGet"), default)
 
 
-def environ_add(env1, env2):
-    """The union of two environments; values present in both are added."""
+def environ_add(*args):
+    """``environ_add(env1, env2)``: the union of two environments; values present in both are added."""
+    _nargs("EnvironAdd", args, 2)
+    env1, env2 = args
     _check_env("EnvironAdd", env1)
     _check_env("EnvironAdd", env2)
     items = dict(env1._items)
@@ -89,13 +99,19 @@ def environ_add(env1, env2):
     return EnvironType(items)
 
 
-def embed(x):
-    """The environment key of the value ``x``."""
+def embed(*args):
+    """``embed(x)``: the environment key of the value ``x``."""
+    if len(args) != 1:
+        raise RuntimeError(f"EmbedEvaluator requires 1 parameter, but got {len(args)}")
+    x, = args
     return SymbolicKey(("embed", id(x)))
 
 
-def ref_to_embed(x):
-    """The environment key of a Parameter (its name) or of a Tensor (its identity)."""
+def ref_to_embed(*args):
+    """``ref_to_embed(x)``: the environment key of a Parameter (its name) or of a Tensor (its identity)."""
+    if len(args) != 1:
+        raise RuntimeError(f"For 'S_Prim_RefToEmbed', the size of input should be 1, but got {len(args)}.")
+    x, = args
     name = getattr(x, "name", None)
     if isinstance(name, str) and hasattr(x, "requires_grad"):
         return SymbolicKey(("param", name))

@@ -32,8 +32,14 @@ def _check_seq(op_name, x, kinds=(tuple, list)):
         raise TypeError(f"For '{op_name}', the input should be {names}, but got {type(x).__name__}.")
 
 
-def tail(seq):
+def tail(*args):
     """All elements of a tuple or list but the first (graph-mode ``Tail``)."""
+    if not args:
+        raise RuntimeError("'Tail' requires at least 1 argument, but got 0")
+    if len(args) > 1:
+        raise TypeError(f"The parameters number of the function is 1, but the number of provided arguments is "
+                        f"{len(args)}.")
+    seq = args[0]
     if not isinstance(seq, (tuple, list)):
         raise RuntimeError(f"'Tail' arg0 must be tuple or list, but got {type(seq).__name__}.")
     return type(seq)(seq[1:])
@@ -63,14 +69,27 @@ def iter_converter(x):
 
 def ms_hasnext(seq):
     """Whether ``seq`` has another element (``len(seq) > 0``)."""
+    if not isinstance(seq, (tuple, list, str, dict)) and not (hasattr(seq, "shape") and hasattr(seq, "dtype")):
+        # graph-mode MindSpore calls the abstract value's ``__len__``
+        kind = {bool: "Bool", int: "Int", float: "Float", type(None): "NoneType"}.get(type(seq), type(seq).__name__)
+        raise AttributeError(f"'{kind}' object has no attribute '__len__'")
     return len(iter_converter(seq)) > 0
 
 
 def ms_next(seq):
     """``(first element, the rest)`` of ``seq``."""
+    if isinstance(seq, dict):
+        # a dict yields its first key and the dict without that key
+        if not seq:
+            raise ValueError("For primitive:'TupleGetItem', cannot get item by index from an empty sequence.")
+        first = next(iter(seq))
+        return first, {k: v for k, v in seq.items() if k != first}
     seq = iter_converter(seq)
     if not len(seq):
-        raise ValueError("For primitive:'TupleGetItem', cannot get item by index from an empty sequence.")
+        if isinstance(seq, str):
+            raise RuntimeError("String index out of range, expect:[0, -1], but got 0.")
+        kind = "list_getitem" if isinstance(seq, list) else "TupleGetItem"
+        raise ValueError(f"For primitive:'{kind}', cannot get item by index from an empty sequence.")
     return seq[0], seq[1:]
 
 
