@@ -91,7 +91,10 @@ def _split(args, kwargs):
         else:
             where.append(False)
             static.append(x)
-    return dyn, (treedef, tuple(where), tuple(static))
+    # gradient hooks registered on input Tensors (Tensor.register_hook) go with the traced inputs
+    hooks = tuple((i, tuple(x.__dict__["_hooks"].items())) for i, x in enumerate(dyn)
+                  if isinstance(x, Tensor) and x.__dict__.get("_hooks"))
+    return dyn, (treedef, tuple(where), tuple(static), hooks)
 
 
 def _signature(dyn, spec):
@@ -99,7 +102,10 @@ def _signature(dyn, spec):
 
 
 def _merge(dyn, spec):
-    treedef, where, static = spec
+    treedef, where, static = spec[:3]
+    for i, items in (spec[3] if len(spec) > 3 else ()):
+        if isinstance(dyn[i], Tensor) and dyn[i].__dict__.get("_hooks") is None:
+            dyn[i].__dict__["_hooks"] = dict(items)
     dyn_it, static_it = iter(dyn), iter(static)
     leaves = [next(dyn_it) if w else next(static_it) for w in where]
     return jax.tree_util.tree_unflatten(treedef, leaves)

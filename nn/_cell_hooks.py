@@ -68,6 +68,40 @@ def check_hook_fn(hook_fn):
                         "is not supported.")
 
 
+def jit_forward_pre_hook(cell, hooks, inputs):
+    """The forward pre-hooks of a compiled (GRAPH_MODE) call, as MindSpore compiles them:
+    every hook is called ``hook(cell, inputs)`` in registration order (``prepend`` and
+    ``with_kwargs`` are not honoured), a
+    non-tuple result becomes a 1-tuple, and the number of inputs must not change."""
+    new = inputs
+    for _, fn in sorted(hooks.items()):   # registration order: a compiled call ignores ``prepend``
+        ret = fn(cell, new)
+        if ret is not None:
+            new = ret if isinstance(ret, tuple) else (ret,)
+    if len(new) != len(inputs):
+        raise TypeError(f"The forward pre hook return value size is {len(new)} not equal to input size "
+                        f"{len(inputs)}")
+    return new
+
+
+def jit_forward_hook(cell, hooks, inputs, output):
+    """The forward hooks of a compiled (GRAPH_MODE) call: ``hook(cell, inputs, output)``
+    for every hook (``with_kwargs``/``always_call`` are not honoured); a tuple output keeps
+    its length."""
+    new = output
+    for _, fn in sorted(hooks.items()):   # registration order: a compiled call ignores ``prepend``
+        ret = fn(cell, inputs, new)
+        if ret is not None:
+            new = ret
+    if isinstance(output, tuple):
+        if not isinstance(new, tuple):
+            new = (new,)
+        if len(new) != len(output):
+            raise TypeError(f"The forward hook return value size is {len(new)} not equal to output size "
+                            f"{len(output)}")
+    return new
+
+
 class MixedPrecisionType(enum.Enum):
     """``mindspore._c_expression.MixedPrecisionType``: the flag ``Cell.to_float`` sets."""
 

@@ -651,9 +651,14 @@ class Cell:
         d = self.__dict__
         called_always = set()
         output = None
+        # compiled in GRAPH_MODE: MindSpore compiles the forward hooks (Cell._jit_forward_*_hook)
+        jit_hooks = _SCOPE[0] is not None and _CONTEXT["mode"] == _GRAPH_MODE
         try:
             if d["_lazy_forward_pre_hook"]:
-                args, kwargs = self._run_forward_pre_hook(args, kwargs)
+                if jit_hooks:
+                    args = _cell_hooks.jit_forward_pre_hook(self, self._forward_pre_hook, args)
+                else:
+                    args, kwargs = self._run_forward_pre_hook(args, kwargs)
             construct = self._traced_construct() if _tracing() else self.construct
             param_hooks = d.get("_param_fwd_hooks")
             if param_hooks is not None and _SCOPE[0] is not None and _CONTEXT["mode"] == _GRAPH_MODE:
@@ -675,11 +680,14 @@ class Cell:
             else:
                 output = forward(*args, **kwargs)
             if d["_lazy_forward_hook"]:
-                output = self._run_forward_hook(args, kwargs, output, called_always)
+                if jit_hooks:
+                    output = _cell_hooks.jit_forward_hook(self, self._forward_hook, args, output)
+                else:
+                    output = self._run_forward_hook(args, kwargs, output, called_always)
             return output
         except Exception:
             always = d["_lazy_forward_hook_always_called"]
-            if always:
+            if always and not jit_hooks:
                 with_kwargs = d["_lazy_forward_hook_with_kwargs"] or {}
                 for hook_id, hook_fn in list(self._forward_hook.items()):
                     if hook_id in always and hook_id not in called_always:

@@ -4,6 +4,7 @@
 ``_tensor_methods.py``."""
 import numbers
 
+import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
@@ -175,6 +176,26 @@ def _delete_(self, non_blocking=False):
     return self
 
 
+def _gradient_hook_identity(hooks):
+    @jax.custom_vjp
+    def ident(x):
+        return x
+
+    def fwd(x):
+        return x, None
+
+    def bwd(_, g):
+        t = Tensor._wrap(g)
+        for h in list(hooks.values()):
+            ret = h(t)
+            if ret is not None:
+                t = ret
+        return (t._data.astype(g.dtype),)
+
+    ident.defvjp(fwd, bwd)
+    return ident
+
+
 @tensor_method("register_hook")
 def _register_hook(self, hook):
     if not callable(hook):
@@ -182,6 +203,10 @@ def _register_hook(self, hook):
     hooks = self.__dict__.setdefault("_hooks", {})
     key = len(hooks)
     hooks[key] = hook
+    if isinstance(self._data, jax.core.Tracer) and len(hooks) == 1:
+        # an intermediate value being differentiated: an identity whose backward pass runs
+        # the hooks still registered then (a leaf input's hooks run in mscompat._autodiff)
+        self._data = _gradient_hook_identity(hooks)(self._data)
 
     class _Handle:
         def remove(self_h):
