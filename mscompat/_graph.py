@@ -85,7 +85,12 @@ def _split(args, kwargs):
     leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array_leaf)
     dyn, static, where = [], [], []
     for x in leaves:
-        if _is_array_leaf(x):
+        if type(x) is Parameter and not x._ephemeral:
+            # a Parameter argument is state, not data: a constant by identity, so the
+            # function gets the Parameter itself and its writes persist (as in MindSpore)
+            where.append(False)
+            static.append(_ParamRef(x))
+        elif _is_array_leaf(x):
             where.append(True)
             dyn.append(x)
         else:
@@ -108,7 +113,22 @@ def _merge(dyn, spec):
             dyn[i].__dict__["_hooks"] = dict(items)
     dyn_it, static_it = iter(dyn), iter(static)
     leaves = [next(dyn_it) if w else next(static_it) for w in where]
+    leaves = [x.param if type(x) is _ParamRef else x for x in leaves]
     return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+class _ParamRef:
+    """A Parameter argument of a compiled call, hashed and compared by identity."""
+    __slots__ = ("param",)
+
+    def __init__(self, param):
+        self.param = param
+
+    def __hash__(self):
+        return id(self.param)
+
+    def __eq__(self, other):
+        return type(other) is _ParamRef and other.param is self.param
 
 
 def _plain_outputs(out):

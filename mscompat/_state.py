@@ -152,7 +152,8 @@ def _routed(new, old):
 
 @_routed.defjvp
 def _routed_jvp(primals, tangents):
-    return primals[0], tangents[1]
+    # the primal output goes through _routed again, so that higher-order derivatives route too
+    return _routed(*primals), tangents[1]
 
 
 def _write_gradient(new, old):
