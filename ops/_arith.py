@@ -9,7 +9,9 @@ from jax import lax
 
 from ._args import binary, wrap, arr, check_tensor, Tensor
 from ._registry import op, primitive
-from mscompat.common._promotion import is_floating, is_complex
+from mscompat.common._promotion import is_floating, is_complex, promote_types
+from mscompat.common.parameter import Parameter
+from ._args import ms_dtype
 
 _wrap = Tensor._wrap
 
@@ -159,6 +161,11 @@ def _assign_value(name, variable, value):
     if tuple(v.shape) != tuple(var.shape):
         raise ValueError(f"For '{name}','value' must have the same shape as 'variable'. But got 'value' shape: "
                          f"{tuple(v.shape)}, 'variable' shape: {tuple(var.shape)}.")
+    if isinstance(value, Tensor) and v.dtype != var.dtype and isinstance(variable, Parameter) \
+            and promote_types(var.dtype, v.dtype, name) != var.dtype:
+        # MindSpore converts a value into a Parameter's dtype only where promotion keeps it
+        raise TypeError(f"For '{name}', data type conversion of 'Parameter' is not supported, so data type "
+                        f"{ms_dtype(v.dtype)} cannot be converted to data type {ms_dtype(var.dtype)} automatically.")
     return var, v.astype(var.dtype)
 
 

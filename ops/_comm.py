@@ -12,6 +12,7 @@ Multi-device behaviour (sharded arrays, several processes through JAX's distribu
 runtime) comes with the parallel issue; point-to-point ops (``Send``, ``Receive``,
 ``isend``, ...) have no meaning with one rank and are not defined here.
 """
+import hashlib
 import numbers
 
 from mscompat.common import dtype as mstype
@@ -172,16 +173,27 @@ def destroy_process_group(group=None):
 
 @op("get_rank")
 def get_rank(group=None):
-    """Rank of this process in ``group``: 0."""
-    group = _group("get_rank", group)
+    """Rank of this process in ``group``: 0; -1 for a group that does not exist (as MindSpore)."""
+    if _known_group("get_rank", group) is None:
+        return -1
     return 0
 
 
 @op("get_world_size")
 def get_world_size(group=None):
-    """Size of ``group``: 1 for the world group."""
-    group = _group("get_world_size", group)
-    return _group_size(group)
+    """Size of ``group``: 1 for the world group; -1 for a group that does not exist (as MindSpore)."""
+    group = _known_group("get_world_size", group)
+    return -1 if group is None else _group_size(group)
+
+
+def _known_group(name, group):
+    """``group`` (None: the world group) when it exists, else None; TypeError when not a str."""
+    if group is None:
+        group = _WORLD
+    if not isinstance(group, str):
+        raise TypeError(f"For '{name}', the argument 'group' must be type of string, "
+                        f"but got 'group' type : {type(group)}.")
+    return group if group in _STATE["groups"] else None
 
 
 @op("get_backend")
@@ -195,19 +207,19 @@ def get_backend(group=None):
     return "mccl" if "mccl" in group else "hccl"
 
 
-def _group_ranks(name, group, arg, rank):
-    """``(group, its world ranks)`` after checking that ``rank`` (argument ``arg``) is an int."""
-    if not isinstance(rank, int) or isinstance(rank, bool):
-        raise TypeError(f"For '{name}', the argument '{arg}' must be type of int, "
-                        f"but got '{arg}' type : {type(rank)}.")
-    group = _group(name, group, allow_none=False)
-    return group, _STATE["groups"][group]
-
-
 @op("get_global_rank")
 def get_global_rank(group, group_rank):
-    """World rank of ``group_rank`` in ``group``."""
-    group, ranks = _group_ranks("get_global_rank", group, "group_rank", group_rank)
+    """World rank of ``group_rank`` in ``group``; for the world group (or None) ``group_rank`` itself."""
+    if not isinstance(group_rank, int):
+        raise TypeError(f"The group_rank argument must be integer, but got {type(group_rank)}.")
+    if group is None or group in WORLD_GROUPS:
+        return group_rank
+    if not isinstance(group, str):
+        raise TypeError("For 'get_global_rank', the argument 'group' must be type of string or None, "
+                        f"but got 'group' type : {type(group)}.")
+    ranks = _STATE["groups"].get(group)
+    if ranks is None:
+        raise RuntimeError(f"For 'get_global_rank', the group {group} does not exist.")
     if not 0 <= group_rank < len(ranks):
         raise ValueError(f"For 'get_global_rank', 'group_rank' {group_rank} is out of range for group '{group}'.")
     return ranks[group_rank]
@@ -215,8 +227,20 @@ def get_global_rank(group, group_rank):
 
 @op("get_group_rank")
 def get_group_rank(group, global_rank):
-    """Rank in ``group`` of the world rank ``global_rank``."""
-    group, ranks = _group_ranks("get_group_rank", group, "global_rank", global_rank)
+    """Rank in ``group`` of the world rank ``global_rank``; for the world group ``global_rank`` itself."""
+    if not isinstance(global_rank, int):
+        raise TypeError(f"The global_rank argument must be integer, but got {type(global_rank)}.")
+    if group is None:
+        group = _WORLD
+    if not isinstance(group, str):
+        raise TypeError("For 'get_group_rank_from_world_rank', the argument 'group' must be type of string, "
+                        f"but got 'group' type : {type(group)}.")
+    if group in WORLD_GROUPS:
+        return global_rank
+    ranks = _STATE["groups"].get(group)
+    if ranks is None:
+        raise KeyError(f"For 'get_group_rank_from_world_rank_from_cache', the argument 'group' is not found, "
+                       f"'group' : {group}, 'world_rank_id' : {global_rank}")
     if global_rank not in ranks:
         raise ValueError(f"For 'get_group_rank', rank {global_rank} is not in group '{group}'.")
     return ranks.index(global_rank)
@@ -232,15 +256,22 @@ def get_process_group_ranks(group=None):
 @op("new_group")
 def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local_synchronization=False,
               group_desc=None):
-    """A new group of ``ranks`` (only rank 0 exists); returns its name."""
+    """A new group of ``ranks`` (only rank 0 exists), named like MindSpore's
+    ``'<backend>_<len>_<sha1 of the sorted ranks>'``; ``ranks=None``: the world group."""
     if ranks is None:
-        ranks = [0]
-    if not isinstance(ranks, (list, tuple)) or not all(isinstance(r, int) and not isinstance(r, bool)
-                                                       for r in ranks):
+        return _WORLD
+    if not isinstance(ranks, list):
+        raise TypeError(f"ranks must be list, but got {type(ranks)}")
+    ranks = sorted(ranks)
+    if backend is None:
+        backend = "hccl"
+    if not isinstance(backend, str) or backend not in ("hccl", "mccl"):
+        raise TypeError(f"the input backend must be hccl or mccl, but got {backend}")
+    if not all(isinstance(r, int) and not isinstance(r, bool) for r in ranks):
         raise TypeError(f"For 'new_group', the argument 'ranks' must be a list of int, but got {ranks}.")
     if sorted(set(ranks)) != [0]:
         raise ValueError(f"For 'new_group', 'ranks' {list(ranks)} must be ranks of the world group ([0]).")
-    name = group_desc if isinstance(group_desc, str) and group_desc else "group_" + "_".join(map(str, ranks))
+    name = f"{backend}_{len(ranks)}_" + hashlib.sha1("_".join(map(str, ranks)).encode("utf-8")).hexdigest()
     _STATE["groups"][name] = [0]
     return name
 

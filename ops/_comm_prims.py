@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from ._args import arr, Tensor
 from ._registry import register_primitive_class
 from .primitive import Primitive
-from ._comm import (ReduceOp, _WORLD, _REDUCE_OPS, _TARGET_DTYPES, _group, _group_size, _rank_of)
+from ._comm import (ReduceOp, _WORLD, _TARGET_DTYPES, _group, _group_size, _rank_of)
 
 _wrap = Tensor._wrap
 
@@ -44,10 +44,9 @@ class _CommPrimitive(Primitive):
 
 
 def _check_reduce_op(prim, reduce_op):
+    # MindSpore checks the type only: an unknown op name is accepted at construction.
     if not isinstance(reduce_op, str):
         raise TypeError(f"For '{prim}', the 'op' must be str, but got {type(reduce_op).__name__}.")
-    if reduce_op not in _REDUCE_OPS:
-        raise ValueError(f"For '{prim}', the 'op' must be one of {_REDUCE_OPS}, but got '{reduce_op}'.")
     return reduce_op
 
 
@@ -147,17 +146,14 @@ class Reduce(_CommPrimitive):
 
     def __init__(self, dest_rank, op=ReduceOp.SUM, group=_WORLD):
         Primitive.__init__(self, "Reduce")
-        if isinstance(dest_rank, bool) or not isinstance(dest_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'dest_rank' should be 'int', "
-                            f"but got type '{type(dest_rank).__name__}'.")
         self.op = _check_reduce_op(self.name, op)
         self._init_group(group)
-        _rank_of(self.name, "dest_rank", dest_rank, self.group)
-        self.dest_rank = dest_rank
+        self.dest_rank = dest_rank   # MindSpore checks neither its type nor its range here
         self.add_prim_attr("dest_rank", dest_rank)
         self.add_prim_attr("op", op)
 
     def __call__(self, x):
+        _rank_of(self.name, "dest_rank", self.dest_rank, self.group)
         return _wrap(self._check_input(x))
 
 
@@ -171,14 +167,14 @@ class Broadcast(_CommPrimitive):
             raise TypeError(f"For '{self.name}', the type of 'root_rank' should be 'int', "
                             f"but got type '{type(root_rank).__name__}'.")
         self._init_group(group)
-        _rank_of(self.name, "root_rank", root_rank, self.group)
-        self.root_rank = root_rank
+        self.root_rank = root_rank   # its range is checked on call (MindSpore: at launch)
         self.add_prim_attr("root_rank", root_rank)
 
     def __call__(self, x):
         if not isinstance(x, tuple):
             raise TypeError(f"For '{self.name}', the input 'x' must be a tuple of Tensors, "
                             f"but got {type(x).__name__}.")
+        _rank_of(self.name, "root_rank", self.root_rank, self.group)
         return tuple(_wrap(self._check_input(t)) for t in x)
 
 
@@ -188,7 +184,11 @@ class Barrier(_CommPrimitive):
 
     def __init__(self, group=_WORLD):
         Primitive.__init__(self, "Barrier")
-        self._init_group(group)
+        if isinstance(group, str):
+            self._init_group(group)
+        else:   # MindSpore stores the group unchecked
+            self.group = group
+        self.add_prim_attr("side_effect_mem", True)
 
     def __call__(self):
         return _wrap(jnp.zeros((1,), jnp.float32))
@@ -205,15 +205,16 @@ class AlltoAll(_CommPrimitive):
                 raise TypeError(f"For '{self.name}', the type of '{k}' should be 'int', "
                                 f"but got type '{type(v).__name__}'.")
         self._init_group(group)
-        if split_count != self.rank_size:
-            raise ValueError(f"For '{self.name}', the 'split_count' must be equal to 'rank_size' "
-                             f"{self.rank_size}, but got {split_count}.")
+        self.add_prim_attr("rank_size", self.rank_size)
         self.split_count, self.split_dim, self.concat_dim = split_count, split_dim, concat_dim
         for k, v in (("split_count", split_count), ("split_dim", split_dim), ("concat_dim", concat_dim)):
             self.add_prim_attr(k, v)
 
     def __call__(self, x):
         a = self._check_input(x)
+        if self.split_count != self.rank_size:
+            raise ValueError(f"For '{self.name}', the 'split_count' must be equal to 'rank_size' "
+                             f"{self.rank_size}, but got {self.split_count}.")
         for k, d in (("split_dim", self.split_dim), ("concat_dim", self.concat_dim)):
             if not -a.ndim <= d < a.ndim:
                 raise ValueError(f"For '{self.name}', '{k}' {d} is out of range for a rank-{a.ndim} input.")
@@ -229,16 +230,14 @@ class CollectiveGather(_CommPrimitive):
 
     def __init__(self, dest_rank, group=_WORLD):
         Primitive.__init__(self, "CollectiveGather")
-        if isinstance(dest_rank, bool) or not isinstance(dest_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'dest_rank' should be 'int', "
-                            f"but got type '{type(dest_rank).__name__}'.")
         self._init_group(group)
-        _rank_of(self.name, "dest_rank", dest_rank, self.group)
-        self.dest_rank = dest_rank
+        self.dest_rank = dest_rank   # MindSpore checks neither its type nor its range here
         self.add_prim_attr("dest_rank", dest_rank)
         self.add_prim_attr("rank_size", self.rank_size)
+        self.add_prim_attr("rank_id", 0)
 
     def __call__(self, x):
+        _rank_of(self.name, "dest_rank", self.dest_rank, self.group)
         return _wrap(self._check_input(x, positive_rank=True))
 
 
@@ -248,16 +247,14 @@ class CollectiveScatter(_CommPrimitive):
 
     def __init__(self, src_rank=0, group=_WORLD):
         Primitive.__init__(self, "CollectiveScatter")
-        if isinstance(src_rank, bool) or not isinstance(src_rank, int):
-            raise TypeError(f"For '{self.name}', the type of 'src_rank' should be 'int', "
-                            f"but got type '{type(src_rank).__name__}'.")
         self._init_group(group)
-        _rank_of(self.name, "src_rank", src_rank, self.group)
-        self.src_rank = src_rank
+        self.src_rank = src_rank   # MindSpore checks neither its type nor its range here
         self.add_prim_attr("src_rank", src_rank)
         self.add_prim_attr("rank_size", self.rank_size)
+        self.add_prim_attr("rank_id", 0)
 
     def __call__(self, x):
+        _rank_of(self.name, "src_rank", self.src_rank, self.group)
         return _wrap(self._check_input(x, positive_rank=True))
 
 
@@ -306,9 +303,6 @@ class AlltoAllVC(_CommPrimitive):
         if isinstance(block_size, bool) or not isinstance(block_size, int):
             raise TypeError(f"For '{self.name}', the type of 'block_size' should be 'int', "
                             f"but got type '{type(block_size).__name__}'.")
-        if not isinstance(transpose, bool):
-            raise TypeError(f"For '{self.name}', the type of 'transpose' should be 'bool', "
-                            f"but got type '{type(transpose).__name__}'.")
         self._init_group(group)
         self.block_size, self.transpose = block_size, transpose
         self.add_prim_attr("block_size", block_size)

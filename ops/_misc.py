@@ -142,6 +142,12 @@ def vmap(fn, in_axes=0, out_axes=0):
             if "got axis spec None but output was batched" in str(e):
                 raise RuntimeError("It is invalid that source is not None and dst is None.") from None
             raise
+        except jax.errors.TracerBoolConversionError:
+            # Python control flow on a per-example value: MindSpore's vmap refuses it too
+            raise ValueError("In the scenario where vmap contains control flow, currently only the case of each "
+                             "batch branch with the same processing operations is supported: a Python 'if' or "
+                             "'while' on a mapped value cannot be vectorized. Use ops.select / ops.where "
+                             "instead.") from None
         mapped, unmapped = iter(mapped), iter(unmapped)
         leaves = [next(unmapped) if ax is None else jnp.moveaxis(next(mapped), 0, ax) for ax in meta["axes"]]
         return jax.tree_util.tree_unflatten(meta["tree"], leaves)

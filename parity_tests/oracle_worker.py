@@ -1,7 +1,11 @@
 """Runs every parity case on real MindSpore and writes the normalized results as JSON.
 
 Run by the oracle interpreter (a numpy-1.x environment with mindspore==2.10.0), with the
-repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.json
+repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.json [--comm]
+
+Without ``--comm`` it runs the tables without ``NEEDS_COMM``; with ``--comm`` (launched by
+``msrun`` with one worker, see ``oracle.py``) it calls ``mindspore.communication.init()``
+first and runs only the ``NEEDS_COMM`` tables.
 """
 import json
 import os
@@ -9,14 +13,21 @@ import sys
 import warnings
 
 
-def main(out_path):
+def main(out_path, comm=False):
     os.environ.setdefault("GLOG_v", "3")
     warnings.filterwarnings("ignore")
     import mindspore
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE, device_target="CPU")
-    from parity_tests.cases import all_cases
+    if comm:
+        from mindspore.communication import init
+        init()
+    from parity_tests.cases import all_cases, needs_comm
     results = {"mindspore_version": mindspore.__version__, "cases": {}}
     for c in all_cases():
+        if needs_comm(c.family) != comm:
+            continue
+        if comm:   # progress in msrun's worker log: a case that crashes the process is the last one named
+            print(f"parity case {c.name}", flush=True)
         result = c.run(mindspore)
         late = _flush(mindspore)
         if late is not None and result["t"] != "error":
@@ -43,4 +54,4 @@ def _flush(mindspore):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], comm="--comm" in sys.argv[2:])

@@ -14,6 +14,12 @@ def families():
     return names
 
 
+def needs_comm(family):
+    """Whether the table ``family`` sets ``NEEDS_COMM = True``: its cases need MindSpore's
+    communication initialized (the oracle runs them in a separate worker under ``msrun``)."""
+    return bool(getattr(importlib.import_module(f"{__name__}.{family}"), "NEEDS_COMM", False))
+
+
 def all_cases():
     """Every case of every table, with its family set; names are unique."""
     out, seen = [], {}
