@@ -27,6 +27,7 @@ def _tables_hash():
     h = hashlib.sha256()
     files = [HERE / "harness.py", HERE / "oracle_worker.py", HERE / "cases" / "__init__.py"]
     files += [HERE / "cases" / f"{n}.py" for n in families()]
+    files += sorted((HERE / "cases").glob("_*.py"))   # helper modules the tables import
     for p in sorted(files):
         h.update(p.relative_to(HERE).as_posix().encode())
         h.update(p.read_bytes())
