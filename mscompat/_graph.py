@@ -25,6 +25,7 @@ from . import _state
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
+from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 
 __all__ = ["Compiled", "GraphFallbackWarning", "compile_outermost", "call_compiled", "compiled_when_graph",
            "tracing", "graph_mode"]
@@ -37,8 +38,7 @@ class GraphFallbackWarning(UserWarning):
 
 
 def graph_mode():
-    from .context import _context, GRAPH_MODE
-    return _context["mode"] == GRAPH_MODE
+    return _CONTEXT["mode"] == _GRAPH_MODE
 
 
 def compile_outermost(cell):
@@ -81,7 +81,17 @@ def _is_array_leaf(x):
     return isinstance(x, (Tensor, jax.Array, np.ndarray, np.generic))
 
 
+_FAST_SPECS = {}
+
+
 def _split(args, kwargs):
+    if not kwargs and all(type(a) is Tensor and "_hooks" not in a.__dict__ for a in args):
+        # the common call: positional Tensors only
+        spec = _FAST_SPECS.get(len(args))
+        if spec is None:
+            treedef = jax.tree_util.tree_structure((tuple(range(len(args))), {}))
+            spec = _FAST_SPECS[len(args)] = (treedef, (True,) * len(args), (), ())
+        return list(args), spec
     leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array_leaf)
     dyn, static, where = [], [], []
     for x in leaves:
@@ -172,14 +182,15 @@ class Compiled:
         with _state.Scope(self.params, values, strict=True, key=key) as scope:
             out = _plain_outputs(self.fn(*args, **kwargs))
         self.traces += 1
+        key_out = None if scope.key_out is key else scope.key_out   # None: no random draws
         leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
         if all(_is_array_leaf(x) for x in leaves):
-            return out, scope.updates(self.params), scope.key_out
+            return out, scope.updates(self.params), key_out
         # non-array outputs (strings, Python numbers, ...) are constants of this signature
         where = tuple(_is_array_leaf(x) for x in leaves)
         static = tuple(x for x in leaves if not _is_array_leaf(x))
         self.static_out[_signature(dyn, spec)] = (treedef, where, static)
-        return [x for x in leaves if _is_array_leaf(x)], scope.updates(self.params), scope.key_out
+        return [x for x in leaves if _is_array_leaf(x)], scope.updates(self.params), key_out
 
     def _build(self, params):
         self.params = tuple(params)
@@ -207,7 +218,8 @@ class Compiled:
                     raise
                 self._fall_back(e)
                 return self.fn(*args, **kwargs)
-        _rng["key"] = key
+        if key is not None:
+            _rng["key"] = key
         for p, v in zip(params, new):
             if v is not None:
                 p._value = v
