@@ -74,6 +74,25 @@ def _rename_tail(cell, prefix, key, key_index):
         param.name = prefix + key + "." + ".".join(param.name.split(".")[key_index + 1:])
 
 
+
+def _insert_cell(container, index, cell):
+    """Insert ``cell`` before position ``index`` of a SequentialCell or CellList, shifting
+    the later cells' keys and, with ``auto_prefix``, their Parameter names."""
+    cls_name = container.__class__.__name__
+    idx = _valid_index_for_inserting(len(container), index, cls_name)
+    _valid_cell(cell, cls_name)
+    length = len(container)
+    cells = container._cells
+    prefix, key_index = _get_prefix_and_index(cells)
+    while length > idx:
+        if container._auto_prefix:
+            _rename_tail(cells[str(length - 1)], prefix, str(length), key_index)
+        cells[str(length)] = cells[str(length - 1)]
+        length -= 1
+    cells[str(idx)] = cell
+    if container._auto_prefix:
+        cell.update_parameters_name(prefix + str(idx) + ".")
+
 class _CellListBase:
     """Marks a cell that behaves as a list of cells."""
 
@@ -195,19 +214,7 @@ class SequentialCell(Cell):
 
     def _insert(self, index, cell):
         """Insert ``cell`` before position ``index``."""
-        cls_name = self.__class__.__name__
-        idx = _valid_index_for_inserting(len(self), index, cls_name)
-        _valid_cell(cell, cls_name)
-        length = len(self)
-        prefix, key_index = _get_prefix_and_index(self._cells)
-        while length > idx:
-            if self._auto_prefix:
-                _rename_tail(self._cells[str(length - 1)], prefix, str(length), key_index)
-            self._cells[str(length)] = self._cells[str(length - 1)]
-            length -= 1
-        self._cells[str(idx)] = cell
-        if self._auto_prefix:
-            cell.update_parameters_name(prefix + str(idx) + ".")
+        _insert_cell(self, index, cell)
         self.cell_list = list(self._cells.values())
         self._is_dynamic_name.insert(index, True)
 
@@ -281,19 +288,7 @@ class CellList(_CellListBase, Cell):
 
     def insert(self, index, cell):
         """Insert ``cell`` before position ``index``."""
-        cls_name = self.__class__.__name__
-        idx = _valid_index_for_inserting(len(self), index, cls_name)
-        _valid_cell(cell, cls_name)
-        length = len(self)
-        prefix, key_index = _get_prefix_and_index(self._cells)
-        while length > idx:
-            if self._auto_prefix:
-                _rename_tail(self._cells[str(length - 1)], prefix, str(length), key_index)
-            self._cells[str(length)] = self._cells[str(length - 1)]
-            length -= 1
-        self._cells[str(idx)] = cell
-        if self._auto_prefix:
-            cell.update_parameters_name(prefix + str(idx) + ".")
+        _insert_cell(self, index, cell)
 
     def extend(self, cells):
         """Append every Cell of the list ``cells``."""

@@ -98,12 +98,6 @@ class _BatchNorm(Cell):
 class BatchNorm1d(_BatchNorm):
     """Batch normalization of a 2D ``(N, C)`` or 3D ``(N, C, L)`` input."""
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
-                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, data_format='NCHW',
-                 dtype=mstype.float32):
-        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
-                         moving_var_init, use_batch_statistics, data_format, dtype)
-
     @staticmethod
     def _check_input_dim(shape, cls_name):
         dim = len(shape)
@@ -113,12 +107,6 @@ class BatchNorm1d(_BatchNorm):
 
 class BatchNorm2d(_BatchNorm):
     """Batch normalization of a 4D ``(N, C, H, W)`` input."""
-
-    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
-                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, data_format='NCHW',
-                 dtype=mstype.float32):
-        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
-                         moving_var_init, use_batch_statistics, data_format, dtype)
 
     @staticmethod
     def _check_input_dim(shape, cls_name):
