@@ -1,1 +1,28 @@
 """``mindspore.dataset``: the data pipeline (see the data-engine issue)."""
+from . import _engine_config as config
+from ._engine_core import (BatchDataset, BatchInfo, BucketBatchByLengthDataset, ConcatDataset, Dataset, DictIterator, FilterDataset,
+                           MapDataset, ProjectDataset, RenameDataset, RepeatDataset, ShuffleDataset, SkipDataset,
+                           TakeDataset, TupleIterator, ZipDataset, zip_datasets)
+from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler, SequentialSampler,
+                               SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
+from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset
+
+zip = zip_datasets  # pylint: disable=redefined-builtin
+
+__all__ = [
+    "config", "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "BatchInfo", "zip",
+    "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
+    "SubsetRandomSampler", "WeightedRandomSampler",
+]
+
+
+def __getattr__(name):
+    # ``ds.vision`` / ``ds.transforms`` / ``ds.text`` / ``ds.audio`` as in MindSpore, imported on first use
+    if name in ("transforms", "vision", "text", "audio"):
+        import importlib
+        try:
+            return importlib.import_module("." + name, __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != __name__ + "." + name:
+                raise
+    raise AttributeError("module {!r} has no attribute {!r}".format(__name__, name))

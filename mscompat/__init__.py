@@ -29,6 +29,7 @@ from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E
 from .ops import vmap  # noqa: E402
 import mscompat.nn as nn  # noqa: E402
 import mscompat.dataset as dataset  # noqa: E402
+from . import mindrecord  # noqa: E402
 
 __version__ = "2.10.0"
 mstype = dtype

@@ -1,0 +1,687 @@
+"""``mindspore.dataset.vision``: image transforms, callable eagerly on numpy HWC arrays.
+
+``Normalize(mean, std)(img)`` returns a numpy array as MindSpore's eager call does. Argument
+errors raise ``TypeError``/``ValueError`` at construction; bad images (rank, dtype, channel
+count) raise ``RuntimeError`` when called, like MindSpore's C++ kernels.
+"""
+import io
+
+import numpy as np
+
+from . import _image_ops as K
+from .transforms import (_Transform, _check_range, _check_type, _op_error, _rng, _to_array, _np_dtype,
+                         INT32_MAX)
+from ._vision_common import (  # noqa: F401  (re-exported)
+    FLOAT_MAX_INTEGER, AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter, _check_border, _check_fill,
+    _check_inter, _check_minmax_pair, _check_padding, _check_prob, _check_size, _cv_image, _image, _is_num,
+    _uint8_image)
+
+__all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPolicy", "Normalize", "Resize",
+           "HWC2CHW", "RandomColorAdjust", "Decode", "RandomCrop", "RandomResizedCrop", "RandomHorizontalFlip",
+           "RandomVerticalFlip", "CenterCrop", "Rescale", "ToTensor", "Pad", "RandomRotation", "Rotate",
+           "ConvertColor", "Grayscale", "AutoAugment", "RandAugment", "MixUpBatch", "CutMixBatch",
+           "RandomErasing", "HorizontalFlip", "VerticalFlip", "Crop", "Invert", "Equalize", "Posterize", "Solarize",
+           "AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustSharpness", "ToPIL", "ToType",
+           "NormalizePad", "CutOut", "GaussianBlur", "RandomSharpness", "UniformAugment", "Affine", "RandomAffine",
+           "TrivialAugmentWide"]
+
+
+# ---------------------------------------------------------------------------------------
+# Deterministic transforms
+
+
+class Normalize(_Transform):
+    """``(img - mean) / std`` per channel, float32 output; ``is_hwc`` selects the channel axis."""
+
+    def __init__(self, mean, std, is_hwc=True):
+        for name, v in (("mean", mean), ("std", std)):
+            if not isinstance(v, (list, tuple)):
+                raise TypeError(f"Argument {name} with value {v} is not of type [<class 'list'>, <class 'tuple'>], "
+                                f"but got {type(v)}.")
+            for x in v:
+                _check_type(x, (int, float), name)
+        if len(mean) != len(std):
+            raise ValueError("Length of mean and std must be equal.")
+        for i, m in enumerate(mean):
+            _check_range(m, 0, 255, f"mean[{i}]")
+        for j, s in enumerate(std):
+            _check_range(s, 0, 255, f"std[{j}]", lo_incl=False)
+        _check_type(is_hwc, bool, "is_hwc")
+        self.mean = np.asarray(mean, np.float32)
+        self.std = np.asarray(std, np.float32)
+        self._mean_hwc, self._std_hwc = self.mean.copy(), self.std.copy()
+        self.is_hwc = is_hwc
+
+    def _apply(self, img):
+        _image("Normalize", img)
+        if img.ndim == 2:
+            c = 1
+        else:
+            c = img.shape[2] if self.is_hwc else img.shape[0]
+        n = self.mean.size
+        if n != 1 and n != c:
+            raise _op_error("Normalize", f"number of channels does not match the size of mean and std vectors, "
+                            f"got channels: {c}, size of mean: {n}")
+        if self.is_hwc or img.ndim == 2:
+            mean, std = self._mean_hwc, self._std_hwc
+        else:
+            mean, std = self._mean_hwc.reshape(-1, 1, 1), self._std_hwc.reshape(-1, 1, 1)
+        x = img.astype(np.float32)
+        x -= mean
+        x /= std
+        return x
+
+
+class Rescale(_Transform):
+    """``img * rescale + shift`` as float32."""
+
+    def __init__(self, rescale, shift):
+        _check_type(rescale, (int, float), "rescale")
+        _check_type(shift, (int, float), "shift")
+        self.rescale, self.shift = float(rescale), float(shift)
+
+    def _apply(self, img):
+        if img.dtype.kind in "SUO":
+            raise _op_error("Rescale", f"input tensor type should be numeric, got {img.dtype}")
+        x = img.astype(np.float32)
+        x *= np.float32(self.rescale)
+        x += np.float32(self.shift)
+        return x
+
+
+class HWC2CHW(_Transform):
+    """HWC -> CHW (an HW image is returned unchanged)."""
+
+    def __call__(self, img):
+        return self._apply(img if isinstance(img, np.ndarray) else _to_array(img))
+
+    def _apply(self, img):
+        _image("HWC2CHW", img)
+        if img.ndim == 2:
+            return img.copy()
+        return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+
+class ToTensor(_Transform):
+    """HWC image in [0, 255] -> CHW array of ``output_type`` in [0, 1] (HW -> 1HW)."""
+
+    def __init__(self, output_type=np.float32):
+        self.output_type = _np_dtype(output_type, "output_type")
+
+    def _apply(self, img):
+        _image("ToTensor", img)
+        if img.ndim == 2:
+            img = img[:, :, None]
+        out = img.astype(np.float32) * np.float32(1.0 / 255.0)
+        return np.ascontiguousarray(out.transpose(2, 0, 1)).astype(self.output_type)
+
+
+def _resize_hw(h, w, size):
+    if isinstance(size, int):
+        if h <= w:
+            return size, int(w * size / h)
+        return int(h * size / w), size
+    return size
+
+
+class Resize(_Transform):
+    """Resize to ``size`` ((h, w), or an int for the shorter edge keeping the aspect ratio)."""
+
+    def __init__(self, size, interpolation=Inter.LINEAR):
+        if interpolation is None:
+            raise KeyError("Interpolation should not be None")
+        self.size = _check_size(size, hi=INT32_MAX)
+        self.interpolation = _check_inter(interpolation)
+
+    def __call__(self, img):
+        if self.interpolation == Inter.ANTIALIAS:
+            return _pil_only(img, self._pil)
+        return super().__call__(img)
+
+    def _pil(self, img):
+        return img.resize(_pil_size(img, self.size), _pil_resample(self.interpolation))
+
+    def _apply(self, img):
+        _image("Resize", img, 2, 8)
+        if img.dtype.type not in K._RESIZE_DTYPES:
+            raise _op_error("Resize", f"OpenCV does not support image data type {img.dtype} for resize.")
+        h, w = _resize_hw(img.shape[-3] if img.ndim > 2 else img.shape[0],
+                          img.shape[-2] if img.ndim > 2 else img.shape[1], self.size)
+        if img.ndim > 3:
+            lead = img.shape[:-3]
+            flat = img.reshape((-1,) + img.shape[-3:])
+            return K.resize(flat, h, w, self.interpolation).reshape(lead + (h, w, img.shape[-1]))
+        return K.resize(img, h, w, self.interpolation)
+
+
+_PIL_RESAMPLE = {0: 0, 1: 1, 2: 2, 3: 3}  # NEAREST, LANCZOS, BILINEAR, BICUBIC
+
+
+def _pil_resample(interpolation):
+    if int(interpolation) not in _PIL_RESAMPLE:
+        raise TypeError("Current Interpolation is not supported with PIL input.")
+    return _PIL_RESAMPLE[int(interpolation)]
+
+
+def _via_numpy(fn):
+    """A PIL-image method running the numpy transform ``fn`` and returning a PIL image."""
+    def run(self, img):
+        from PIL import Image
+        out = fn(self, np.asarray(img))
+        return Image.fromarray(out, img.mode if out.ndim == np.asarray(img).ndim and out.shape[-1:] ==
+                               np.asarray(img).shape[-1:] else None)
+    return run
+
+
+def _pil_only(img, fn):
+    from PIL import Image
+    if not isinstance(img, Image.Image):
+        raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded data or ToPIL() "
+                        "for decoded data.")
+    return fn(img)
+
+
+def _pil_size(im, size):
+    w, h = im.size
+    oh, ow = _resize_hw(h, w, size)
+    return ow, oh
+
+
+def _crop(img, top, left, h, w):
+    return img[top:top + h, left:left + w].copy()
+
+
+class Crop(_Transform):
+    """Crop the region of ``size`` at ``coordinates`` (top, left)."""
+
+    def __init__(self, coordinates, size):
+        if not isinstance(coordinates, (list, tuple)) or len(coordinates) != 2:
+            raise TypeError("Coordinates should be a list/tuple (y, x) of length 2.")
+        for i, v in enumerate(coordinates):
+            _check_type(v, int, f"coordinates[{i}]")
+            _check_range(v, 0, INT32_MAX, f"coordinates[{i}]")
+        self.coordinates = tuple(coordinates)
+        s = _check_size(size)
+        self.size = (s, s) if isinstance(s, int) else s
+
+    def _apply(self, img):
+        _image("Crop", img)
+        (y, x), (h, w) = self.coordinates, self.size
+        if y + h > img.shape[0] or x + w > img.shape[1]:
+            raise _op_error("Crop", "Crop height or width is larger than the image.")
+        return _crop(img, y, x, h, w)
+
+
+class CenterCrop(_Transform):
+    """Crop the centre ``size``; a crop larger than the image pads it with zeros first."""
+
+    def __init__(self, size):
+        s = _check_size(size)
+        self.size = (s, s) if isinstance(s, int) else s
+
+    def _pil(self, img):
+        w, h = img.size
+        ch, cw = self.size
+        top, left = int(round((h - ch) / 2.0)), int(round((w - cw) / 2.0))
+        return img.crop((left, top, left + cw, top + ch))
+
+    def _apply(self, img):
+        _image("CenterCrop", img)
+        ch, cw = self.size
+        h, w = img.shape[:2]
+        if ch > h or cw > w:
+            ph, pw = max(ch - h, 0), max(cw - w, 0)
+            img = K.pad(img, ph - ph // 2, ph // 2, pw - pw // 2, pw // 2)
+            h, w = img.shape[:2]
+        return _crop(img, (h - ch) // 2, (w - cw) // 2, ch, cw)
+
+
+class Pad(_Transform):
+    """Pad the borders: ``padding`` int, (left/right, top/bottom) or (left, top, right, bottom)."""
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.padding = _check_padding(padding)
+        self.fill_value = _check_fill(fill_value)
+        self.padding_mode = _check_border(padding_mode)
+
+    def _pil(self, img):
+        from PIL import ImageOps
+        left, top, right, bottom = self.padding
+        if self.padding_mode == "constant":
+            return ImageOps.expand(img, border=(left, top, right, bottom), fill=self.fill_value)
+        return _via_numpy(Pad._apply)(self, img)
+
+    def _apply(self, img):
+        _cv_image("Pad", img)
+        left, top, right, bottom = self.padding
+        return K.pad(img, top, bottom, left, right, self.padding_mode, self.fill_value)
+
+
+class HorizontalFlip(_Transform):
+    def _apply(self, img):
+        _image("HorizontalFlip", img, 2, 4)
+        return np.ascontiguousarray(img[..., ::-1, :] if img.ndim == 4 or (img.ndim == 3) else img[:, ::-1])
+
+
+class VerticalFlip(_Transform):
+    def _apply(self, img):
+        _image("VerticalFlip", img, 2, 4)
+        return np.ascontiguousarray(img[..., ::-1, :, :] if img.ndim == 4 or img.ndim == 3 else img[::-1])
+
+
+def _hflip(img):
+    return np.ascontiguousarray(img[:, ::-1] if img.ndim in (2, 3) else img[..., ::-1, :])
+
+
+def _vflip(img):
+    return np.ascontiguousarray(img[::-1] if img.ndim in (2, 3) else img[..., ::-1, :, :])
+
+
+def _rotate(img, degrees, resample, expand, center, fill_value):
+    h, w = img.shape[:2]
+    cx, cy = ((w - 1) / 2.0, (h - 1) / 2.0) if center is None else center
+    m = K.rotation_matrix(cx, cy, degrees)
+    out_h, out_w = h, w
+    if expand:
+        # bounding box of the rotated image (OpenCV RotatedRect in float32)
+        r = np.deg2rad(degrees)
+        c, s = abs(np.cos(r)), abs(np.sin(r))
+        bw = np.float32(w * c + h * s)
+        bh = np.float32(w * s + h * c)
+        out_w, out_h = int(np.round(bw)), int(np.round(bh))
+        m[0, 2] += float(bw) / 2.0 - w / 2.0
+        m[1, 2] += float(bh) / 2.0 - h / 2.0
+    if isinstance(fill_value, tuple):  # MindSpore hands the fill colour to OpenCV in reverse order
+        fill_value = fill_value[::-1]
+    return K.warp_affine(img, m, out_h, out_w, resample, fill_value)
+
+
+def _check_rotate_args(resample, expand, center, fill_value):
+    resample = _check_inter(resample, "resample")
+    _check_type(expand, bool, "expand")
+    if center is not None:
+        if not isinstance(center, tuple) or len(center) != 2:
+            raise ValueError("Value center needs to be a 2-tuple.")
+        for v in center:
+            _check_type(v, (int, float), "center")
+    return resample, expand, center, _check_fill(fill_value)
+
+
+class Rotate(_Transform):
+    """Rotate by ``degrees`` counter-clockwise about ``center`` (default the image centre)."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
+        _check_type(degrees, (int, float), "degrees")
+        self.degrees = degrees
+        self.resample, self.expand, self.center, self.fill_value = _check_rotate_args(
+            resample, expand, center, fill_value)
+
+    def _apply(self, img):
+        _cv_image("Rotate", img)
+        if self.resample not in (K.NEAREST, K.LINEAR, K.CUBIC, K.AREA):
+            raise _op_error("Rotate", "Invalid interpolation mode, only support NEAREST, LINEAR, CUBIC and AREA.")
+        res = K.LINEAR if self.resample == K.AREA else self.resample
+        return _rotate(img, self.degrees, res, self.expand, self.center, self.fill_value)
+
+
+class ConvertColor(_Transform):
+    """OpenCV colour-space conversion selected by ``convert_mode`` (:class:`ConvertMode`)."""
+
+    def __init__(self, convert_mode):
+        if not isinstance(convert_mode, ConvertMode):
+            raise TypeError(f"Argument convert_mode with value {convert_mode} is not of type [<enum 'ConvertMode'>]"
+                            f", but got {type(convert_mode)}.")
+        self.convert_mode = int(convert_mode)
+
+    def _apply(self, img):
+        _cv_image("ConvertColor", img)
+        m = self.convert_mode
+        c = 1 if img.ndim == 2 else img.shape[2]
+        if m in (8, 9):
+            if c != 1:
+                raise _op_error("ConvertColor", f"the number of channels of the input image is {c}, but the "
+                                "convert mode needs 1 channel.")
+            g = img.reshape(img.shape[:2])
+            out = np.stack([g] * 3, axis=2)
+            return _add_alpha(out, _alpha_max(img)) if m == 9 else out
+        if c not in (3, 4):
+            raise _op_error("ConvertColor", f"the number of channels of the input image is {c}, but the convert "
+                            "mode needs 3 or 4 channels.")
+        if m in (6, 10):      # BGR(A) -> gray
+            return K.rgb_to_gray(img[:, :, 2::-1])
+        if m in (7, 11):      # RGB(A) -> gray
+            return K.rgb_to_gray(img[:, :, :3])
+        rgb = img[:, :, 2::-1] if m in (2, 3, 4, 5) else img[:, :, :3]
+        if m in (0, 2, 5):    # 4 output channels
+            alpha = img[:, :, 3:4] if c == 4 else np.full(img.shape[:2] + (1,), _alpha_max(img), img.dtype)
+            return np.ascontiguousarray(np.concatenate([rgb, alpha], axis=2))
+        return np.ascontiguousarray(rgb)
+
+
+def _alpha_max(img):
+    return {np.dtype(np.uint8): 255, np.dtype(np.uint16): 65535}.get(img.dtype, 1)
+
+
+def _add_alpha(img, alpha_max=255):
+    a = np.full(img.shape[:2] + (1,), alpha_max, img.dtype)
+    return np.concatenate([img, a], axis=2)
+
+
+class Decode(_Transform):
+    """Decode JPEG/PNG/BMP/GIF/TIFF bytes (1-D uint8 array) to an RGB HWC uint8 image (Pillow)."""
+
+    def __init__(self, to_pil=False):
+        _check_type(to_pil, bool, "to_pil")
+        self.to_pil = to_pil
+
+    def __call__(self, img):
+        if isinstance(img, bytes):
+            data = img
+        else:
+            arr = _to_array(img)
+            if arr.dtype.kind == "S" and arr.ndim == 0:
+                data = arr.item()
+            else:
+                if arr.ndim != 1:
+                    raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got "
+                                    f"{arr.ndim}.")
+                if arr.dtype != np.uint8:
+                    raise _op_error("Decode", f"invalid input shape, only support 1D uint8 image data, got "
+                                    f"{arr.dtype} with shape {arr.shape}")
+                data = arr.tobytes()
+        from PIL import Image, UnidentifiedImageError
+        try:
+            pil = Image.open(io.BytesIO(data))
+            pil = pil.convert("RGB")
+        except (UnidentifiedImageError, OSError, ValueError) as exc:
+            raise _op_error("Decode", f"Decode: image decode failed: {exc}") from exc
+        return pil if self.to_pil else np.asarray(pil).copy()
+
+
+class Grayscale:
+    """PIL image -> grayscale PIL image with ``num_output_channels`` (1 or 3) channels."""
+
+    def __init__(self, num_output_channels=1):
+        _check_type(num_output_channels, int, "num_output_channels")
+        if num_output_channels not in (1, 3):
+            raise ValueError("Number of channels of the output grayscale image should be either 1 or 3. "
+                             f"Got {num_output_channels}.")
+        self.num_output_channels = num_output_channels
+
+    def __call__(self, img):
+        from PIL import Image
+        if not isinstance(img, Image.Image):
+            raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded data or ToPIL() "
+                            "for decoded data.")
+        g = img.convert("L")
+        if self.num_output_channels == 3:
+            a = np.asarray(g)
+            return Image.fromarray(np.stack([a] * 3, axis=2), "RGB")
+        return g
+
+
+# ---------------------------------------------------------------------------------------
+# Random transforms
+
+
+class RandomHorizontalFlip(_Transform):
+    def __init__(self, prob=0.5):
+        self.prob = _check_prob(prob)
+
+    def _pil(self, img):
+        return img.transpose(0) if _rng().random() < self.prob else img
+
+    def _apply(self, img):
+        _image("RandomHorizontalFlip", img, 2, 4)
+        return _hflip(img) if _rng().random() < self.prob else img.copy()
+
+
+class RandomVerticalFlip(_Transform):
+    def __init__(self, prob=0.5):
+        self.prob = _check_prob(prob)
+
+    def _pil(self, img):
+        return img.transpose(1) if _rng().random() < self.prob else img
+
+    def _apply(self, img):
+        _image("RandomVerticalFlip", img, 2, 4)
+        return _vflip(img) if _rng().random() < self.prob else img.copy()
+
+
+class RandomCrop(_Transform):
+    """Crop a random ``size`` region, after optional ``padding`` (and ``pad_if_needed``)."""
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
+        s = _check_size(size)
+        self.size = (s, s) if isinstance(s, int) else s
+        self.padding = None if padding is None else _check_padding(padding)
+        _check_type(pad_if_needed, bool, "pad_if_needed")
+        self.pad_if_needed = pad_if_needed
+        self.fill_value = _check_fill(fill_value)
+        self.padding_mode = _check_border(padding_mode)
+
+    def _pil(self, img):
+        return _via_numpy(RandomCrop._apply)(self, img)
+
+    def _apply(self, img):
+        _cv_image("RandomCrop", img)
+        if self.padding is not None:
+            left, top, right, bottom = self.padding
+            img = K.pad(img, top, bottom, left, right, self.padding_mode, self.fill_value)
+        ch, cw = self.size
+        h, w = img.shape[:2]
+        if self.pad_if_needed and (ch > h or cw > w):
+            ph, pw = max(ch - h, 0), max(cw - w, 0)
+            img = K.pad(img, ph, ph, pw, pw, self.padding_mode, self.fill_value)
+            h, w = img.shape[:2]
+        if ch > h or cw > w:
+            raise RuntimeError("Shape is incorrect. RandomCrop: invalid crop size, crop size is bigger than "
+                               f"the image dimensions, got crop height: {ch}, crop width: {cw}")
+        r = _rng()
+        top, left = r.randint(0, h - ch), r.randint(0, w - cw)
+        return _crop(img, top, left, ch, cw)
+
+
+def _random_resized_crop_box(h, w, scale, ratio, max_attempts):
+    r = _rng()
+    area = h * w
+    log_r = (np.log(ratio[0]), np.log(ratio[1]))
+    for _ in range(max_attempts):
+        target = r.uniform(scale[0], scale[1]) * area
+        ar = float(np.exp(r.uniform(*log_r)))
+        cw = int(round(np.sqrt(target * ar)))
+        ch = int(round(np.sqrt(target / ar)))
+        if 0 < cw <= w and 0 < ch <= h:
+            return r.randint(0, h - ch), r.randint(0, w - cw), ch, cw
+    in_ratio = w / h
+    if in_ratio < ratio[0]:
+        cw, ch = w, int(round(w / ratio[0]))
+    elif in_ratio > ratio[1]:
+        ch, cw = h, int(round(h * ratio[1]))
+    else:
+        cw, ch = w, h
+    return (h - ch) // 2, (w - cw) // 2, ch, cw
+
+
+class RandomResizedCrop(_Transform):
+    """Crop a random area/aspect-ratio region and resize it to ``size``."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=Inter.BILINEAR,
+                 max_attempts=10):
+        s = _check_size(size)
+        self.size = (s, s) if isinstance(s, int) else s
+        if not isinstance(scale, (list, tuple)) or len(scale) != 2:
+            raise TypeError("scale should be a list/tuple of length 2.")
+        for v in scale:
+            _check_type(v, (int, float), "scale")
+        if scale[0] > scale[1]:
+            raise ValueError("scale should be in (min,max) format. Got (max,min).")
+        for v in scale:
+            _check_range(v, 0, FLOAT_MAX_INTEGER, "scale")
+        if scale[1] <= 0:
+            raise ValueError("Input scale[1] must be greater than 0.")
+        if not isinstance(ratio, (list, tuple)) or len(ratio) != 2:
+            raise TypeError("ratio should be a list/tuple of length 2.")
+        for i, v in enumerate(ratio):
+            _check_type(v, (int, float), f"ratio[{i}]")
+            _check_range(v, 0, FLOAT_MAX_INTEGER, f"ratio[{i}]", lo_incl=False)
+        if ratio[0] > ratio[1]:
+            raise ValueError("ratio should be in (min,max) format. Got (max,min).")
+        self.scale, self.ratio = tuple(scale), tuple(ratio)
+        self.interpolation = _check_inter(interpolation)
+        _check_type(max_attempts, int, "max_attempts")
+        _check_range(max_attempts, 1, INT32_MAX, "max_attempts")
+        self.max_attempts = max_attempts
+
+    def _pil(self, img):
+        w, h = img.size
+        top, left, ch, cw = _random_resized_crop_box(h, w, self.scale, self.ratio, self.max_attempts)
+        return img.crop((left, top, left + cw, top + ch)).resize((self.size[1], self.size[0]),
+                                                                  _pil_resample(self.interpolation))
+
+    def _apply(self, img):
+        _cv_image("RandomResizedCrop", img)
+        h, w = img.shape[:2]
+        top, left, ch, cw = _random_resized_crop_box(h, w, self.scale, self.ratio, self.max_attempts)
+        return K.resize(_crop(img, top, left, ch, cw), self.size[0], self.size[1], self.interpolation)
+
+
+class RandomRotation(_Transform):
+    """Rotate by an angle drawn uniformly from ``degrees`` ((-d, d) for a number d)."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
+        if _is_num(degrees):
+            _check_range(degrees, 0, FLOAT_MAX_INTEGER, "degrees")
+            self.degrees = (-float(degrees), float(degrees))
+        elif isinstance(degrees, (list, tuple)):
+            if len(degrees) != 2:
+                raise TypeError("If degrees is a sequence, the length must be 2.")
+            for v in degrees:
+                _check_type(v, (int, float), "degrees")
+            if degrees[0] > degrees[1]:
+                raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+            self.degrees = (float(degrees[0]), float(degrees[1]))
+        else:
+            raise TypeError(f"Argument degrees with value {degrees} is not of type [<class 'int'>, <class 'float'>, "
+                            f"<class 'list'>, <class 'tuple'>], but got {type(degrees)}.")
+        self.resample, self.expand, self.center, self.fill_value = _check_rotate_args(
+            resample, expand, center, fill_value)
+
+    def _pil(self, img):
+        deg = _rng().uniform(*self.degrees)
+        fill = self.fill_value if len(img.getbands()) > 1 or not isinstance(self.fill_value, tuple) \
+            else self.fill_value[0]
+        return img.rotate(deg, _pil_resample(self.resample), self.expand, self.center, fillcolor=fill)
+
+    def _apply(self, img):
+        _cv_image("RandomRotation", img)
+        deg = _rng().uniform(*self.degrees)
+        res = K.LINEAR if self.resample == K.AREA else self.resample
+        return _rotate(img, deg, res, self.expand, self.center, self.fill_value)
+
+
+def _check_color_factor(v, name, center=1.0, bound=(0, FLOAT_MAX_INTEGER), non_negative=True):
+    if _is_num(v):
+        if non_negative and v < 0:
+            raise ValueError(f"The input value of {name} cannot be negative.")
+        return (max(0.0, center - v), center + v) if center == 1.0 else (center - v, center + v)
+    if isinstance(v, (list, tuple)):
+        if len(v) != 2:
+            raise TypeError(f"If {name} is a sequence, the length must be 2.")
+        for x in v:
+            _check_type(x, (int, float), name)
+        if v[0] > v[1]:
+            raise ValueError(f"{name} value should be in (min,max) format. Got ({v[0]}, {v[1]}).")
+        for x in v:
+            _check_range(x, bound[0], bound[1], name)
+        return (float(v[0]), float(v[1]))
+    raise TypeError(f"Argument {name} with value {v} is not of type [<class 'list'>, <class 'tuple'>, "
+                    f"<class 'float'>, <class 'int'>], but got {type(v)}.")
+
+
+def _blend(img, other, factor):
+    out = img.astype(np.float32) * factor + np.asarray(other, np.float32) * (1.0 - factor)
+    if img.dtype == np.uint8:
+        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    return out.astype(img.dtype)
+
+
+def _gray_f(img):
+    x = img.astype(np.float32)
+    return 0.299 * x[..., 0] + 0.587 * x[..., 1] + 0.114 * x[..., 2]
+
+
+def _adjust_hue(img, hue):
+    from PIL import Image
+    if img.dtype != np.uint8:
+        x = np.clip(img, 0, 255).astype(np.uint8)
+    else:
+        x = img
+    hsv = np.asarray(Image.fromarray(np.ascontiguousarray(x), "RGB").convert("HSV")).copy()
+    hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(round(hue * 255))) % 256
+    out = np.asarray(Image.fromarray(hsv, "HSV").convert("RGB"))
+    return out.astype(img.dtype)
+
+
+class RandomColorAdjust(_Transform):
+    """Random brightness, contrast, saturation (factors around 1) and hue (shift in [-0.5, 0.5])."""
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+        self.brightness = _check_color_factor(brightness, "brightness")
+        self.contrast = _check_color_factor(contrast, "contrast")
+        self.saturation = _check_color_factor(saturation, "saturation")
+        self.hue = _check_color_factor(hue, "hue", center=0.0, bound=(-0.5, 0.5), non_negative=False)
+        if self.hue[0] < -0.5 or self.hue[1] > 0.5:
+            raise ValueError("Input hue is not within the required interval of [-0.5, 0.5].")
+
+    def _pil(self, img):
+        # MindSpore's Python implementation: all four adjustments, in a random order
+        from PIL import ImageEnhance, Image
+        r = _rng()
+        b, c, s_ = (r.uniform(*v) for v in (self.brightness, self.contrast, self.saturation))
+        hu = r.uniform(*self.hue)
+
+        def hue(im):
+            if im.mode in ("L", "1", "I", "F"):
+                return im
+            h, sat, val = im.convert("HSV").split()
+            h = Image.fromarray(((np.asarray(h).astype(np.int64) + int(hu * 255)) % 256).astype(np.uint8), "L")
+            return Image.merge("HSV", (h, sat, val)).convert(im.mode)
+
+        steps = [lambda im: ImageEnhance.Brightness(im).enhance(b), lambda im: ImageEnhance.Contrast(im).enhance(c),
+                 lambda im: ImageEnhance.Color(im).enhance(s_), hue]
+        r.shuffle(steps)
+        for step in steps:
+            img = step(img)
+        return img
+
+    def _apply(self, img):
+        if img.ndim != 3 or img.shape[2] != 3:
+            raise _op_error("RandomColorAdjust", f"image shape is not <H,W,C> or channel is not 3, got shape "
+                            f"{img.shape}")
+        r = _rng()
+        out = img
+        b = r.uniform(*self.brightness)
+        if b != 1.0:
+            out = _blend(out, 0.0, b)
+        c = r.uniform(*self.contrast)
+        if c != 1.0:
+            mean = float(np.rint(K.rgb_to_gray(out).mean())) if out.dtype == np.uint8 else float(_gray_f(out).mean())
+            out = _blend(out, mean, c)
+        s = r.uniform(*self.saturation)
+        if s != 1.0:
+            g = K.rgb_to_gray(out) if out.dtype == np.uint8 else _gray_f(out)
+            out = _blend(out, g[..., None], s)
+        hu = r.uniform(*self.hue)
+        if hu != 0.0:
+            out = _adjust_hue(out, hu)
+        return out if out is not img else img.copy()
+
+
+from ._vision_batch import CutMixBatch, MixUpBatch, RandomErasing  # noqa: E402
+from ._vision_adjust import (AdjustBrightness, AdjustContrast, AdjustSaturation, AdjustSharpness,  # noqa: E402
+                             Equalize, Invert, Posterize, Solarize)
+from ._vision_affine import Affine, RandomAffine  # noqa: E402
+from ._vision_extra import (CutOut, GaussianBlur, NormalizePad, RandomSharpness, ToPIL, ToType,  # noqa: E402
+                            UniformAugment)
+from ._augment import AutoAugment, RandAugment, TrivialAugmentWide  # noqa: E402  (uses the classes above)
