@@ -99,13 +99,15 @@ def ordered_process_parallel(items, fn, workers, chunk, window):
 
 
 def _shutdown(pool, procs):
-    try:
-        pool.shutdown(wait=False, cancel_futures=True)
-    except Exception:  # pylint: disable=broad-except
-        pass
+    # stop the known workers first, then let the pool's manager thread wind down and reap
+    # every process it started (including any it spawned after ``procs`` was taken)
     for p in procs:
         if p.is_alive():
             p.terminate()
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except Exception:  # pylint: disable=broad-except
+        pass
     for p in procs:
         p.join(timeout=5)
         if p.is_alive():

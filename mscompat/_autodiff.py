@@ -24,7 +24,7 @@ import types
 import jax
 import jax.numpy as jnp
 
-from . import _state, _graph
+from . import _state, _graph, _control_flow
 from .common.tensor import Tensor
 from .common.parameter import Parameter, ParameterTuple
 
@@ -104,10 +104,6 @@ def _traced_fn(fn):
     control flow on Tensor values converted (``mscompat._control_flow``); Cells convert their
     own ``construct``."""
     if not (_state.tracing() and _graph.graph_mode() and isinstance(fn, types.FunctionType)):
-        return fn
-    try:
-        from . import _control_flow
-    except ImportError:
         return fn
     return _control_flow.convert(fn)
 

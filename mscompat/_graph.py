@@ -14,20 +14,19 @@ tracing. Code that still needs a concrete value (an unconvertible ``if`` on a Te
 execution, with one :class:`GraphFallbackWarning` naming the file and line (MindSpore's
 "JIT Fallback"): a slower answer, never a wrong one.
 """
-import os
-import sys
 import warnings
 
 import jax
 import numpy as np
 
 from . import _state
+from ._control_flow import ControlFlowFallback, user_frame
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
 from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 
-__all__ = ["Compiled", "GraphFallbackWarning", "compile_outermost", "call_compiled", "compiled_when_graph",
+__all__ = ["Compiled", "GraphFallbackWarning", "call_compiled", "compile_cell", "compiled_when_graph",
            "tracing", "graph_mode"]
 
 tracing = _state.tracing
@@ -41,13 +40,8 @@ def graph_mode():
     return _CONTEXT["mode"] == _GRAPH_MODE
 
 
-def compile_outermost(cell):
-    """True when ``cell(...)`` must run compiled: GRAPH_MODE, outside every transform."""
-    return _state._CURRENT[0] is None and graph_mode() and not cell.__dict__.get("_graph_fallback", False)
-
-
-def call_compiled(cell, args, kwargs):
-    """Run ``cell(*args, **kwargs)`` compiled; one :class:`Compiled` per cell and phase."""
+def _cell_entry(cell):
+    """The :class:`Compiled` of ``cell`` for its current phase (training flag, hooks)."""
     key = (cell.training, cell._compile_version)
     cache = cell.__dict__.get("_compiled")
     if cache is None:
@@ -56,7 +50,17 @@ def call_compiled(cell, args, kwargs):
     if entry is None:
         entry = cache[key] = Compiled(lambda *a, **k: cell._run_construct(a, k), name=type(cell).__name__,
                                       known=lambda: [p for _, p in cell.parameters_and_names()])
-    return entry(args, kwargs)
+    return entry
+
+
+def call_compiled(cell, args, kwargs):
+    """Run ``cell(*args, **kwargs)`` compiled; one :class:`Compiled` per cell and phase."""
+    return _cell_entry(cell)(args, kwargs)
+
+
+def compile_cell(cell, args, kwargs):
+    """Trace and compile ``cell`` for these inputs without running it (``Cell.compile``)."""
+    _cell_entry(cell).compile(args, kwargs)
 
 
 def compiled_when_graph(impl):
@@ -117,8 +121,8 @@ def _signature(dyn, spec):
 
 
 def _merge(dyn, spec):
-    treedef, where, static = spec[:3]
-    for i, items in (spec[3] if len(spec) > 3 else ()):
+    treedef, where, static, hooks = spec
+    for i, items in hooks:
         if isinstance(dyn[i], Tensor) and dyn[i].__dict__.get("_hooks") is None:
             dyn[i].__dict__["_hooks"] = dict(items)
     dyn_it, static_it = iter(dyn), iter(static)
@@ -148,13 +152,10 @@ def _plain_outputs(out):
                                   is_leaf=lambda x: isinstance(x, Tensor))
 
 
+# what makes a callable fall back to eager: code that needs a concrete value while traced
 _FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
-                    jax.errors.TracerIntegerConversionError, jax.errors.TracerBoolConversionError)
-
-
-def _is_conversion_failure(exc):
-    cf = sys.modules.get("mscompat._control_flow")
-    return cf is not None and isinstance(exc, cf.ControlFlowFallback)
+                    jax.errors.TracerIntegerConversionError, jax.errors.TracerBoolConversionError,
+                    ControlFlowFallback)
 
 
 class Compiled:
@@ -189,38 +190,41 @@ class Compiled:
         # non-array outputs (strings, Python numbers, ...) are constants of this signature
         where = tuple(_is_array_leaf(x) for x in leaves)
         static = tuple(x for x in leaves if not _is_array_leaf(x))
-        self.static_out[_signature(dyn, spec)] = (treedef, where, static)
+        self.static_out[_signature(dyn, spec)] = (treedef, where, static, ())
         return [x for x in leaves if _is_array_leaf(x)], scope.updates(self.params), key_out
 
     def _build(self, params):
         self.params = tuple(params)
         self.jitted = jax.jit(self._pure, static_argnums=(3,))
 
+    def _traced(self, dyn, spec, use):
+        """``use(values, key)`` with the state complete: a first trace that meets a Parameter
+        outside ``self.params`` triggers discovery and a new trace. ``None`` after a fallback."""
+        if self.jitted is None:
+            self._build(self._known() if self._known else ())
+        while True:
+            try:
+                return use([p._value for p in self.params], _state.ensure_key())
+            except _state.UnknownParameter:
+                def call(d):
+                    args, kwargs = _merge(d, spec)
+                    self.fn(*args, **kwargs)
+                self._build(_state.discover(call, dyn, known=self.params))
+            except _FALLBACK_ERRORS as e:
+                self._fall_back(e)
+                return None
+
     def __call__(self, args, kwargs):
         if self.eager:
             return self.fn(*args, **kwargs)
         dyn, spec = _split(args, kwargs)
-        if self.jitted is None:
-            self._build(self._known() if self._known else ())
-        while True:
-            params = self.params
-            try:
-                out, new, key = self.jitted([p._value for p in params], _state.ensure_key(), dyn, spec)
-                break
-            except _state.UnknownParameter:
-                self._build(_state.discover(lambda d: self.fn(*_merge(d, spec)[0], **_merge(d, spec)[1]),
-                                            dyn, known=params))
-            except _FALLBACK_ERRORS as e:
-                self._fall_back(e)
-                return self.fn(*args, **kwargs)
-            except Exception as e:
-                if not _is_conversion_failure(e):
-                    raise
-                self._fall_back(e)
-                return self.fn(*args, **kwargs)
+        result = self._traced(dyn, spec, lambda values, key: self.jitted(values, key, dyn, spec))
+        if result is None:
+            return self.fn(*args, **kwargs)
+        out, new, key = result
         if key is not None:
             _rng["key"] = key
-        for p, v in zip(params, new):
+        for p, v in zip(self.params, new):
             if v is not None:
                 p._value = v
         if self.static_out:
@@ -228,6 +232,12 @@ class Compiled:
             if meta is not None:
                 out = _merge(out, meta)
         return out
+
+    def compile(self, args, kwargs):
+        """Trace and compile for these inputs now; a later call with them reuses the work."""
+        if not self.eager:
+            dyn, spec = _split(args, kwargs)
+            self._traced(dyn, spec, lambda values, key: self.jitted.lower(values, key, dyn, spec).compile())
 
     def _fall_back(self, exc):
         self.eager = True
@@ -239,25 +249,9 @@ class Compiled:
                       GraphFallbackWarning, stacklevel=4)
 
 
-def _internal_dirs():
-    import mscompat.ops
-    import mscompat.nn
-    import mscompat.dataset
-    mods = (sys.modules["mscompat"], mscompat.ops, mscompat.nn, mscompat.dataset, jax)
-    return tuple(os.path.dirname(os.path.abspath(m.__file__)) + os.sep for m in mods)
-
-
 def _user_location(exc):
-    """'file:line' of the innermost frame of ``exc``'s traceback outside mscompat and jax."""
-    filename = getattr(exc, "filename", None)
-    lineno = getattr(exc, "lineno", None)
-    if filename and lineno:
-        return f"{filename}:{lineno}"
-    internal = _internal_dirs()
-    tb, found = exc.__traceback__, None
-    while tb is not None:
-        f = os.path.abspath(tb.tb_frame.f_code.co_filename)
-        if not f.startswith(internal):
-            found = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found or "<unknown>"
+    """'file:line' where user code needed a concrete value (or the converter's own location)."""
+    filename, lineno = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    if not (filename and lineno):
+        filename, lineno = user_frame(exc) or ("<unknown>", 0)
+    return f"{filename}:{lineno}"

@@ -136,13 +136,10 @@ class Scope:
     def written_values(self):
         return [self.values[pid] for pid in self.written]
 
-    def commit(self, params=None, values=None):
+    def commit(self):
         """Perform the recorded writes (into the enclosing scope, or the Parameters)."""
-        if params is None:
-            params, values = self.written_params(), self.written_values()
-        for p, v in zip(params, values):
-            if v is not None:
-                p._data = v
+        for pid, param in self.written.items():
+            param._data = self.values[pid]
 
 
 @jax.custom_jvp

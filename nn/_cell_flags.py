@@ -154,12 +154,11 @@ def get_inputs(self):
 
 
 def compile(self, *args, **kwargs):  # pylint: disable=redefined-builtin
-    """Compile the cell for these inputs (GRAPH_MODE compiles on the first call anyway)."""
+    """Trace and compile the cell for these inputs without running it; the next call with
+    inputs of the same signature reuses the compiled program."""
     self._check_construct_args(*args)
     from mscompat import _graph
-    fn = getattr(_graph, "compile_cell", None)
-    if fn is not None:
-        fn(self, args, kwargs)
+    _graph.compile_cell(self, args, kwargs)
 
 
 def compile_and_run(self, *args, **kwargs):

@@ -132,7 +132,7 @@ class _AmpScope(_state.Scope):
     """A lenient state scope under which Parameters read inside a ``to_float`` cell's
     ``construct`` are their values cast to the cell's float dtype (MindSpore casts every
     float input of the ops the cell runs, Parameters included). Writes are recorded and
-    written back in the Parameter's own dtype when the scope closes (:meth:`close`)."""
+    written back in the Parameter's own dtype by :meth:`commit`."""
 
     __slots__ = ("np_dtype", "orig")
 
@@ -165,8 +165,8 @@ class _AmpScope(_state.Scope):
         self.params[pid] = param
         return base
 
-    def close(self):
-        """Write the recorded writes back (into the enclosing scope, or the Parameters)."""
+    def commit(self):
+        """Write the recorded writes back, in each Parameter's own dtype."""
         for pid, param in self.written.items():
             v = self.values[pid]
             dt = self.orig.get(pid)
@@ -182,7 +182,7 @@ class _ParamHookScope(_state.Scope):
     """A lenient state scope under which a Parameter read inside ``construct`` is
     ``hook(param)`` (``Cell.register_parameter_forward_hook``; applied in compiled calls,
     as MindSpore applies them in GRAPH_MODE only). Inside the hook the Parameter reads
-    as its own value. Writes are written back when the scope closes."""
+    as its own value. Writes are written back by :meth:`commit`."""
 
     __slots__ = ("hooks", "global_hook", "busy")
 
@@ -212,10 +212,6 @@ class _ParamHookScope(_state.Scope):
         self.params[pid] = param
         return base
 
-    def close(self):
-        for pid, param in self.written.items():
-            param._data = self.values[pid]
-
 
 def with_param_hooks(fn, hooks, global_hook):
     """``fn`` running under a :class:`_ParamHookScope`."""
@@ -223,7 +219,7 @@ def with_param_hooks(fn, hooks, global_hook):
         scope = _ParamHookScope(hooks, global_hook)
         with scope:
             out = fn(*args, **kwargs)
-        scope.close()
+        scope.commit()
         return out
     return run
 
@@ -265,7 +261,7 @@ def run_with_amp(fn, args, kwargs, dtype):
             out = fn(*args, **kwargs)
     finally:
         _AMP_STACK.pop()
-    scope.close()
+    scope.commit()
     if outer is not None and outer != dtype:
         # the enclosing cell's ops cast this output to their own dtype
         out = _cast_float(out, outer)

@@ -115,37 +115,33 @@ def set_extra_state(self, state):
     raise RuntimeError("Reached a code path in Cell.set_extra_state() that should never be called.")
 
 
-def register_state_dict_post_hook(self, hook):
-    """``hook(cell, state_dict, prefix, local_metadata) -> None`` after ``state_dict``."""
-    hooks = _lazy(self, "_lazy_state_dict_hooks", OrderedDict)
+def _add_hook(self, slot, hook):
+    """Register ``hook`` in the cell's lazily created hook table ``slot``; returns its handle."""
+    hooks = _lazy(self, slot, OrderedDict)
     handle = HookHandle(hooks)
     hooks[handle.handle_id] = hook
     return handle
+
+
+def register_state_dict_post_hook(self, hook):
+    """``hook(cell, state_dict, prefix, local_metadata) -> None`` after ``state_dict``."""
+    return _add_hook(self, "_lazy_state_dict_hooks", hook)
 
 
 def register_state_dict_pre_hook(self, hook):
     """``hook(cell, prefix, keep_vars) -> None`` before ``state_dict``."""
-    hooks = _lazy(self, "_lazy_state_dict_pre_hooks", OrderedDict)
-    handle = HookHandle(hooks)
-    hooks[handle.handle_id] = hook
-    return handle
+    return _add_hook(self, "_lazy_state_dict_pre_hooks", hook)
 
 
 def register_load_state_dict_pre_hook(self, hook):
     """``hook(cell, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
     error_msgs) -> None`` before loading this cell's entries."""
-    hooks = _lazy(self, "_lazy_load_state_dict_pre_hooks", OrderedDict)
-    handle = HookHandle(hooks)
-    hooks[handle.handle_id] = hook
-    return handle
+    return _add_hook(self, "_lazy_load_state_dict_pre_hooks", hook)
 
 
 def register_load_state_dict_post_hook(self, hook):
     """``hook(cell, incompatible_keys) -> None`` after ``load_state_dict``."""
-    hooks = _lazy(self, "_lazy_load_state_dict_post_hooks", OrderedDict)
-    handle = HookHandle(hooks)
-    hooks[handle.handle_id] = hook
-    return handle
+    return _add_hook(self, "_lazy_load_state_dict_post_hooks", hook)
 
 
 def _has_own(self, name):

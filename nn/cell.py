@@ -29,7 +29,6 @@ attached, ``update_parameters_name``), and runs ``construct`` when called:
 """
 import inspect
 import logging
-import sys
 import time
 import weakref
 from collections import OrderedDict
@@ -38,7 +37,7 @@ from typing import Dict, TypeVar
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.ops.primitive import Primitive
-from mscompat import _state
+from mscompat import _state, _graph, _control_flow
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 from . import _cell_hooks, _cell_state
 from . import _cell_grad
@@ -74,38 +73,8 @@ def _addindent(s_, num_spaces):
     return first + "\n" + "\n".join((num_spaces * " ") + line for line in lines)
 
 
-# --- the compiled path (mscompat._graph, written by the lead) and control-flow conversion ----
-_GRAPH = [None, False]   # module, import attempted
+# --- the compiled path (mscompat._graph) and control-flow conversion (mscompat._control_flow) ----
 _SCOPE = _state._CURRENT   # the innermost state scope (mscompat._state): set while tracing
-
-
-def _graph_module():
-    g = _GRAPH[0]
-    if g is None:
-        g = sys.modules.get("mscompat._graph")
-        if g is None and not _GRAPH[1]:
-            _GRAPH[1] = True
-            try:
-                from mscompat import _graph as g
-            except ImportError:
-                g = None
-        _GRAPH[0] = g
-    return g
-
-
-_CONVERT = [None, False]   # mscompat._control_flow.convert, import attempted
-
-
-def _converter():
-    conv = _CONVERT[0]
-    if conv is None and not _CONVERT[1]:
-        _CONVERT[1] = True
-        try:
-            from mscompat import _control_flow
-        except ImportError:
-            return None
-        conv = _CONVERT[0] = getattr(_control_flow, "convert", None)
-    return conv
 
 
 def _tracing():
@@ -615,15 +584,12 @@ class Cell:
             self._self_check()
         if _CONTEXT["mode"] == _GRAPH_MODE and _SCOPE[0] is None:
             # the outermost call in GRAPH_MODE: compiled by mscompat._graph
-            g = _GRAPH[0] or _graph_module()
-            outermost = getattr(g, "compile_outermost", None)
-            if outermost is not None and outermost(self):
-                if kwargs:
-                    bound = self._construct_sig.bind(*args, **kwargs)
-                    bound.apply_defaults()
-                    args, kwargs = bound.args, bound.kwargs
-                self._check_construct_args(*args)
-                return g.call_compiled(self, args, kwargs)
+            if kwargs:
+                bound = self._construct_sig.bind(*args, **kwargs)
+                bound.apply_defaults()
+                args, kwargs = bound.args, bound.kwargs
+            self._check_construct_args(*args)
+            return _graph.call_compiled(self, args, kwargs)
         if (d["_lazy_forward_pre_hook"] or d["_lazy_forward_hook"] or d["mixed_precision_type"] is not None
                 or d["_shard_fn"] is not None or d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]
                 or d["_param_fwd_hooks"] is not None or d["has_bprop"] or d["_recompute_cell"] is not None):
@@ -637,11 +603,7 @@ class Cell:
         (``mscompat._control_flow.convert``), for calls made while tracing."""
         fn = self.__dict__.get("_converted_construct")
         if fn is None:
-            convert = _converter()
-            if convert is None:
-                return self.construct
-            fn = convert(self.construct)
-            self.__dict__["_converted_construct"] = fn
+            fn = self.__dict__["_converted_construct"] = _control_flow.convert(self.construct)
         return fn
 
     def _run_construct(self, args, kwargs):
