@@ -3,16 +3,21 @@ from . import _engine_config as config
 from ._engine_core import (BatchDataset, BatchInfo, BucketBatchByLengthDataset, ConcatDataset, Dataset, DictIterator, FilterDataset,
                            MapDataset, ProjectDataset, RenameDataset, RepeatDataset, ShuffleDataset, SkipDataset,
                            TakeDataset, TupleIterator, ZipDataset, zip_datasets)
-from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler, SequentialSampler,
+from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, SequentialSampler,
                                SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset
+from ._source_mindrecord import MindDataset, Shuffle
+from ._source_text import CSVDataset, TextFileDataset
+from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
+from .device_feed import DeviceFeeder  # mscompat's own: batches moved to devices ahead of use
 
 zip = zip_datasets  # pylint: disable=redefined-builtin
 
 __all__ = [
     "config", "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "BatchInfo", "zip",
     "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
-    "SubsetRandomSampler", "WeightedRandomSampler",
+    "SubsetRandomSampler", "WeightedRandomSampler", "PKSampler", "Shuffle", "MindDataset", "MnistDataset",
+    "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset", "DeviceFeeder",
 ]
 
 

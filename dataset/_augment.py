@@ -1,4 +1,6 @@
-"""AutoAugment and RandAugment for ``mscompat.dataset.vision`` (uint8 HWC RGB images).
+"""The colour kernels of ``mscompat.dataset.vision`` (MindSpore's OpenCV ones, bit for bit: brightness,
+contrast, saturation, sharpness, equalize, posterize, solarize, invert, auto-contrast), used by the
+Adjust*/Random* transforms and by AutoAugment, RandAugment and TrivialAugmentWide (defined here too).
 
 The augmentation set and magnitude ranges follow the published policies (AutoAugment's
 ImageNet/CIFAR10/SVHN sub-policies with 10 magnitude bins, RandAugment's 14 operations).
@@ -54,6 +56,233 @@ _POLICIES = {
         (("ShearX", 0.7, 2), ("Invert", 0.1, None))],
 }
 
+# ---------------------------------------------------------------------------------------
+# Kernels shared by the Adjust*/Random* colour transforms and AutoAugment/RandAugment: MindSpore's
+# OpenCV ones (integer results rounded half to even and saturated to the dtype; float32 arithmetic
+# where OpenCV uses it, with its fused multiply-adds emulated exactly in float64)
+
+
+def _u8(img):
+    """bool images are 8-bit to OpenCV (results come back uint8)."""
+    return img.view(np.uint8) if img.dtype == np.bool_ else img
+
+
+def _saturate(x, dtype):
+    """OpenCV ``saturate_cast``: round half to even and clip for 8/16-bit integer dtypes."""
+    dtype = np.dtype(dtype)
+    if dtype == np.int32:  # cvRound, no clipping: out of range gives the "integer indefinite" INT_MIN
+        r = np.rint(np.asarray(x, np.float64))
+        return np.where((r >= -2.0 ** 31) & (r < 2.0 ** 31), r, -2.0 ** 31).astype(np.int32)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return np.clip(np.rint(x), info.min, info.max).astype(dtype)
+    return np.asarray(x).astype(dtype)
+
+
+def _fma(a, b, c):
+    """float32 ``fma(a, b, c)``: the float64 product of two float32 values is exact, so one float64
+    add rounded once to float32 equals the fused operation (the float64 sum is within half an ulp)."""
+    return (np.asarray(a, np.float64) * np.float64(b) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _split(a):
+    c = 134217729.0 * a  # Veltkamp's split of a float64 into two 26-bit halves
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+def _fma64(a, b, c):
+    """float64 ``fma(a, b, c)`` from error-free transformations: the product's exact rounding error
+    (Dekker) and the sum's (Knuth's two-sum), added back once."""
+    a = np.asarray(a, np.float64)
+    b = np.float64(b)
+    c = np.asarray(c, np.float64)
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    bb = s - p
+    t = (p - (s - bb)) + (c - bb)
+    return s + (t + e)
+
+
+def _add_weighted(a, alpha, b, beta):
+    """``cv::addWeighted(a, alpha, b, beta, 0)`` saturated to ``a``'s dtype, with ``alpha``/``beta``
+    as float32: ``fma(a, alpha, b * beta)``, in float32 for integer images, in float64 for float ones."""
+    al, be = np.float32(alpha), np.float32(beta)
+    if a.dtype.kind == "f":
+        return _fma64(a, float(al), b.astype(np.float64) * float(be)).astype(a.dtype)
+    return _saturate(_fma(a, al, b.astype(np.float32) * be), a.dtype)
+
+
+def gray(img):
+    """OpenCV RGB2GRAY of a uint8 / uint16 / float32 RGB image (same dtype, HW): 15-bit fixed-point
+    weights for the integer types, float32 weights for float32."""
+    if img.dtype == np.uint8:
+        return K.rgb_to_gray(img)
+    if img.dtype == np.uint16:
+        r, g, b = (img[..., i].astype(np.int64) for i in range(3))
+        return ((r * 9798 + g * 19235 + b * 3735 + (1 << 14)) >> 15).astype(np.uint16)
+    r, g, b = (img[..., i].astype(np.float32) for i in range(3))
+    cr, cg, cb = np.float32(0.299), np.float32(0.587), np.float32(0.114)
+    out = _fma(b, cb, _fma(g, cg, r * cr))
+    # OpenCV's SIMD loop covers 8 pixels at a time; a row's remaining pixels take the scalar loop,
+    # whose fused multiply-adds group the terms differently
+    nv = img.shape[1] // 8 * 8
+    out[:, nv:] = _fma(b[:, nv:], cb, _fma(r[:, nv:], cr, g[:, nv:] * cg))
+    return out
+
+
+def brightness(img, factor):
+    """``img * factor`` (``Mat::convertTo`` with a scale): float32 products for 8/16-bit and float16/32
+    images, float64 for int32/float64 ones, saturated to the dtype (a bool image's bytes scale as uint8)."""
+    src = _u8(img)
+    a = float(np.float32(factor))
+    if src.dtype in (np.int32, np.float64):
+        out = src.astype(np.float64) * a
+    else:  # the exact float64 product rounded once: the float32 product
+        out = (src.astype(np.float64) * a).astype(np.float32)
+    out = _saturate(out, src.dtype)
+    return out.view(np.bool_) if img.dtype == np.bool_ else out
+
+
+def _mean(g):
+    """``cv::mean`` of a one-channel image: a float64 sum, except that for float32 images the tail
+    after the SIMD loop is summed four floats at a time in float32."""
+    f = g.ravel()
+    n = f.size
+    if not n:
+        return 0.0
+    if f.dtype != np.float32:
+        return float(f.sum(dtype=np.float64)) * (1.0 / n)
+    x = n // 16 * 16  # (two 8-lane registers a step)
+    s = float(f[:x].sum(dtype=np.float64))
+    while x <= n - 4:
+        s += float(np.float32(np.float32(np.float32(f[x] + f[x + 1]) + f[x + 2]) + f[x + 3]))
+        x += 4
+    for v in f[x:]:
+        s += float(v)
+    return s * (1.0 / n)
+
+
+def contrast(img, factor):
+    """Blend an RGB image (uint8 / uint16 / float32) with its mean grey level (saturated to the dtype)."""
+    g = gray(img)
+    mean = _mean(g)
+    other = np.full(img.shape, _saturate(np.float64(mean), img.dtype), img.dtype)
+    a = np.float32(factor)
+    return _add_weighted(other, 1.0 - float(a), img, a)
+
+
+def saturation(img, factor):
+    """Blend an RGB image (uint8 / uint16 / float32) with its greyscale version."""
+    g = np.repeat(gray(img)[:, :, None], 3, axis=2)
+    a = np.float32(factor)
+    return _add_weighted(g, 1.0 - float(a), img, a)
+
+
+def invert(img):
+    """``saturate(255 - img)`` in the image's dtype (a bool image's bytes are inverted as uint8)."""
+    if img.dtype == np.bool_:
+        return (np.uint8(255) - img.view(np.uint8)).view(np.bool_)
+    if img.dtype.kind == "f":
+        return (img.dtype.type(255) - img).astype(img.dtype)
+    return _saturate(255 - img.astype(np.int64), img.dtype)
+
+
+def solarize(img, lo, hi):
+    """Invert (see :func:`invert`) the pixels in [lo, hi] (pixels >= lo when lo == hi)."""
+    sel = (img >= lo) if lo == hi else ((img >= lo) & (img <= hi))
+    return np.where(sel, invert(img), img)
+
+
+def posterize(img, bits):
+    """Keep the top ``bits`` bits of every byte (int8 and bool images are read as bytes; uint8 out)."""
+    mask = np.uint8((0xFF << (8 - bits)) & 0xFF)
+    return img.view(np.uint8) & mask
+
+
+def equalize(img):
+    """``cv::equalizeHist`` per channel of a uint8 (or bool, read as bytes) HW / HWC image: LUT
+    ``round(cumsum * (255 / (n - first count)))`` in float32 above the first occupied bin."""
+    src = _u8(img)
+    x = src if src.ndim == 3 else src[:, :, None]
+    out = np.empty_like(x)
+    for c in range(x.shape[2]):
+        ch = x[:, :, c]
+        hist = np.bincount(ch.ravel(), minlength=256)
+        first = int(np.argmax(hist > 0))
+        total = ch.size
+        if hist[first] == total:
+            out[:, :, c] = first
+            continue
+        scale = np.float32(255.0) / np.float32(total - hist[first])
+        lut = np.zeros(256, np.float32)
+        lut[first + 1:] = np.cumsum(hist[first + 1:]).astype(np.float32) * scale
+        out[:, :, c] = np.clip(np.rint(lut), 0, 255).astype(np.uint8)[ch]
+    # a HW image comes back with its unit dimensions dropped, as MindSpore's kernel returns it
+    return out if src.ndim == 3 else np.squeeze(out[:, :, 0])
+
+
+def sharpness(img, factor):
+    """AdjustSharpness's kernel: blend with a 3x3 smoothed image (weights 1/13, centre 5/13;
+    border pixels kept) by ``factor``; results in the image's dtype (bool -> uint8)."""
+    src = _u8(img)
+    ft = np.float64 if src.dtype == np.float64 else np.float32
+    f = src.astype(ft)
+    blur = f.copy()
+    h, w = src.shape[:2]
+    if h > 2 and w > 2:
+        if src.dtype.kind in "iu":  # integer sums are exact: one rounding of sum / 13
+            acc = sum(f[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+            blur[1:-1, 1:-1] = (acc + 4 * f[1:-1, 1:-1]) / ft(13.0)
+        else:
+            w1, w5 = ft(np.float32(1.0 / 13.0)), ft(np.float32(5.0 / 13.0))
+            acc = np.zeros_like(f[1:-1, 1:-1])
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):  # multiply-adds in kernel order (fused for float32)
+                    k = w5 if dy == dx == 0 else w1
+                    tap = f[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx]
+                    acc = (_fma if ft is np.float32 else _fma64)(tap, k, acc)
+            blur[1:-1, 1:-1] = acc
+    blur = _saturate(blur, src.dtype)
+    return _add_weighted(src, np.float32(factor), blur, np.float32(1.0) - np.float32(factor))
+
+
+def auto_contrast(img, cutoff, ignore):
+    """Per channel: drop ``cutoff`` percent (truncated to an integer) of the histogram at each end,
+    ignoring the values in ``ignore``, and stretch the rest to [0, 255] with a truncating LUT."""
+    src = _u8(img)
+    x = src if src.ndim == 3 else src[:, :, None]
+    out = np.empty(x.shape, np.uint8)
+    pct = np.float32(int(cutoff)) / np.float32(100.0)
+    idx = np.arange(256, dtype=np.float32)
+    for c in range(x.shape[2]):
+        ch = x[:, :, c]
+        hist = np.bincount(ch.ravel(), minlength=256).astype(np.int64)
+        for v in ignore:
+            hist[v] = 0
+        cut = int(pct * np.float32(int(hist.sum())))
+        if cut > 0:  # remove ``cut`` pixels from the dark end, then from the bright end
+            hist -= np.clip(cut - (np.cumsum(hist) - hist), 0, hist)
+            rev = hist[::-1]
+            hist -= np.clip(cut - (np.cumsum(rev) - rev), 0, rev)[::-1]
+        nz = np.flatnonzero(hist)
+        lo = int(nz[0]) if nz.size and nz[0] < 255 else 255
+        hi = int(nz[-1]) if nz.size else -1
+        if hi <= lo:
+            lut = np.arange(256, dtype=np.uint8)
+        else:
+            scale = np.float32(255.0) / np.float32(hi - lo)
+            offset = np.float32(-lo) * scale
+            lut = np.clip(np.trunc(idx * scale + offset), 0, 255).astype(np.uint8)
+        out[:, :, c] = lut[ch]
+    # a HW image comes back with its unit dimensions dropped, as MindSpore's kernel returns it
+    return out if img.ndim == 3 else np.squeeze(out[:, :, 0])
+
+
+
 _SIGNED = {"ShearX", "ShearY", "TranslateX", "TranslateY", "Rotate", "Brightness", "Color", "Contrast",
            "Sharpness"}
 
@@ -68,13 +297,6 @@ def _magnitudes(bins, h, w):
         "Posterize": 8 - np.round(np.arange(bins) / ((bins - 1) / 4)).astype(int),
         "Solarize": np.linspace(255.0, 0.0, bins),
     }
-
-
-def _blend(img, other, factor):
-    out = img.astype(np.float32) * factor + np.asarray(other, np.float32) * (1.0 - factor)
-    if img.dtype == np.uint8:
-        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
-    return np.clip(out, 0, 255).astype(img.dtype)
 
 
 def _as_u8(img):
@@ -103,56 +325,24 @@ def _apply_op(img, name, mag, inter, fill):
         h, w = img.shape[:2]
         return K.warp_affine(img, K.rotation_matrix((w - 1) / 2.0, (h - 1) / 2.0, mag), h, w, inter, fill)
     if name == "Brightness":
-        return _blend(img, 0.0, 1.0 + mag)
+        return brightness(img, 1.0 + mag)
     if name == "Color":
-        return _blend(img, K.rgb_to_gray(img)[..., None], 1.0 + mag)
+        return saturation(img, 1.0 + mag)
     if name == "Contrast":
-        return _blend(img, float(K.rgb_to_gray(img).mean()), 1.0 + mag)
+        return contrast(img, 1.0 + mag)
     if name == "Sharpness":
-        f = img.astype(np.float32)
-        blur = f.copy()
-        if img.shape[0] > 2 and img.shape[1] > 2:
-            acc = sum(f[1 + dy:f.shape[0] - 1 + dy, 1 + dx:f.shape[1] - 1 + dx]
-                      for dy in (-1, 0, 1) for dx in (-1, 0, 1)) + 4 * f[1:-1, 1:-1]
-            blur[1:-1, 1:-1] = np.rint(acc / 13.0)
-        return _blend(img, blur, 1.0 + mag)
+        return sharpness(img, 1.0 + mag)
     if name == "Posterize":
-        bits = int(mag)
-        return (_as_u8(img) & np.uint8((0xFF << (8 - bits)) & 0xFF)).astype(img.dtype)
+        return posterize(_as_u8(img), int(mag)).astype(img.dtype)
     if name == "Solarize":
-        return np.where(img >= mag, 255 - img, img).astype(img.dtype)
+        return solarize(img, mag, mag)
     if name == "AutoContrast":
-        lo = img.min(axis=(0, 1), keepdims=True).astype(np.float32)
-        hi = img.max(axis=(0, 1), keepdims=True).astype(np.float32)
-        scale = np.where(hi > lo, 255.0 / np.maximum(hi - lo, 1), 1.0)
-        out = np.where(hi > lo, (img - lo) * scale, img)
-        return np.clip(np.floor(out + 0.5), 0, 255).astype(img.dtype)
+        return auto_contrast(_as_u8(img), 0, ()).astype(img.dtype)
     if name == "Equalize":
-        return equalize(img)
+        return equalize(_as_u8(img)).astype(img.dtype)
     if name == "Invert":
-        return (255 - img).astype(img.dtype)
+        return invert(img)
     raise RuntimeError(f"unknown augmentation {name}")
-
-
-def equalize(img):
-    """Per-channel ``cv::equalizeHist`` (float images are equalized on their uint8 values)."""
-    src, img = img, _as_u8(img)
-    out = np.empty_like(img)
-    chans = img.reshape(img.shape[:2] + (-1,))
-    out = out.reshape(chans.shape)
-    for c in range(chans.shape[2]):
-        ch = chans[..., c]
-        hist = np.bincount(ch.ravel(), minlength=256)
-        first = int(np.argmax(hist > 0))
-        total = ch.size
-        if hist[first] == total:
-            out[..., c] = first
-            continue
-        scale = 255.0 / (total - hist[first])
-        lut = np.zeros(256, np.float64)
-        lut[first + 1:] = np.cumsum(hist[first + 1:]) * scale
-        out[..., c] = np.clip(np.rint(lut), 0, 255).astype(np.uint8)[ch]
-    return out.reshape(img.shape).astype(src.dtype)
 
 
 def _check_aug_image(op, img, allow_float=False):

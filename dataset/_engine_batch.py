@@ -6,7 +6,7 @@ import itertools
 import numpy as np
 
 from ._engine_core import (INT32_MAX, BatchInfo, Dataset, _check_columns, _check_value, _check_workers,
-                           _ordered_parallel, _pipeline_error, _resolve, _stack, _to_numpy, _type_check,
+                           _ordered_parallel, _pipeline_error, _resolve, _stack, _state, _to_numpy, _type_check,
                            _user_error)
 
 
@@ -87,10 +87,14 @@ class MapDataset(Dataset):
         return row
 
     def _rows(self, ctx, epoch, start=0):
-        names, in_idx, rest = self._plan()
+        st = _state(ctx, self)
+        work = st.get("row_work")
+        if work is None:  # one function per iterator: worker processes forked with it serve every epoch
+            names, in_idx, rest = self._plan()
 
-        def work(row):
-            return self._combine(row, self._apply([row[i] for i in in_idx]), in_idx, rest)
+            def work(row):
+                return self._combine(row, self._apply([row[i] for i in in_idx]), in_idx, rest)
+            st["row_work"] = work
 
         workers = self.num_parallel_workers or 1
         child = self.children[0]._rows(ctx, epoch, start)  # one row out per row in
@@ -98,24 +102,55 @@ class MapDataset(Dataset):
             for row in child:
                 yield work(row)
             return
-        yield from _ordered_parallel(child, work, workers, processes=self.python_multiprocessing)
+        yield from _ordered_parallel(child, work, workers, processes=self.python_multiprocessing, ctx=ctx, node=self)
 
     # ---- batch-level execution (used by a following batch) ---------------------------------
     def _batchable(self):
         """True when every operation can run on a whole batch: it has ``_batch_apply(*columns)``
-        taking the stacked columns and returning what stacking its per-row results would give."""
+        taking the stacked columns and returning what stacking its per-row results would give.
+
+        A column whose rows differ in shape or type (encoded images, say) travels as a list of the
+        row values: an op with ``_batch_ragged = True`` takes such lists (returning a stacked array,
+        or a list again), any other op is then run row by row on them."""
         return all(callable(getattr(op, "_batch_apply", None)) for op in self.operations)
 
-    def _map_batch(self, cols):
-        names, in_idx, rest = self._plan()
+    def _map_batch(self, cols, plan=None):
+        names, in_idx, rest = plan or self._plan()
         values = [cols[i] for i in in_idx]
         for op in self.operations:
             try:
-                out = op._batch_apply(*values)
+                if getattr(op, "_batch_ragged", False) or all(isinstance(v, np.ndarray) for v in values):
+                    out = op._batch_apply(*values)
+                else:
+                    out = _rowwise(op, values)
             except Exception as exc:
                 raise _user_error(exc) from exc
             values = list(out) if isinstance(out, tuple) else [out]
-        return self._combine(cols, [np.asarray(v) for v in values], in_idx, rest)
+        # as the row path does at the end of each map: every value as numpy
+        values = [[_to_numpy(x) for x in v] if isinstance(v, list) else np.asarray(v) for v in values]
+        return self._combine(cols, values, in_idx, rest)
+
+
+def _stack_or_rows(values):
+    """The rows of one column stacked when they agree in shape and type, else the list of them."""
+    first = values[0]
+    shape, dtype = first.shape, first.dtype
+    for v in values:
+        if v.shape != shape or v.dtype != dtype:
+            return list(values)
+    return np.stack(values)
+
+
+def _rowwise(op, values):
+    """``op`` called row by row on batch columns (stacked arrays or lists of rows), its outputs
+    stacked where they agree."""
+    outs = []
+    for i in range(len(values[0])):
+        out = op(*[v[i] for v in values])
+        outs.append(list(out) if isinstance(out, tuple) else [out])
+    cols = [[o[k] for o in outs] for k in range(len(outs[0]))]
+    cols = [_stack_or_rows(c) if all(isinstance(x, np.ndarray) for x in c) else c for c in cols]
+    return tuple(cols) if len(cols) > 1 else cols[0]
 
 
 class BatchDataset(Dataset):
@@ -159,6 +194,11 @@ class BatchDataset(Dataset):
         out_cols = self.output_columns if self.output_columns is not None else in_cols
         if out_cols == in_cols:
             return names, in_idx, None
+        if len(out_cols) == len(in_cols):  # as many outputs as inputs: they take the inputs' places
+            renamed = list(names)
+            for i, o in zip(in_idx, out_cols):
+                renamed[i] = o
+            return renamed, in_idx, None
         # MindSpore lists the untouched columns after the outputs in the iteration order of its C++
         # unordered_map of the child's columns, which for a handful of columns is the reverse of
         # their order (probed: a,b,c with per_batch_map a -> p,q gives p,q,c,b)
@@ -177,7 +217,7 @@ class BatchDataset(Dataset):
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _batch_size(self):
-        return self.batch_size if isinstance(self.batch_size, int) else None
+        return self.batch_size if isinstance(self.batch_size, int) else -1  # MindSpore: -1 for a callable
 
     def _pads(self, names):
         if not self.padded:
@@ -199,8 +239,8 @@ class BatchDataset(Dataset):
             out = self.per_batch_map(*cols, BatchInfo(batch_num, epoch))
         except Exception as exc:
             raise _user_error(exc) from exc
-        if not isinstance(out, tuple):
-            raise _pipeline_error("Invalid per_batch_map, the return value of per_batch_map should be a tuple.")
+        if not isinstance(out, tuple):  # MindSpore takes any other return value as the one output column
+            out = (out,)
         out = [_stack([_to_numpy(v) for v in col], i) for i, col in enumerate(out)]
         if rest is None:
             if len(out) != len(in_idx):
@@ -250,8 +290,7 @@ class BatchDataset(Dataset):
         # the whole batch (the same values as per row, then stacked)
         size = self.batch_size
         ncols = len(source.get_col_names())
-        for m in fused:
-            m._plan()  # column errors surface before any work
+        plans = [m._plan() for m in fused]  # column errors surface before any work
 
         def chunks():
             rows = []
@@ -263,20 +302,37 @@ class BatchDataset(Dataset):
             if rows and not self.drop_remainder:
                 yield rows
 
-        def work(item):
-            cols = item if batches is not None else [_stack([r[c] for r in item], c) for c in range(ncols)]
-            for m in reversed(fused):
-                cols = m._map_batch(cols)
-            return cols
+        st = _state(ctx, self)
+        work = st.get("fused_work")
+        if work is None:  # one function per iterator: worker processes forked with it serve every epoch
+            stacked = batches is not None  # the same for every epoch: it depends on the source's kind
+
+            def work(item):
+                cols = item if stacked else [_stack_or_rows([r[c] for r in item]) for c in range(ncols)]
+                for m, plan in zip(reversed(fused), reversed(plans)):
+                    cols = m._map_batch(cols, plan)
+                # a column still ragged here fails as the row path's batch would
+                return [v if isinstance(v, np.ndarray) else _stack(v, c) for c, v in enumerate(cols)]
+            st["fused_work"] = work
 
         items = batches if batches is not None else chunks()
         workers = max([m.num_parallel_workers or 1 for m in fused] + [self.num_parallel_workers or 1])
-        if workers <= 1 or not fused:
+        # ops marked ``_batch_light`` are a few whole-batch numpy calls (Rescale, Normalize, HWC2CHW):
+        # worker threads add nothing to them but cost (measured on 2 cores: each worker's malloc
+        # arena hands its big arrays back to the OS and page-faults them in again, ~125 faults and
+        # 2-3x the CPU time per batch of 64 32x32x3 images), so they run in the consumer's thread
+        light = all(getattr(op, "_batch_light", False) for m in fused for op in m.operations)
+        if workers <= 1 or not fused or light:
             for item in items:
                 yield work(item)
         else:
-            procs = any(m.python_multiprocessing for m in fused)
-            yield from _ordered_parallel(items, work, workers, chunk=1, processes=procs)
+            # ops marked ``_gil_bound`` (Decode, RandomResizedCrop) are mscompat's own Python, holding the GIL
+            # for most of their time, where MindSpore runs C++ on its worker threads: threads would take
+            # turns, so they run on worker processes (forked once per iterator; results are the same)
+            own = all(getattr(op, "_gil_bound", False) or getattr(op, "_batch_light", False)
+                      for m in fused for op in m.operations)
+            procs = own or any(m.python_multiprocessing for m in fused)
+            yield from _ordered_parallel(items, work, workers, chunk=1, processes=procs, ctx=ctx, node=self)
 
     def _plain_rows(self, ctx, epoch, start_batch=0):
         names, in_idx, rest = self._plan()

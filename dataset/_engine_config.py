@@ -68,6 +68,10 @@ def set_num_parallel_workers(num):
     if num <= 0 or num > INT32_MAX:
         raise ValueError("Number of parallel workers given is not within the required range "
                          "(0, INT32_MAX(2147483647)].")
+    cpus = os.cpu_count() or 1
+    if num > cpus:  # MindSpore's C++ config manager refuses more workers than CPUs
+        raise RuntimeError("Syntax error. Invalid Parameter, num_parallel_workers exceeds the boundary between 1 "
+                           "and {}, as got {}.".format(cpus, num))
     _state["num_parallel_workers"] = num
 
 

@@ -96,7 +96,16 @@ def _to_numpy(value):
         return np.asarray(value, np.int64)
     if isinstance(value, float):
         return np.asarray(value, np.float64)
-    return np.asarray(value)
+    try:
+        out = np.asarray(value)
+    except ValueError as exc:  # ragged nested lists
+        raise RuntimeError("Exception thrown from user defined Python function in dataset. The returned data "
+                           "can't be converted to a tensor: {}".format(exc)) from exc
+    if out.dtype == object:  # None, dicts, ragged lists...: MindSpore has no tensor type for them
+        raise RuntimeError("Exception thrown from user defined Python function in dataset. The returned data "
+                           "has an unsupported type: {} (a numpy array, number, bool or str is expected)."
+                           .format(type(value).__name__))
+    return out
 
 
 def _as_row(value, ncols=None):
@@ -118,18 +127,33 @@ def _to_output(arr, output_numpy):
 _CHUNK = 32
 
 
-def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False):
+_WORKER_POOLS = "process worker pools"  # ctx key: the ProcessWorkers an iterator closes when it ends
+
+
+def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=None, node=None):
     """``map(fn, items)`` on a thread pool, in order, with bounded read-ahead.
 
     Items go to the workers in chunks (so the per-task overhead is paid once per chunk); at most
     ``2 * workers`` chunks (and at least the prefetch size in rows) are in flight.  A worker's
     exception is raised here, at the position of the row that failed.
+
+    With ``processes`` the workers are forked processes (where the platform can fork).  Given the
+    iterator's ``ctx`` and the calling ``node``, they are forked once for the iterator and serve
+    all its epochs (``fn`` must then be the same for every epoch of that node); they are reaped
+    when the iterator ends, is stopped or is collected.
     """
     window = max(2 * workers, -(-config.get_prefetch_size() // chunk))
     if processes:
         from . import _engine_workers
         if _engine_workers.fork_available():
-            yield from _engine_workers.ordered_process_parallel(items, fn, workers, chunk, window)
+            keep = None
+            if ctx is not None:
+                key = (_WORKER_POOLS, id(node))
+                keep = ctx.get(key)
+                if keep is None or keep.workers != workers:
+                    keep = ctx[key] = _engine_workers.ProcessWorkers(fn, workers)
+                    ctx.setdefault(_WORKER_POOLS, []).append(keep)
+            yield from _engine_workers.ordered_process_parallel(items, fn, workers, chunk, window, keep)
             return
 
     def run(part):
@@ -169,8 +193,25 @@ class BatchInfo:
 
 
 # --------------------------------------------------------------------------- Dataset base
+def _sized(get_dataset_size):
+    """``get_dataset_size`` that answers, once an iterator has run a full pass, that pass's row count
+    (MindSpore records it on the dataset and prefers it to recomputing)."""
+    def wrapper(self):
+        seen = self.__dict__.get("_seen_size")
+        return seen if seen is not None else get_dataset_size(self)
+    wrapper.__doc__ = get_dataset_size.__doc__
+    wrapper._sized = True
+    return wrapper
+
+
 class Dataset:
     """Base of all datasets: a node of the pipeline tree."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("get_dataset_size")
+        if own is not None and not getattr(own, "_sized", False):
+            cls.get_dataset_size = _sized(own)
 
     def __init__(self, children=None, num_parallel_workers=None):
         if children is None:
@@ -219,8 +260,9 @@ class Dataset:
                 _type_check(k, (str,), "key in pad_info")
                 if v is not None:
                     _type_check(v, (tuple,), "value in pad_info")
+        # pad_info=None: no padding at all; {}: every column padded to the longest in its batch
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, _pad_info=pad_info or {},
-                            _padded=True)
+                            _padded=pad_info is not None)
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                element_length_function=None, pad_info=None, pad_to_bucket_boundary=False,
@@ -359,10 +401,17 @@ class Dataset:
     def __iter__(self):
         return self.create_tuple_iterator(num_epochs=1)
 
+    def __len__(self):
+        return self.get_dataset_size()
+
+    def __bool__(self):  # a dataset is a pipeline object, truthy even when it has no rows
+        return True
+
     # ---- getters -------------------------------------------------------------------------
     def get_col_names(self):
         return list(self._columns())
 
+    @_sized
     def get_dataset_size(self):
         n = self._num_rows()
         if n is None:
@@ -376,6 +425,20 @@ class Dataset:
 
     def output_shapes(self, estimate=False):
         _type_check(estimate, (bool,), "estimate")
+        if estimate:
+            # MindSpore runs one pass and reports None for every dimension that varies between rows
+            merged = None
+            for row in self._rows({}, 0):
+                shapes = [list(a.shape) for a in row]
+                if merged is None:
+                    merged = shapes
+                    continue
+                for k, (m, sh) in enumerate(zip(merged, shapes)):
+                    if len(m) != len(sh):
+                        merged[k] = [None] * max(len(m), len(sh))
+                    else:
+                        merged[k] = [d if d == e else None for d, e in zip(m, sh)]
+            return merged or []
         row = self._first_row()
         if row is None:
             return []
@@ -411,6 +474,7 @@ class Dataset:
     def reset(self):
         """Forget cached metadata; a new iterator starts from the first epoch."""
         self._col_cache = None
+        self._seen_size = None
         for c in self.children:
             c.reset()
 
@@ -451,6 +515,8 @@ class _IteratorBase:
         self._start = 0
         self._gen = None
         self._cols = dataset.get_col_names()
+        self._resumed = False
+        self._count = 0  # rows given so far (the first full pass records it as the dataset size)
         step = dataset.get_init_step()
         if step:
             self._reset(step, dataset.get_dataset_size())
@@ -466,6 +532,7 @@ class _IteratorBase:
             raise ValueError("dataset_size should be a positive integer, but got {}.".format(dataset_size))
         self.stop()
         self._ctx = {}
+        self._resumed = True
         self._epoch, self._start = divmod(step, dataset_size)
 
     def __iter__(self):
@@ -480,20 +547,27 @@ class _IteratorBase:
             self._gen = self.dataset._rows(self._ctx, self._epoch, self._start)
             self._start = 0
         try:
-            return next(self._gen)
+            row = next(self._gen)
         except StopIteration:
             self._gen = None
             self._epoch += 1
+            if self.num_epochs != -1 and self._epoch >= self.num_epochs:
+                _close_pools(self._ctx)  # the last epoch is over: reap the worker processes now
+            if self.dataset.__dict__.get("_seen_size") is None and not self._resumed:
+                self.dataset._seen_size = self._count
             raise
+        self._count += 1
+        return row
 
     def get_next(self):
         return self.__next__()
 
     def stop(self):
-        """End the current pass and release its workers."""
+        """End the current pass and release its workers (worker processes included)."""
         gen, self._gen = self._gen, None
         if gen is not None:
             gen.close()
+        _close_pools(self._ctx)
 
     release = stop
 
@@ -502,6 +576,14 @@ class _IteratorBase:
 
     def __del__(self):
         self._gen = None
+        _close_pools(getattr(self, "_ctx", {}))
+
+
+def _close_pools(ctx):
+    for pool in ctx.pop(_WORKER_POOLS, []):
+        pool.close()
+    for key in [k for k in ctx if isinstance(k, tuple) and k and k[0] == _WORKER_POOLS]:
+        del ctx[key]
 
 
 class TupleIterator(_IteratorBase):

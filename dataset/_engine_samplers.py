@@ -1,5 +1,6 @@
 """Samplers: which source rows an epoch reads, in which order (MindSpore's order for a given seed)."""
 import bisect
+import math
 import numbers
 
 import numpy as np
@@ -28,8 +29,11 @@ class BuiltinSampler:
         self.child_sampler = None
 
     def add_child(self, sampler):
-        if not isinstance(sampler, BuiltinSampler):
-            raise TypeError("Sampler is not of type BuiltinSampler.")
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
+        if sampler is not None and not isinstance(sampler, BuiltinSampler):
+            # MindSpore asks the argument for its shuffle mode
+            raise AttributeError("'{}' object has no attribute 'get_shuffle_mode'".format(type(sampler).__name__))
         self.child_sampler = sampler
 
     def get_child(self):
@@ -89,6 +93,15 @@ class SequentialSampler(BuiltinSampler):
         return self._limit(list(range(self.start_index, n)))
 
 
+    def _size(self, n):
+        if self.child_sampler is not None:
+            n = self.child_sampler._size(n)
+        if self.num_samples and self.num_samples > n - self.start_index:
+            # MindSpore's size before a run: min(num_samples, n) - start_index (even when negative)
+            return min(self.num_samples, n) - self.start_index
+        return len(self._epoch_ids(n, 0, self._new_state()))
+
+
 class RandomSampler(BuiltinSampler):
     def __init__(self, replacement=False, num_samples=None):
         if not isinstance(replacement, bool):
@@ -105,7 +118,7 @@ class RandomSampler(BuiltinSampler):
         seed = state.setdefault("seed", config._pipeline_seed())
         if self.replacement:
             gen = MT19937(seed + epoch)
-            count = self.num_samples if self.num_samples else n
+            count = min(self.num_samples, n) if self.num_samples else n  # MindSpore caps at the dataset size
             return [uniform_int(gen, 0, n - 1) for _ in range(count)] if n else []
         if not self.reshuffle_each_epoch:
             epoch = 0
@@ -129,17 +142,19 @@ class DistributedSampler(BuiltinSampler):
             raise TypeError("num_shards must be integer but was: {}.".format(num_shards))
         if not isinstance(shard_id, int) or isinstance(shard_id, bool):
             raise TypeError("shard_id must be integer but was: {}.".format(shard_id))
+        self.shuffle_mode = None
         if not isinstance(shuffle, bool):
-            raise TypeError("shuffle must be a boolean value but was: {}.".format(shuffle))
+            # a ``ds.Shuffle`` mode (a str enum): FALSE is no shuffle, the others shuffle globally here
+            mode = getattr(shuffle, "value", shuffle)
+            if not isinstance(shuffle, str) or mode not in ("false", "adaptive", "global", "partial", "files",
+                                                           "infile"):
+                raise TypeError("shuffle must be a boolean value or valid shuffle mode but was: {}."
+                                .format(shuffle))
+            self.shuffle_mode = mode
+            shuffle = mode != "false"
         _check_num_samples(num_samples)
         if not isinstance(offset, int):
             raise TypeError("offset must be integer but was: {}.".format(offset))
-        if num_shards <= 0 or num_shards > INT32_MAX:
-            raise ValueError("num_shards exceeds the boundary between {} and {}(INT32_MAX)!"
-                             .format(1, INT32_MAX))
-        if offset > num_shards:
-            raise RuntimeError("offset should be no more than num_shards={}, but got offset={}."
-                               .format(num_shards, offset))
         self.num_shards = num_shards
         self.shard_id = shard_id
         self.shuffle = shuffle
@@ -152,9 +167,12 @@ class DistributedSampler(BuiltinSampler):
         return {"seed": self.seed + 1}
 
     def _epoch_ids(self, n, epoch, state):
-        if self.shard_id < 0 or self.shard_id >= self.num_shards:
-            raise RuntimeError("Invalid parameter, shard_id must be in range [0, {}), but got {}."
-                               .format(self.num_shards, self.shard_id))
+        if self.num_shards <= 0 or self.shard_id < 0 or self.shard_id >= self.num_shards:
+            raise RuntimeError("Invalid parameter, num_shard must be greater than shard_id and greater than 0, got "
+                               "num_shard: {}, shard_id: {}.".format(self.num_shards, self.shard_id))
+        if self.offset > self.num_shards:
+            raise RuntimeError("Invalid parameter, offset must be no more than num_shards={}, but got offset={}."
+                               .format(self.num_shards, self.offset))
         if n == 0:
             return []
         ids = list(range(n))
@@ -167,9 +185,20 @@ class DistributedSampler(BuiltinSampler):
             for e in range(done + 1, epoch + 1):
                 std_shuffle(ids, MT19937(seed + e))
             state["perm"] = (epoch, ids)
-        per_shard = -(-n // self.num_shards)
-        out = [ids[(i * self.num_shards + self.shard_id) % n] for i in range(per_shard)]
-        return self._limit(out)
+        k, sid = self.num_shards, self.shard_id
+        if self.offset == -1:
+            # even split: every shard gets ceil(n / k) rows, wrapping around to the first rows
+            per_shard = -(-n // k)
+            out = [ids[(i * k + sid) % n] for i in range(per_shard)]
+            return self._limit(out)
+        # with an offset, row r goes to shard (r + offset) % k and shards are not padded
+        off = self.offset
+        per_shard = (n + off) // k + (1 if sid < (n + off) % k else 0) - (1 if sid < off else 0)
+        if per_shard <= 0:
+            return [0]  # MindSpore gives an empty shard one row (row 0)
+        pos = [k * c + sid - off for c in range(per_shard + 1)]
+        pos = [m for m in pos if m >= 0][:per_shard]
+        return self._limit([ids[m % n] for m in pos])
 
     def is_shuffled(self):
         return self.shuffle
@@ -204,12 +233,13 @@ class SubsetRandomSampler(SubsetSampler):
     def _epoch_ids(self, n, epoch, state):
         base = super()._epoch_ids(n, epoch, state)
         seed = state.setdefault("seed", config._pipeline_seed())
+        # MindSpore re-seeds with the same seed at each epoch and shuffles the previous epoch's order
         done, ids = state.get("perm", (-1, base))
         if done > epoch:
             done, ids = -1, base
         ids = list(ids)
-        for e in range(done + 1, epoch + 1):
-            std_shuffle(ids, MT19937(seed + e))
+        for _ in range(done + 1, epoch + 1):
+            std_shuffle(ids, MT19937(seed))
         state["perm"] = (epoch, ids)
         return self._limit(ids)
 
@@ -243,27 +273,36 @@ class WeightedRandomSampler(BuiltinSampler):
             raise RuntimeError("Invalid parameter, weights vector must not contain negative numbers.")
         if all(w == 0 for w in self.weights):
             raise RuntimeError("Invalid parameter, elements of weights vector must not be all zero.")
+        if len(self.weights) > n:
+            raise RuntimeError("Invalid parameter, size of sample weights must be less than or equal to num of "
+                               "data, but got weight size: {}, num of data: {}".format(len(self.weights), n))
         seed = state.setdefault("seed", config._pipeline_seed())
-        count = self.num_samples if self.num_samples else len(self.weights)
-        w = np.asarray(self.weights, np.float64)
+        count = n if not self.num_samples or self.num_samples > n else self.num_samples
+        # MindSpore re-seeds its std::mt19937 with the same seed at every epoch
+        gen = MT19937(seed)
+
+        def canonical():  # std::generate_canonical<double, 53> over a 32-bit generator
+            p = (gen() + gen() * 4294967296.0) / 18446744073709551616.0
+            return np.nextafter(1.0, 0.0) if p >= 1.0 else p
         if self.replacement:
-            # std::discrete_distribution over std::mt19937 (libstdc++): generate_canonical<double>
-            # from two 32-bit draws, then upper_bound in the normalized cumulative weights
+            # std::discrete_distribution (libstdc++): lower_bound of a canonical draw in the normalized
+            # cumulative weights, whose last entry is forced to 1
             total = float(sum(self.weights))
             cp = np.cumsum([x / total for x in self.weights]).tolist()
             cp[-1] = 1.0
-            gen = MT19937(seed + epoch)
-            ids = []
-            for _ in range(count):
-                p = (gen() + gen() * 4294967296.0) / 18446744073709551616.0
-                if p >= 1.0:
-                    p = np.nextafter(1.0, 0.0)
-                ids.append(bisect.bisect_right(cp, p))
+            ids = [bisect.bisect_left(cp, canonical()) for _ in range(count)]
         else:
-            if count > int((w > 0).sum()):
-                raise RuntimeError("Invalid data, num_samples exceeds the number of non-zero weights.")
-            rng = np.random.RandomState((seed + epoch) & 0xFFFFFFFF)
-            ids = rng.choice(len(w), size=count, replace=False, p=w / w.sum())
+            if len(self.weights) < count:
+                raise RuntimeError("Invalid parameter, without replacement, weight size must be greater than or "
+                                   "equal to num_samples, but got weight size: {}, num_samples: {}"
+                                   .format(len(self.weights), count))
+            # one-pass sampling: key exponential(1) / weight per row, the count smallest keys in order
+            keys = []
+            for i, wi in enumerate(self.weights):
+                e = -math.log(1.0 - canonical())
+                keys.append((e / wi if wi != 0 else math.inf, i))
+            keys.sort()
+            ids = [i for _, i in keys[:count]]
         for i in ids:
             if i >= n:
                 raise RuntimeError("Invalid data, sample ID {} is out of bound [0, {}).".format(i, n))
@@ -276,26 +315,106 @@ class WeightedRandomSampler(BuiltinSampler):
 class _IterableSampler(BuiltinSampler):
     """A user sampler: any iterable of ids (re-iterated each epoch)."""
 
-    def __init__(self, sampler):
+    def __init__(self, sampler, num_samples=None):
         self.user = sampler
-        super().__init__(None)
+        super().__init__(num_samples)
 
     def _epoch_ids(self, n, epoch, state):
-        return [int(i) for i in self.user]
+        return self._limit([int(i) for i in self.user])
 
 
 def _select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
     """The sampler a source uses from its (sampler, shuffle, num_shards, shard_id) arguments."""
     if sampler is not None:
-        if shuffle is not None or num_shards is not None or shard_id is not None or num_samples is not None:
+        if isinstance(sampler, BuiltinSampler) and any(
+                a is not None for a in (shuffle, num_shards, shard_id, num_samples)):
             raise ValueError("Conflicting arguments during sampler assignments. num_samples: {}, num_shards: {},"
                              " shard_id: {}, shuffle: {}.".format(num_samples, num_shards, shard_id, shuffle))
         if isinstance(sampler, BuiltinSampler):
             return sampler
-        return _IterableSampler(sampler)
+        # MindSpore: a list / tuple / ndarray of ids is a SubsetSampler, any other iterable an IterSampler,
+        # both limited by num_samples
+        if isinstance(sampler, (list, tuple, np.ndarray)):
+            return SubsetSampler(sampler, num_samples)
+        if isinstance(sampler, int) and not isinstance(sampler, bool):
+            return SubsetSampler([sampler])
+        return _IterableSampler(sampler, num_samples)
     shuffle = True if shuffle is None else shuffle
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
     if shuffle:
-        return RandomSampler(num_samples=num_samples)
+        # MindSpore: a shuffled source limited by num_samples draws its ids with replacement
+        return RandomSampler(replacement=num_samples is not None, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
+
+
+class PKSampler(BuiltinSampler):
+    """K samples (drawn at random, with replacement) from each of the P classes of a labelled source.
+
+    MindSpore's order: the classes sorted (or ``std::shuffle``-d once when ``shuffle``), then for
+    sample j the class ``j // num_val`` and a ``uniform_int_distribution`` pick among its rows, all
+    from one ``std::mt19937`` seeded with the pipeline seed (re-seeded seed + e at epoch e).
+    GeneratorDataset/NumpySlicesDataset refuse it; labelled file sources call ``_ids_from_labels``."""
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column="label", num_samples=None):
+        if not isinstance(num_val, int):
+            raise TypeError("num_val must be integer but was: {}.".format(num_val))
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError("shuffle must be a boolean value but was: {}.".format(shuffle))
+        if not isinstance(class_column, str):
+            raise TypeError("class_column must be a str value but was: {}.".format(class_column))
+        if num_samples is not None:
+            if not isinstance(num_samples, int):
+                raise TypeError("num_samples must be integer but was: {}.".format(num_samples))
+            if num_samples < 0 or num_samples > INT64_MAX:
+                raise ValueError("num_samples exceeds the boundary between {} and {}(INT64_MAX)!"
+                                 .format(0, INT64_MAX))
+        self.num_val = num_val
+        self.shuffle = shuffle
+        self.class_column = class_column
+        super().__init__(num_samples)
+
+    def _new_state(self):
+        return {"seed": config._pipeline_seed()}
+
+    def _ids_from_labels(self, label_to_ids, epoch, state):
+        """Ids of pass ``epoch`` given ``{label: [row ids]}`` of the source."""
+        if self.num_val <= 0:
+            raise RuntimeError("Invalid parameter, num_val must be greater than 0, but got {}.".format(self.num_val))
+        seed = state.setdefault("seed", config._pipeline_seed())
+        labels = sorted(k for k, v in label_to_ids.items() if len(v))
+        gen = MT19937(seed)
+        if self.shuffle:
+            std_shuffle(labels, gen)
+        if epoch:
+            gen = MT19937(seed + epoch)
+        total = self.num_val * len(labels)
+        count = total if not self.num_samples or self.num_samples > total else self.num_samples
+        if count <= 0:
+            raise RuntimeError("Invalid parameter, num_class or K (num samples per class) must be greater than 0, "
+                               "but got {}.".format(count))
+        out = []
+        for j in range(count):
+            ids = label_to_ids[labels[j // self.num_val]]
+            out.append(int(ids[uniform_int(gen, 0, len(ids) - 1)]))
+        return out
+
+    def _epoch_ids(self, n, epoch, state):
+        # a labelled source puts {label: [row ids]} into the sampler state under "label_to_ids"
+        labels = state.get("label_to_ids")
+        if labels is None:
+            raise RuntimeError("PKSampler needs a source with class labels.")
+        return self._ids_from_labels(labels, epoch, state)
+
+    def _size_from_labels(self, label_to_ids):
+        """Rows one epoch yields over a source with these classes."""
+        total = self.num_val * sum(1 for v in label_to_ids.values() if len(v))
+        return total if not self.num_samples or self.num_samples > total else self.num_samples
+
+    def is_shuffled(self):
+        return self.shuffle if self.child_sampler is None else self.child_sampler.is_shuffled()
+
+    def is_sharded(self):
+        return False if self.child_sampler is None else self.child_sampler.is_sharded()

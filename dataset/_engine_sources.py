@@ -5,7 +5,7 @@ import numpy as np
 
 from ._engine_core import (INT32_MAX, Dataset, _as_row, _check_columns, _check_workers, _ordered_parallel,
                            _pipeline_error, _state, _type_check, _user_error)
-from ._engine_samplers import BuiltinSampler, _select_sampler
+from ._engine_samplers import BuiltinSampler, PKSampler, _select_sampler
 
 
 def _check_opt_int(value, name):
@@ -69,6 +69,8 @@ class GeneratorDataset(MappableDataset):
                 raise ValueError("Input shard_id is not within the required interval of [0, {}].".format(INT32_MAX))
             if shard_id >= num_shards:
                 raise ValueError("shard_id should be less than num_shards.")
+        if isinstance(sampler, PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")
         if sampler is not None and not isinstance(sampler, BuiltinSampler):
             try:
                 iter(sampler)

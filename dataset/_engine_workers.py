@@ -1,7 +1,8 @@
 """Worker processes for Python transforms (``python_multiprocessing=True``).
 
-Workers are forked when an epoch starts, so the transform (any callable, closures included) is
-inherited rather than pickled; rows travel through pipes.  Results come back in order.  A
+Workers are forked when the first epoch of an iterator starts, so the transform (any callable,
+closures included) is inherited rather than pickled, and they serve that iterator's later epochs;
+rows travel through pipes.  Results come back in order.  A
 worker's exception reaches the user as a RuntimeError carrying the worker's traceback; a worker
 that dies (killed, crashed) gives a RuntimeError naming it, and the pool is shut down so no
 process is left behind.
@@ -9,6 +10,7 @@ process is left behind.
 import itertools
 import multiprocessing
 import os
+import threading
 import traceback
 import warnings
 from collections import deque
@@ -60,54 +62,108 @@ def fork_available():
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def ordered_process_parallel(items, fn, workers, chunk, window):
-    """``map(fn, items)`` on ``workers`` forked processes, in order, at most ``window`` chunks ahead."""
-    ctx = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init, initargs=(fn,))
-    pending = deque()
-    procs = {}  # every worker process ever started, so all of them are reaped at the end
-    try:
-        it = iter(items)
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < window:
-                part = list(itertools.islice(it, chunk))
-                if not part:
-                    exhausted = True
+class ProcessWorkers:
+    """``workers`` forked processes running ``fn``, reused by every pass that asks for them.
+
+    The engine keeps one for each map of an iterator, so its workers are forked once, when the
+    first epoch starts, and serve every later epoch; :meth:`close` (called when the iterator ends,
+    is stopped or is collected) reaps them.  A worker that dies, or a transform that raises, closes
+    the pool before the error reaches the user, so no process outlives a failed pipeline."""
+
+    def __init__(self, fn, workers):
+        self.fn, self.workers = fn, workers
+        self._pool = None
+        self._procs = {}  # every worker process ever started, so all of them are reaped at the end
+
+    def _start(self):
+        ctx = multiprocessing.get_context("fork")
+        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=_init,
+                                         initargs=(self.fn,))
+
+    def map(self, items, chunk, window):
+        """``map(fn, items)`` in order, at most ``window`` chunks of ``chunk`` items ahead."""
+        if self._pool is None:
+            self._start()
+        pool = self._pool
+        pending = deque()
+        failed = True
+        try:
+            it = iter(items)
+            exhausted = False
+            while True:
+                while not exhausted and len(pending) < window:
+                    part = list(itertools.islice(it, chunk))
+                    if not part:
+                        exhausted = True
+                        break
+                    with warnings.catch_warnings():
+                        # JAX warns on any fork; the workers run only the user's Python/numpy transform
+                        warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+                        pending.append(pool.submit(_run, part))
+                    if len(self._procs) < self.workers:
+                        self._procs.update(getattr(pool, "_processes", None) or {})
+                if not pending:
                     break
-                with warnings.catch_warnings():
-                    # JAX warns on any fork; the workers run only the user's Python/numpy transform
-                    warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
-                    pending.append(pool.submit(_run, part))
-                if len(procs) < workers:
-                    procs.update(getattr(pool, "_processes", None) or {})
-            if not pending:
-                break
-            try:
-                result = pending.popleft().result()
-            except BrokenProcessPool as exc:
-                raise RuntimeError("A dataset worker process terminated unexpectedly (killed or crashed); the "
-                                   "pipeline was stopped and its workers shut down.") from exc
-            if isinstance(result, _WorkerFailure):
-                _raise_failure(result)
-            yield from result
+                try:
+                    result = pending.popleft().result()
+                except BrokenProcessPool as exc:
+                    raise RuntimeError("A dataset worker process terminated unexpectedly (killed or crashed); the "
+                                       "pipeline was stopped and its workers shut down.") from exc
+                if isinstance(result, _WorkerFailure):
+                    _raise_failure(result)
+                yield from result
+            failed = False
+        except GeneratorExit:
+            failed = False  # the consumer stopped early (take, a finished zip): the workers stay for the next pass
+            raise
+        finally:
+            for f in pending:
+                f.cancel()
+            if failed:
+                self.close()
+
+    def close(self):
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            self._procs.update(getattr(pool, "_processes", None) or {})
+            _shutdown(pool, list(self._procs.values()))
+        self._procs = {}
+
+
+def ordered_process_parallel(items, fn, workers, chunk, window, keep=None):
+    """``map(fn, items)`` on ``workers`` forked processes, in order, at most ``window`` chunks ahead.
+
+    With ``keep`` (a :class:`ProcessWorkers` made for ``fn``) its processes serve the pass and stay
+    alive afterwards; without it, processes are forked for this pass and reaped at its end."""
+    if keep is not None:
+        yield from keep.map(items, chunk, window)
+        return
+    once = ProcessWorkers(fn, workers)
+    try:
+        yield from once.map(items, chunk, window)
     finally:
-        for f in pending:
-            f.cancel()
-        procs.update(getattr(pool, "_processes", None) or {})
-        _shutdown(pool, list(procs.values()))
+        once.close()
+
+
+_GRACE_S = 10.0  # how long the workers may take to finish the tasks in hand before they are terminated
 
 
 def _shutdown(pool, procs):
-    # stop the known workers first, then let the pool's manager thread wind down and reap
-    # every process it started (including any it spawned after ``procs`` was taken)
+    """Stop ``pool`` and reap its processes.  Queued tasks are cancelled and the workers finish the
+    one in hand and exit: terminating a worker while it writes a result would leave the pool's
+    reader thread waiting forever for the rest of the message.  Workers still alive after
+    ``_GRACE_S`` (a transform that never returns) are terminated, then killed."""
+    def stop():
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        except Exception:  # pylint: disable=broad-except
+            pass
+    stopper = threading.Thread(target=stop, name="mscompat-dataset-pool-shutdown", daemon=True)
+    stopper.start()
+    stopper.join(_GRACE_S)
     for p in procs:
         if p.is_alive():
             p.terminate()
-    try:
-        pool.shutdown(wait=True, cancel_futures=True)
-    except Exception:  # pylint: disable=broad-except
-        pass
     for p in procs:
         p.join(timeout=5)
         if p.is_alive():

@@ -99,6 +99,8 @@ def resize(img, h, w, interpolation):
         return img[_nearest_index(src_h, h)][:, _nearest_index(src_w, w)]
     if interpolation == PILCUBIC:
         return _pil_resize(img, h, w, interpolation)
+    if interpolation == LINEAR and img.dtype == np.uint8:
+        return _resize_linear_u8(img, h, w)
     sy, sx = src_h / h, src_w / w
     if interpolation == LINEAR:
         wy, wx = _linear_weights(src_h, h), _linear_weights(src_w, w)
@@ -122,6 +124,37 @@ def resize(img, h, w, interpolation):
     for k in range(ix.shape[1]):   # horizontal pass: (h, w, C)
         out = out + cx[None, :, k, None] * tmp[:, ix[:, k]]
     out = _round_cast(out, img.dtype)
+    return out if img.ndim == 3 else out[:, :, 0]
+
+
+@functools.lru_cache(maxsize=256)
+def _linear_taps_f32(n_src, n_dst, channels):
+    """The LINEAR taps laid out for :func:`_resize_linear_u8`: indices (2, n_dst) (tap-major, so
+    each tap's gathered values are one contiguous block), float32 weights (n_dst, 2, 1, 1) for the
+    vertical pass and (2, n_dst, channels) for the horizontal one (contiguous rows rather than
+    inner loops of ``channels`` elements)."""
+    idx, wgt = _linear_weights(n_src, n_dst)
+    wgt = wgt.astype(np.float32)
+    return (idx, np.ascontiguousarray(idx.T), wgt[:, :, None, None],
+            np.ascontiguousarray(np.repeat(wgt.T[:, :, None], channels, axis=2)))
+
+
+def _resize_linear_u8(img, h, w):
+    """The LINEAR branch of :func:`resize` for uint8, in fewer numpy calls: the same float32
+    products and sums in the same order (all terms are >= 0, so starting the sums from the first
+    product instead of 0 changes nothing), hence the same bytes.  No value can leave [0, 255.5)
+    (the weights of each tap pair sum to 1 within float32 rounding), so the clip to [0, 255] is a
+    no-op and is left out."""
+    a = img if img.ndim == 3 else img[:, :, None]
+    c = a.shape[2]
+    iy, _, cy, _ = _linear_taps_f32(a.shape[0], h, c)
+    _, ix, _, cx = _linear_taps_f32(a.shape[1], w, c)
+    tmp = np.multiply(a.take(iy, axis=0), cy, dtype=np.float32)   # (h, 2, W, C): both vertical taps
+    tmp = np.add(tmp[:, 0], tmp[:, 1])
+    out = np.multiply(tmp.take(ix, axis=1), cx)                    # (h, 2, w, C): both horizontal taps
+    out = np.add(out[:, 0], out[:, 1])
+    np.rint(out, out=out)
+    out = out.astype(np.uint8)
     return out if img.ndim == 3 else out[:, :, 0]
 
 

@@ -4,11 +4,13 @@
 errors raise ``TypeError``/``ValueError`` at construction; bad images (rank, dtype, channel
 count) raise ``RuntimeError`` when called, like MindSpore's C++ kernels.
 """
-import io
+
 
 import numpy as np
 
-from . import _image_ops as K
+from . import _augment as A, _image_ops as K
+from ._vision_crop_decode import crop_box
+from ._vision_decode import _short_path as short_jpeg, decode_rgb
 from .transforms import (_Transform, _check_range, _check_type, _op_error, _rng, _to_array, _np_dtype,
                          INT32_MAX)
 from ._vision_common import (  # noqa: F401  (re-exported)
@@ -23,7 +25,9 @@ __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPol
            "RandomErasing", "HorizontalFlip", "VerticalFlip", "Crop", "Invert", "Equalize", "Posterize", "Solarize",
            "AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustSharpness", "ToPIL", "ToType",
            "NormalizePad", "CutOut", "GaussianBlur", "RandomSharpness", "UniformAugment", "Affine", "RandomAffine",
-           "TrivialAugmentWide"]
+           "TrivialAugmentWide", "AutoContrast", "RandomAutoContrast", "RandomColor", "RandomPosterize",
+           "RandomSolarize", "RandomEqualize", "RandomInvert", "RandomAdjustSharpness", "RandomGrayscale",
+           "RandomLighting", "RandomCropDecodeResize"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -32,6 +36,8 @@ __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPol
 
 class Normalize(_Transform):
     """``(img - mean) / std`` per channel, float32 output; ``is_hwc`` selects the channel axis."""
+
+    _batch_light = True  # its batch form is a few whole-batch numpy calls (see the engine's batch)
 
     def __init__(self, mean, std, is_hwc=True):
         for name, v in (("mean", mean), ("std", std)):
@@ -62,18 +68,50 @@ class Normalize(_Transform):
         if n != 1 and n != c:
             raise _op_error("Normalize", f"number of channels does not match the size of mean and std vectors, "
                             f"got channels: {c}, size of mean: {n}")
-        if self.is_hwc or img.ndim == 2:
-            mean, std = self._mean_hwc, self._std_hwc
-        else:
-            mean, std = self._mean_hwc.reshape(-1, 1, 1), self._std_hwc.reshape(-1, 1, 1)
+        mean, std = self._full(img.shape, img.ndim == 2)
         x = img.astype(np.float32)
         x -= mean
         x /= std
         return x
 
+    def _full(self, shape, flat):
+        # mean and std spread over a whole image of this shape: a per-channel vector broadcast against
+        # the short channel axis makes numpy run an inner loop of length C for every pixel
+        key = (shape, flat)
+        cache = self.__dict__.setdefault("_full_cache", {})
+        got = cache.get(key)
+        if got is None:
+            if self.is_hwc or flat:
+                mean, std = self._mean_hwc, self._std_hwc
+            else:
+                mean, std = self._mean_hwc.reshape(-1, 1, 1), self._std_hwc.reshape(-1, 1, 1)
+            got = (np.ascontiguousarray(np.broadcast_to(mean, shape)),
+                   np.ascontiguousarray(np.broadcast_to(std, shape)))
+            if len(cache) < 16:
+                cache[key] = got
+        return got
+
+    def _batch_apply(self, img):
+        # the stacked column (N, ...): the per-row checks on one row's shape, then the same float32
+        # arithmetic broadcast over the batch (elementwise, so bit-identical to stacking the rows)
+        img = _to_array(img)
+        row = img[0] if img.ndim > 0 and img.shape[0] else img
+        _image("Normalize", row)
+        c = 1 if row.ndim == 2 else (row.shape[2] if self.is_hwc else row.shape[0])
+        n = self.mean.size
+        if n != 1 and n != c:
+            raise _op_error("Normalize", f"number of channels does not match the size of mean and std vectors, "
+                            f"got channels: {c}, size of mean: {n}")
+        mean, std = self._full(row.shape, row.ndim == 2)
+        x = np.subtract(img, mean, dtype=np.float32)  # == img.astype(float32) - mean, one pass
+        np.divide(x, std, out=x)
+        return x
+
 
 class Rescale(_Transform):
     """``img * rescale + shift`` as float32."""
+
+    _batch_light = True  # its batch form is a few whole-batch numpy calls (see the engine's batch)
 
     def __init__(self, rescale, shift):
         _check_type(rescale, (int, float), "rescale")
@@ -88,9 +126,21 @@ class Rescale(_Transform):
         x += np.float32(self.shift)
         return x
 
+    def _batch_apply(self, img):
+        img = _to_array(img)
+        if img.dtype.kind in "SUO":
+            raise _op_error("Rescale", f"input tensor type should be numeric, got {img.dtype}")
+        x = np.multiply(img, np.float32(self.rescale), dtype=np.float32)  # == astype(float32) * rescale
+        # adding +0.0 changes nothing but a -0.0, which unsigned input times a non-negative scale never gives
+        if self.shift != 0.0 or img.dtype.kind not in "ub" or not self.rescale >= 0.0:
+            np.add(x, np.float32(self.shift), out=x)
+        return x
+
 
 class HWC2CHW(_Transform):
     """HWC -> CHW (an HW image is returned unchanged)."""
+
+    _batch_light = True  # its batch form is a few whole-batch numpy calls (see the engine's batch)
 
     def __call__(self, img):
         return self._apply(img if isinstance(img, np.ndarray) else _to_array(img))
@@ -100,6 +150,13 @@ class HWC2CHW(_Transform):
         if img.ndim == 2:
             return img.copy()
         return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+    def _batch_apply(self, img):
+        img = _to_array(img)
+        _image("HWC2CHW", img[0] if img.ndim > 0 and img.shape[0] else img)
+        if img.ndim == 3:
+            return img.copy()
+        return np.ascontiguousarray(img.transpose(0, 3, 1, 2))
 
 
 class ToTensor(_Transform):
@@ -367,35 +424,57 @@ def _add_alpha(img, alpha_max=255):
     return np.concatenate([img, a], axis=2)
 
 
+def _encoded(arr, to_pil=False):
+    """The bytes of an encoded image given as MindSpore's Decode takes it (checks and errors as its)."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"The type of the encoded image should be {np.ndarray}, but got {type(arr)}.")
+    if arr.dtype.type is np.str_:
+        raise TypeError(f"The data type of the encoded image can not be {arr.dtype.type}.")
+    if arr.ndim != 1:
+        raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got {arr.ndim}.")
+    kind = arr.dtype.kind
+    if kind == "O":
+        raise TypeError(f"Invalid user input. Got {type(arr)}: {arr}, cannot be converted into tensor.")
+    if kind == "S":
+        if arr.size != 1 and not to_pil:  # (the Python decoder reads the array's buffer as it is)
+            raise _op_error("Decode", "couldn't decode bytes field with multi dims.")
+        return arr.tobytes()
+    if arr.size == 0:
+        raise _op_error("Decode", "Input Tensor has no data.")
+    if arr.dtype.type not in (np.uint8, np.int8):
+        raise _op_error("Decode", f"image decode failed: the encoded image has data type {arr.dtype}.")
+    return arr.tobytes()
+
+
 class Decode(_Transform):
-    """Decode JPEG/PNG/BMP/GIF/TIFF bytes (1-D uint8 array) to an RGB HWC uint8 image (Pillow)."""
+    """Decode JPEG/PNG/BMP/GIF/TIFF bytes to an RGB HWC uint8 image (Pillow). The input is a 1-D array:
+    the encoded bytes as uint8 (or int8), or a one-element bytes array (``|S<n>``, as a MindDataset or
+    TFRecord bytes column gives it); ``bytes`` are taken as they are."""
 
     def __init__(self, to_pil=False):
         _check_type(to_pil, bool, "to_pil")
         self.to_pil = to_pil
 
-    def __call__(self, img):
-        if isinstance(img, bytes):
-            data = img
-        else:
-            arr = _to_array(img)
-            if arr.dtype.kind == "S" and arr.ndim == 0:
-                data = arr.item()
-            else:
-                if arr.ndim != 1:
-                    raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got "
-                                    f"{arr.ndim}.")
-                if arr.dtype != np.uint8:
-                    raise _op_error("Decode", f"invalid input shape, only support 1D uint8 image data, got "
-                                    f"{arr.dtype} with shape {arr.shape}")
-                data = arr.tobytes()
-        from PIL import Image, UnidentifiedImageError
+    def __call__(self, img, _copy=True):
         try:
-            pil = Image.open(io.BytesIO(data))
-            pil = pil.convert("RGB")
-        except (UnidentifiedImageError, OSError, ValueError) as exc:
-            raise _op_error("Decode", f"Decode: image decode failed: {exc}") from exc
-        return pil if self.to_pil else np.asarray(pil).copy()
+            return decode_rgb(img if isinstance(img, bytes) else _encoded(img, self.to_pil), self.to_pil, _copy)
+        except (OSError, ValueError) as exc:  # PIL's UnidentifiedImageError is an OSError
+            raise _op_error("Decode", f"image decode failed: {exc}") from exc
+
+    _batch_ragged = True  # encoded images differ in length: the engine may hand over a list of rows
+    _gil_bound = True  # Python between Pillow calls: the engine runs it on worker processes (see batch)
+
+    def _batch_apply(self, data):
+        # one call per batch (the rows' images may differ in size, so they stay a list); the images
+        # are intermediate values here (the batch stacks copies), so they need not be writable
+        out = []
+        for x in data:
+            img = None
+            if not self.to_pil and type(x) is np.ndarray and x.ndim == 1 and (
+                    x.dtype == np.uint8 or (x.dtype.kind == "S" and x.size == 1)):
+                img = short_jpeg(x.tobytes(), False)  # the common cases without the call's checks
+            out.append(img if img is not None else self(x, False))
+        return out
 
 
 class Grayscale:
@@ -482,27 +561,6 @@ class RandomCrop(_Transform):
         return _crop(img, top, left, ch, cw)
 
 
-def _random_resized_crop_box(h, w, scale, ratio, max_attempts):
-    r = _rng()
-    area = h * w
-    log_r = (np.log(ratio[0]), np.log(ratio[1]))
-    for _ in range(max_attempts):
-        target = r.uniform(scale[0], scale[1]) * area
-        ar = float(np.exp(r.uniform(*log_r)))
-        cw = int(round(np.sqrt(target * ar)))
-        ch = int(round(np.sqrt(target / ar)))
-        if 0 < cw <= w and 0 < ch <= h:
-            return r.randint(0, h - ch), r.randint(0, w - cw), ch, cw
-    in_ratio = w / h
-    if in_ratio < ratio[0]:
-        cw, ch = w, int(round(w / ratio[0]))
-    elif in_ratio > ratio[1]:
-        ch, cw = h, int(round(h * ratio[1]))
-    else:
-        cw, ch = w, h
-    return (h - ch) // 2, (w - cw) // 2, ch, cw
-
-
 class RandomResizedCrop(_Transform):
     """Crop a random area/aspect-ratio region and resize it to ``size``."""
 
@@ -535,15 +593,37 @@ class RandomResizedCrop(_Transform):
 
     def _pil(self, img):
         w, h = img.size
-        top, left, ch, cw = _random_resized_crop_box(h, w, self.scale, self.ratio, self.max_attempts)
+        top, left, ch, cw = crop_box(h, w, self.scale, self.ratio, self.max_attempts)
         return img.crop((left, top, left + cw, top + ch)).resize((self.size[1], self.size[0]),
                                                                   _pil_resample(self.interpolation))
 
     def _apply(self, img):
         _cv_image("RandomResizedCrop", img)
         h, w = img.shape[:2]
-        top, left, ch, cw = _random_resized_crop_box(h, w, self.scale, self.ratio, self.max_attempts)
-        return K.resize(_crop(img, top, left, ch, cw), self.size[0], self.size[1], self.interpolation)
+        top, left, ch, cw = crop_box(h, w, self.scale, self.ratio, self.max_attempts)
+        # resize reads the crop in place (it copies when the size does not change)
+        return K.resize(img[top:top + ch, left:left + cw], self.size[0], self.size[1], self.interpolation)
+
+    _batch_ragged = True
+    _gil_bound = True  # small numpy calls, mostly holding the GIL: the engine runs it on worker processes
+
+    def _batch_apply(self, imgs):
+        # the rows in order (the same random draws as row by row), into one stacked output
+        out = []
+        for img in imgs:
+            if not isinstance(img, np.ndarray):
+                out.append(self(img))
+                continue
+            _cv_image("RandomResizedCrop", img)
+            h, w = img.shape[:2]
+            top, left, ch, cw = crop_box(h, w, self.scale, self.ratio, self.max_attempts)
+            out.append(K.resize(img[top:top + ch, left:left + cw], self.size[0], self.size[1],
+                                self.interpolation))
+        if all(isinstance(o, np.ndarray) for o in out):
+            first = out[0]
+            if all(o.shape == first.shape and o.dtype == first.dtype for o in out):
+                return np.stack(out)
+        return out
 
 
 class RandomRotation(_Transform):
@@ -599,16 +679,12 @@ def _check_color_factor(v, name, center=1.0, bound=(0, FLOAT_MAX_INTEGER), non_n
                     f"<class 'float'>, <class 'int'>], but got {type(v)}.")
 
 
-def _blend(img, other, factor):
-    out = img.astype(np.float32) * factor + np.asarray(other, np.float32) * (1.0 - factor)
-    if img.dtype == np.uint8:
-        return np.clip(np.rint(out), 0, 255).astype(np.uint8)
-    return out.astype(img.dtype)
-
-
-def _gray_f(img):
-    x = img.astype(np.float32)
-    return 0.299 * x[..., 0] + 0.587 * x[..., 1] + 0.114 * x[..., 2]
+def _blend_dtype(img):
+    """The dtypes MindSpore's contrast and saturation kernels take."""
+    if img.dtype.type not in (np.uint8, np.uint16, np.float32):
+        raise _op_error("RandomColorAdjust", f"the data type of image tensor does not match the requirement of "
+                        f"operator. Expecting tensor in type of (uint8, uint16, float32). But got type {img.dtype}.")
+    return img
 
 
 def _adjust_hue(img, hue):
@@ -663,15 +739,13 @@ class RandomColorAdjust(_Transform):
         out = img
         b = r.uniform(*self.brightness)
         if b != 1.0:
-            out = _blend(out, 0.0, b)
+            out = A.brightness(out, b)
         c = r.uniform(*self.contrast)
         if c != 1.0:
-            mean = float(np.rint(K.rgb_to_gray(out).mean())) if out.dtype == np.uint8 else float(_gray_f(out).mean())
-            out = _blend(out, mean, c)
+            out = A.contrast(_blend_dtype(out), c)
         s = r.uniform(*self.saturation)
         if s != 1.0:
-            g = K.rgb_to_gray(out) if out.dtype == np.uint8 else _gray_f(out)
-            out = _blend(out, g[..., None], s)
+            out = A.saturation(_blend_dtype(out), s)
         hu = r.uniform(*self.hue)
         if hu != 0.0:
             out = _adjust_hue(out, hu)
@@ -685,3 +759,7 @@ from ._vision_affine import Affine, RandomAffine  # noqa: E402
 from ._vision_extra import (CutOut, GaussianBlur, NormalizePad, RandomSharpness, ToPIL, ToType,  # noqa: E402
                             UniformAugment)
 from ._augment import AutoAugment, RandAugment, TrivialAugmentWide  # noqa: E402  (uses the classes above)
+from ._vision_tone import (AutoContrast, RandomAdjustSharpness, RandomAutoContrast, RandomColor,  # noqa: E402
+                           RandomEqualize, RandomGrayscale, RandomInvert, RandomLighting, RandomPosterize,
+                           RandomSolarize)
+from ._vision_crop_decode import RandomCropDecodeResize  # noqa: E402

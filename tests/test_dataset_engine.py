@@ -458,8 +458,11 @@ def test_config_values_and_validation():
     assert ds.config.get_seed() == 5
     ds.config.set_prefetch_size(4)
     assert ds.config.get_prefetch_size() == 4
-    ds.config.set_num_parallel_workers(3)
-    assert ds.config.get_num_parallel_workers() == 3
+    ds.config.set_num_parallel_workers(1)
+    assert ds.config.get_num_parallel_workers() == 1
+    import os
+    with pytest.raises(RuntimeError):  # MindSpore: more workers than CPUs
+        ds.config.set_num_parallel_workers((os.cpu_count() or 1) + 1)
     with pytest.raises(ValueError):
         ds.config.set_seed(-1)
     with pytest.raises(TypeError):
@@ -657,6 +660,53 @@ def test_abandoned_multiprocessing_iterator_leaves_no_process():
     assert not multiprocessing.active_children()
 
 
+def _pid_of(a):
+    import os
+    return np.array([int(a), os.getpid()], np.int64)
+
+
+class _PidOp:
+    """A batchable op: a map of it is fused into the following batch and runs whole batches."""
+
+    def __call__(self, a):
+        return _pid_of(a)
+
+    def _batch_apply(self, a):
+        return np.stack([_pid_of(x) for x in a])
+
+
+@pytest.mark.parametrize("fused", [False, True])
+def test_worker_processes_serve_every_epoch_of_an_iterator_then_are_reaped(fused):
+    import multiprocessing
+    import os
+    op = _PidOp() if fused else _pid_of
+    d = gen_ds(64).map(op, input_columns="a", num_parallel_workers=2, python_multiprocessing=True).batch(8)
+    it = d.create_tuple_iterator(num_epochs=3, output_numpy=True)
+    pids = []
+    for epoch in range(3):
+        rows = np.concatenate([r[0] for r in it])
+        assert rows[:, 0].tolist() == list(range(64))  # order kept
+        pids.append(set(rows[:, 1].tolist()))
+        assert os.getpid() not in pids[-1]
+        if epoch < 2:
+            assert multiprocessing.active_children(), "the workers stay up between epochs"
+    assert pids[0] == pids[1] == pids[2], "forked once, for the whole iterator"
+    assert not multiprocessing.active_children(), "reaped when the last epoch ends"
+
+
+def test_worker_processes_reaped_when_an_endless_iterator_is_dropped():
+    import gc
+    import multiprocessing
+    d = gen_ds(40).map(_pid_of, input_columns="a", num_parallel_workers=2, python_multiprocessing=True)
+    it = d.create_tuple_iterator(output_numpy=True)  # num_epochs=-1
+    for _ in range(2):
+        assert len(list(it)) == 40
+    assert multiprocessing.active_children()
+    del it
+    gc.collect()
+    assert not multiprocessing.active_children()
+
+
 def test_iterator_col_names_and_stop():
     d = ds.GeneratorDataset([(np.array(i), np.array(i)) for i in range(3)], ["a", "b"], shuffle=False)
     it = d.create_dict_iterator(num_epochs=1, output_numpy=True)
@@ -732,3 +782,103 @@ def test_iterator_reset_to_step_with_repeat_zip_concat_and_shuffle():
         it = build().create_tuple_iterator(num_epochs=1, output_numpy=True)
         it._reset(k, 8)
         assert [[r[0].tolist(), r[1].tolist()] for r in it] == full[k:]
+
+
+# --------------------------------------------------------------------------- parity fixes (values from MindSpore 2.10)
+def _ids(sampler, n=10):
+    d = ds.NumpySlicesDataset(np.arange(n, dtype=np.int32), sampler=sampler)
+    return [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)]
+
+
+def test_distributed_sampler_offset_orders():
+    # MindSpore: with an offset row r goes to shard (r + offset) % num_shards, shards are not padded
+    assert _ids(ds.DistributedSampler(3, 0, False, offset=1)) == [2, 5, 8]
+    assert _ids(ds.DistributedSampler(3, 2, False, offset=1)) == [1, 4, 7]
+    assert _ids(ds.DistributedSampler(3, 2, False, offset=2)) == [0, 3, 6, 9]
+    assert _ids(ds.DistributedSampler(3, 2, False, offset=0)) == [2, 5, 8]
+    assert _ids(ds.DistributedSampler(3, 2, False)) == [2, 5, 8, 1]
+    with pytest.raises(RuntimeError):
+        _ids(ds.DistributedSampler(2, 2))
+
+
+def test_subset_random_and_weighted_samplers_reuse_their_seed_each_epoch():
+    ds.config.set_seed(3)
+    d = ds.NumpySlicesDataset(np.arange(8, dtype=np.int32), sampler=ds.SubsetRandomSampler([1, 2, 3, 4, 5]))
+    it = d.create_tuple_iterator(output_numpy=True, num_epochs=3)
+    assert [[int(r[0]) for r in it] for _ in range(3)] == [[4, 5, 1, 3, 2], [3, 2, 4, 1, 5], [1, 5, 3, 4, 2]]
+    ds.config.set_seed(9)
+    d = ds.NumpySlicesDataset(np.arange(8, dtype=np.int32), sampler=ds.WeightedRandomSampler([0.3, 0.3, 0.4], 5))
+    it = d.create_tuple_iterator(output_numpy=True, num_epochs=2)
+    first, second = ([int(r[0]) for r in it] for _ in range(2))
+    assert first == second and len(first) == 5
+    # num_samples is capped at the dataset size; more weights than rows is an error
+    assert len(_ids(ds.WeightedRandomSampler([1, 2, 3], 30), 10)) == 10
+    with pytest.raises(RuntimeError):
+        _ids(ds.WeightedRandomSampler([1] * 12), 10)
+
+
+def test_pk_sampler():
+    with pytest.raises(ValueError):  # MindSpore: GeneratorDataset doesn't support PKSampler
+        ds.NumpySlicesDataset(np.arange(6), sampler=ds.PKSampler(2))
+    with pytest.raises(NotImplementedError):
+        ds.PKSampler(2, num_class=3)
+    # MindSpore 2.10, ImageFolderDataset with classes a: rows 0-2, b: rows 3-4, c: rows 5-8, two epochs
+    labels = {0: [0, 1, 2], 1: [3, 4], 2: [5, 6, 7, 8]}
+    expected = {(0, False): [[1, 1, 4, 4, 7, 8], [1, 2, 4, 4, 5, 5]],
+                (0, True): [[7, 7, 4, 4, 2, 1], [6, 8, 4, 4, 0, 0]],
+                (5, False): [[0, 0, 4, 4, 5, 6], [2, 2, 3, 3, 8, 5]],
+                (5, True): [[3, 4, 8, 5, 1, 2], [4, 4, 6, 5, 2, 0]]}
+    for (seed, shuffle), want in expected.items():
+        ds.config.set_seed(seed)
+        s = ds.PKSampler(2, shuffle=shuffle)
+        state = s._new_state()
+        state["label_to_ids"] = labels  # what a labelled source provides
+        assert [s._ids_for(9, e, state) for e in range(2)] == want
+    ds.config.set_seed(0)
+    s = ds.PKSampler(2, num_samples=5)
+    assert s._ids_from_labels(labels, 0, s._new_state()) == [1, 1, 4, 4, 7]
+    assert s._size_from_labels(labels) == 5
+
+
+def test_dataset_size_recorded_by_a_full_pass():
+    d = ds.NumpySlicesDataset(np.arange(10, dtype=np.int32), sampler=ds.SequentialSampler(7, 5))
+    assert d.get_dataset_size() == -2  # MindSpore's size before a run: min(5, 10) - 7
+    assert [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)] == [7, 8, 9]
+    assert d.get_dataset_size() == 3
+    assert len(d) == 3
+
+
+def test_output_shapes_estimate_and_padded_batch_without_pad_info():
+    def g():
+        for i in range(6):
+            yield np.arange(i % 4 + 1, dtype=np.int32), np.zeros((2, 3))
+    d = ds.GeneratorDataset(g, ["v", "w"])
+    assert d.output_shapes() == [[1], [2, 3]]
+    assert d.output_shapes(estimate=True) == [[None], [2, 3]]
+    assert d.padded_batch(2, pad_info={}).output_shapes(estimate=True) == [[2, None], [2, 2, 3]]
+    with pytest.raises(RuntimeError):  # pad_info=None: no padding, so ragged rows can't batch
+        list(ds.GeneratorDataset(g, ["v", "w"]).padded_batch(2).create_tuple_iterator(num_epochs=1))
+
+
+def test_per_batch_map_same_count_renames_in_place_and_list_return():
+    def g():
+        for i in range(4):
+            yield np.array(i, np.int32), np.array([i, i], np.float32), np.array(i, np.int64)
+    d = ds.GeneratorDataset(g, ["a", "b", "c"]).batch(2, per_batch_map=lambda b, info: (b,), input_columns=["b"],
+                                                      output_columns=["z"])
+    assert d.get_col_names() == ["a", "z", "c"]
+    d = ds.GeneratorDataset(g, ["a", "b", "c"]).batch(2, per_batch_map=lambda a, info: [x for x in a],
+                                                      input_columns=["a"])
+    assert [r[0].tolist() for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)] == [[0, 1], [2, 3]]
+    assert ds.NumpySlicesDataset(np.arange(5)).batch(lambda info: 2).get_batch_size() == -1
+
+
+def test_list_sampler_with_num_samples_and_unsupported_values():
+    src = [(np.array(i),) for i in range(8)]
+    d = ds.GeneratorDataset(src, ["x"], sampler=[1, 2, 3], num_samples=2)
+    assert [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)] == [1, 2]
+    with pytest.raises(ValueError):
+        ds.GeneratorDataset(src, ["x"], sampler=ds.RandomSampler(), num_samples=2)
+    d = ds.NumpySlicesDataset(np.arange(3)).map(lambda x: None)
+    with pytest.raises(RuntimeError):
+        list(d.create_tuple_iterator(num_epochs=1))

@@ -278,7 +278,10 @@ class FileReader:
             self._columns = columns
         else:
             self._columns = None
-        self._files = MindRecordFiles(file_name)
+        try:
+            self._files = MindRecordFiles(file_name)
+        except FormatError as e:   # MindSpore raises RuntimeError itself
+            raise RuntimeError(str(e)) from None
         if self._columns:
             for c in self._columns:
                 if c not in self._files.schema:
@@ -290,7 +293,14 @@ class FileReader:
 
     def get_next(self):
         """Yield one dict per row: raw fields (numbers as MindSpore's FileReader gives them), then blob fields."""
-        for raw, blobs in self._files.iter_rows(self._columns):
+        rows = self._files.iter_rows(self._columns)
+        while True:
+            try:
+                raw, blobs = next(rows)
+            except StopIteration:
+                return
+            except FormatError as e:   # MindSpore raises RuntimeError itself
+                raise RuntimeError(str(e)) from None
             row = {k: fmt.reader_number(v) for k, v in raw.items()}
             row.update(blobs)
             yield row
