@@ -15,7 +15,8 @@ import numpy as np
 
 from . import _engine_config as config
 from ._engine_core import _check_workers, _ordered_parallel, _pipeline_error, _state, _type_check
-from ._engine_samplers import (INT32_MAX, BuiltinSampler, SubsetSampler, _check_num_samples, _select_sampler)
+from ._engine_samplers import (INT32_MAX, BuiltinSampler, PKSampler, SubsetSampler, _check_num_samples,
+                               _select_sampler)
 from ._engine_sources import MappableDataset
 
 
@@ -143,12 +144,31 @@ class _FileMappable(MappableDataset):
         return self.sampler.is_sharded()
 
     def _num_rows(self):
+        if isinstance(self.sampler, PKSampler):
+            return self.sampler._size_from_labels(self._label_to_ids(self.sampler.class_column))
         return self.sampler._size(self._count())
 
     def _epoch_ids(self, ctx, epoch):
         n = len(self._data())
         st = _state(ctx, self, self.sampler._new_state)
+        if isinstance(self.sampler, PKSampler) and "label_to_ids" not in st:
+            st["label_to_ids"] = self._label_to_ids(self.sampler.class_column)
         return self.sampler._ids_for(n, epoch, st)
+
+    def _label_values(self, column):
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def _label_to_ids(self, column):
+        """``{label: [row ids]}`` of the class column ``column`` (what PKSampler draws from); as in
+        MindSpore, a name that is not a column of the source means its ``label`` column."""
+        names = self.get_col_names()
+        if column not in names:
+            column = "label" if "label" in names else names[1]
+        labels = np.asarray(self._label_values(column)).reshape(-1)
+        out = {}
+        for i, v in enumerate(labels.tolist()):
+            out.setdefault(v, []).append(i)
+        return out
 
     def _rows(self, ctx, epoch, start=0):
         ids = self._epoch_ids(ctx, epoch)[start:]
@@ -162,6 +182,9 @@ class _FileMappable(MappableDataset):
 
 class _ArraySource(_FileMappable):
     """Rows held as columns of numpy arrays (MNIST, CIFAR): batches are gathered straight from them."""
+
+    def _label_values(self, column):
+        return self._data().cols[self.get_col_names().index(column)]
 
     def _read(self, i):
         # copies (0-d arrays for scalars), so a row can be changed without touching the parsed file
@@ -438,6 +461,9 @@ class ImageFolderDataset(_FileMappable):
 
     def _columns(self):
         return ["image", "label"]
+
+    def _label_values(self, column):
+        return self._data().labels
 
     def _subdirs(self):
         with os.scandir(self.dataset_dir) as it:

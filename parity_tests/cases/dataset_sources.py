@@ -447,4 +447,14 @@ CASES = [
                                            writer=lambda root: os.makedirs(os.path.join(root, "empty"))), error=True),
     case("ImageFolderDataset/corrupt_image_decode", F(lambda ds, d, ms: _rows(ds.ImageFolderDataset(
         d, shuffle=False, decode=True)), writer=_folder_corrupt), error=True),
+    # ------------------------------------------------------------------ PKSampler over labelled file sources
+    case("PKSampler/image_folder", F(lambda ds, d, ms: _summary(ds.ImageFolderDataset(
+        d, sampler=ds.PKSampler(2)), epochs=2), seed=61)),
+    case("PKSampler/image_folder_shuffle", F(lambda ds, d, ms: _rows(ds.ImageFolderDataset(
+        d, sampler=ds.PKSampler(3, shuffle=True)), epochs=2), seed=62)),
+    case("PKSampler/image_folder_num_samples", F(lambda ds, d, ms: _summary(ds.ImageFolderDataset(
+        d, sampler=ds.PKSampler(2, num_samples=3))), seed=63)),
+    case("PKSampler/mnist", M(lambda ds, d, ms: _summary(ds.MnistDataset(d, sampler=ds.PKSampler(2))), seed=64)),
+    case("PKSampler/class_column_not_a_column", F(lambda ds, d, ms: _labels(ds.ImageFolderDataset(
+        d, sampler=ds.PKSampler(2, class_column="nope"))), seed=66)),
 ]
