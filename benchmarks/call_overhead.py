@@ -113,14 +113,6 @@ def run_interleaved(args):
     return best["mscompat"], best["jax"]
 
 
-def _oracle_python():
-    env = os.environ.get("MSCOMPAT_ORACLE_PYTHON")
-    if env:
-        return env
-    p = ROOT / ".oracle" / "bin" / "python"
-    return str(p) if p.exists() else None
-
-
 _ORACLE_MAIN = _BODY + """
 import json, sys, os
 os.environ.setdefault("GLOG_v", "3")
@@ -132,7 +124,9 @@ print("RESULT" + json.dumps(measure(mindspore, a["repeat"], a["number"], a["widt
 
 
 def run_mindspore(args):
-    py = _oracle_python()
+    sys.path.insert(0, str(ROOT))
+    from parity_tests.oracle import oracle_python
+    py = oracle_python()  # parity_tests.oracle: $MSCOMPAT_ORACLE_PYTHON or .oracle/
     if py is None:
         return None
     payload = json.dumps({"repeat": args.repeat, "number": args.number, "width": args.width, "batch": args.batch})

@@ -131,19 +131,12 @@ for line in sys.stdin:
 '''
 
 
-def _oracle_python():
-    env = os.environ.get("MSCOMPAT_ORACLE_PYTHON")
-    if env:
-        return env
-    p = ROOT / ".oracle" / "bin" / "python"
-    return str(p) if p.exists() else None
-
-
 class MindSporeServer:
     """Real MindSpore in its own interpreter, timing one epoch of a pipeline per request."""
 
     def __init__(self, data_dir, workers):
-        py = _oracle_python()
+        from parity_tests.oracle import oracle_python
+        py = oracle_python()  # parity_tests.oracle: $MSCOMPAT_ORACLE_PYTHON or .oracle/
         if py is None:
             raise RuntimeError("no MindSpore interpreter (set MSCOMPAT_ORACLE_PYTHON)")
         self.log = open(os.path.join(data_dir, "mindspore.log"), "w")

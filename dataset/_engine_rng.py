@@ -28,13 +28,31 @@ class MT19937:
         return v
 
 
+class MinStdRand0:
+    """``std::default_random_engine(seed)`` of libstdc++ (``minstd_rand0``), as MindSpore's MindRecord
+    reader shuffles with it; draws are given minus ``min()``, as the distributions use them."""
+
+    __slots__ = ("x",)
+    RANGE = 2147483645  # max() - min()
+
+    def __init__(self, seed):
+        s = int(seed) % 2147483647
+        self.x = s if s else 1
+
+    def __call__(self):
+        self.x = self.x * 16807 % 2147483647
+        return self.x - 1
+
+
 def uniform_int(gen, a, b):
-    """``std::uniform_int_distribution<unsigned long>(a, b)(gen)`` of libstdc++ (division form)."""
+    """``std::uniform_int_distribution<unsigned long>(a, b)(gen)`` of libstdc++ (division form);
+    ``gen`` is :class:`MT19937` or another engine with a ``RANGE`` (``max() - min()``)."""
+    grange = getattr(gen, "RANGE", _URNG_RANGE)
     urange = b - a
-    if urange == _URNG_RANGE:
+    if urange == grange:
         return gen() + a
     uerange = urange + 1
-    scaling = _URNG_RANGE // uerange
+    scaling = grange // uerange
     past = uerange * scaling
     r = gen()
     while r >= past:
@@ -47,7 +65,7 @@ def std_shuffle(values, gen):
     n = len(values)
     if n == 0:
         return values
-    if _URNG_RANGE // n >= n:
+    if getattr(gen, "RANGE", _URNG_RANGE) // n >= n:
         i = 1
         if n % 2 == 0:
             j = uniform_int(gen, 0, 1)

@@ -418,3 +418,29 @@ class PKSampler(BuiltinSampler):
 
     def is_sharded(self):
         return False if self.child_sampler is None else self.child_sampler.is_sharded()
+
+
+# --------------------------------------------------------------------------- file sources' argument checks
+def _check_shard_args(num_shards, shard_id):
+    """MindSpore's checks of ``num_shards``/``shard_id`` in the file sources (after their type checks)."""
+    if num_shards is not None:
+        if num_shards <= 0 or num_shards > INT32_MAX:
+            raise ValueError("Input num_shards is not within the required interval of [1, {}].".format(INT32_MAX))
+        if shard_id is None:
+            raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+        if shard_id < 0 or shard_id > num_shards - 1:
+            raise ValueError("Input shard_id is not within the required interval of [0, {}].".format(num_shards - 1))
+    if num_shards is None and shard_id is not None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+
+
+def _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id):
+    """A sampler excludes shuffle, sharding and num_samples in the file sources; then the shard checks."""
+    if sampler is not None:
+        if shuffle is not None:
+            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+        if num_shards is not None or shard_id is not None:
+            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
+        if num_samples is not None:
+            raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
+    _check_shard_args(num_shards, shard_id)

@@ -16,9 +16,9 @@ import numpy as np
 
 from . import _engine_config as config
 from ._engine_core import _check_workers, _ordered_parallel, _state, _type_check
-from ._engine_rng import MT19937, uniform_int
+from ._engine_rng import MT19937, MinStdRand0, std_shuffle, uniform_int
 from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler, SequentialSampler,
-                               SubsetRandomSampler, SubsetSampler)
+                               SubsetRandomSampler, SubsetSampler, _check_sampler_args)
 from ._engine_sources import MappableDataset
 
 INT64_MAX = 9223372036854775807
@@ -46,58 +46,9 @@ def _mode(value):
     return getattr(value, "value", value)
 
 
-# --------------------------------------------------------------------------- libstdc++ random machinery
-_MINSTD_RANGE = 2147483645  # minstd_rand0: max() - min()
-
-
-class _MinStd0:
-    """``std::default_random_engine(seed)`` of libstdc++ (``minstd_rand0``)."""
-
-    __slots__ = ("x",)
-
-    def __init__(self, seed):
-        s = int(seed) % 2147483647
-        self.x = s if s else 1
-
-    def __call__(self):
-        self.x = self.x * 16807 % 2147483647
-        return self.x - 1  # minus min(): what uniform_int_distribution works with
-
-
-def _uniform(gen, lo, hi):
-    uerange = hi - lo + 1
-    scaling = _MINSTD_RANGE // uerange
-    past = uerange * scaling
-    r = gen()
-    while r >= past:
-        r = gen()
-    return r // scaling + lo
-
-
 def _std_shuffle(values, seed):
     """In place ``std::shuffle(begin, end, std::default_random_engine(seed))`` (libstdc++)."""
-    n = len(values)
-    if n < 2:
-        return values
-    gen = _MinStd0(seed)
-    if _MINSTD_RANGE // n >= n:
-        i = 1
-        if n % 2 == 0:
-            j = _uniform(gen, 0, 1)
-            values[i], values[j] = values[j], values[i]
-            i += 1
-        while i != n:
-            sr = i + 1
-            p1, p2 = divmod(_uniform(gen, 0, sr * (sr + 1) - 1), sr + 1)
-            values[i], values[p1] = values[p1], values[i]
-            i += 1
-            values[i], values[p2] = values[p2], values[i]
-            i += 1
-        return values
-    for i in range(1, n):
-        j = _uniform(gen, 0, i)
-        values[i], values[j] = values[j], values[i]
-    return values
+    return std_shuffle(values, MinStdRand0(seed))
 
 
 # --------------------------------------------------------------------------- the shard operators
@@ -440,23 +391,7 @@ class MindDataset(MappableDataset):
             _type_check(columns_list, (list,), "columns_list")
         if padded_sample is not None:
             _type_check(padded_sample, (dict,), "padded_sample")
-        if sampler is not None:
-            if shuffle is not None:
-                raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
-            if num_shards is not None or shard_id is not None:
-                raise RuntimeError("sampler and sharding cannot be specified at the same time.")
-            if num_samples is not None:
-                raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
-        if num_shards is not None:
-            if num_shards <= 0 or num_shards > 2147483647:
-                raise ValueError("Input num_shards is not within the required interval of [1, 2147483647].")
-            if shard_id is None:
-                raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
-            if shard_id < 0 or shard_id > num_shards - 1:
-                raise ValueError("Input shard_id is not within the required interval of [0, {}].".format(
-                    num_shards - 1))
-        if num_shards is None and shard_id is not None:
-            raise RuntimeError("shard_id is specified but num_shards is not.")
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
         if padded_sample is not None:
             if num_padded is None:
                 raise RuntimeError("padded_sample is specified and requires num_padded as well.")

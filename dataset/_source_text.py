@@ -20,7 +20,7 @@ from . import _engine_config as config
 from ._engine_core import INT32_MAX, Dataset, _check_workers, _pipeline_error, _state, _type_check
 from ._engine_ops import ShuffleDataset
 from ._engine_rng import MT19937, std_shuffle
-from ._engine_samplers import _check_num_samples
+from ._engine_samplers import _check_num_samples, _check_shard_args
 from ._source_mindrecord import Shuffle  # the one ``ds.Shuffle`` enum
 
 
@@ -39,15 +39,7 @@ def _check_common(num_samples, num_parallel_workers, num_shards, shard_id, cache
     for name, val in (("num_shards", num_shards), ("shard_id", shard_id)):
         if val is not None:
             _type_check(val, (int,), name)
-    if num_shards is not None:
-        if num_shards <= 0 or num_shards > INT32_MAX:
-            raise ValueError("Input num_shards is not within the required interval of [1, {}].".format(INT32_MAX))
-        if shard_id is None:
-            raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
-        if shard_id < 0 or shard_id > num_shards - 1:
-            raise ValueError("Input shard_id is not within the required interval of [0, {}].".format(num_shards - 1))
-    if num_shards is None and shard_id is not None:
-        raise RuntimeError("shard_id is specified but num_shards is not.")
+    _check_shard_args(num_shards, shard_id)
     if cache is not None:
         raise TypeError("cache is not supported by mscompat's file sources; pass cache=None.")
 

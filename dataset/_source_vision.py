@@ -16,7 +16,7 @@ import numpy as np
 from . import _engine_config as config
 from ._engine_core import _check_workers, _ordered_parallel, _pipeline_error, _state, _type_check
 from ._engine_samplers import (INT32_MAX, BuiltinSampler, PKSampler, SubsetSampler, _check_num_samples,
-                               _select_sampler)
+                               _check_sampler_args, _select_sampler)
 from ._engine_sources import MappableDataset
 
 
@@ -49,25 +49,6 @@ def _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id):
 def _check_bool(value, name):
     if value is not None:
         _type_check(value, (bool,), name)
-
-
-def _check_sampler_options(sampler, shuffle, num_samples, num_shards, shard_id):
-    if sampler is not None:
-        if shuffle is not None:
-            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
-        if num_shards is not None or shard_id is not None:
-            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
-        if num_samples is not None:
-            raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
-    if num_shards is not None:
-        if num_shards <= 0 or num_shards > INT32_MAX:
-            raise ValueError("Input num_shards is not within the required interval of [1, {}].".format(INT32_MAX))
-        if shard_id is None:
-            raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
-        if shard_id < 0 or shard_id > num_shards - 1:
-            raise ValueError("Input shard_id is not within the required interval of [0, {}].".format(num_shards - 1))
-    if num_shards is None and shard_id is not None:
-        raise RuntimeError("shard_id is specified but num_shards is not.")
 
 
 def _check_cache(cache):
@@ -236,7 +217,7 @@ class MnistDataset(_ArraySource):
         _check_usage(usage, ["train", "test", "all"])
         _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
         _check_bool(shuffle, "shuffle")
-        _check_sampler_options(sampler, shuffle, num_samples, num_shards, shard_id)
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
         _check_cache(cache)
         super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
         self.dataset_dir = dataset_dir
@@ -319,7 +300,7 @@ class _CifarBase(_ArraySource):
         _check_usage(usage, ["train", "test", "all"])
         _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
         _check_bool(shuffle, "shuffle")
-        _check_sampler_options(sampler, shuffle, num_samples, num_shards, shard_id)
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
         _check_cache(cache)
         super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
         self.dataset_dir = dataset_dir
@@ -444,7 +425,7 @@ class ImageFolderDataset(_FileMappable):
             _type_check(extensions, (list,), "extensions")
         if class_indexing is not None:
             _type_check(class_indexing, (dict,), "class_indexing")
-        _check_sampler_options(sampler, shuffle, num_samples, num_shards, shard_id)
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
         _check_cache(cache)
         super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
         self.dataset_dir = dataset_dir

@@ -690,7 +690,7 @@ def test_worker_processes_serve_every_epoch_of_an_iterator_then_are_reaped(fused
         assert os.getpid() not in pids[-1]
         if epoch < 2:
             assert multiprocessing.active_children(), "the workers stay up between epochs"
-    assert pids[0] == pids[1] == pids[2], "forked once, for the whole iterator"
+    assert len(set().union(*pids)) <= 2, "forked once, for the whole iterator (2 workers in all)"
     assert not multiprocessing.active_children(), "reaped when the last epoch ends"
 
 

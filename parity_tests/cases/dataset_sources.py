@@ -16,11 +16,8 @@ import tempfile
 
 import numpy as np
 
+from parity_tests.cases._sources_common import DS, _rows, _summary, _val  # noqa: F401
 from parity_tests.harness import case
-
-
-def DS(ms):
-    return importlib.import_module(ms.__name__ + ".dataset")
 
 
 def V(ms):
@@ -28,26 +25,6 @@ def V(ms):
 
 
 # --------------------------------------------------------------------------- helpers (both processes)
-def _val(a):
-    a = np.asarray(a)
-    if a.dtype.kind in "US":
-        return a.tolist()
-    return a
-
-
-def _rows(d, epochs=1):
-    out = []
-    it = d.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
-    for _ in range(epochs):
-        out.append([[_val(c) for c in row] for row in it])
-    return out if epochs > 1 else out[0]
-
-
-def _summary(d, epochs=1):
-    return (d.get_col_names(), d.get_dataset_size(), [str(t) for t in d.output_types()],
-            [list(s) for s in d.output_shapes()], _rows(d, epochs))
-
-
 def _labels(d, col=1, epochs=1):
     """The label column only (plus the dataset size), for order checks."""
     out = []
