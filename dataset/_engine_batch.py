@@ -2,6 +2,8 @@
 import bisect
 import inspect
 import itertools
+import pickle
+import weakref
 
 import numpy as np
 
@@ -328,11 +330,36 @@ class BatchDataset(Dataset):
         else:
             # ops marked ``_gil_bound`` (Decode, RandomResizedCrop) are mscompat's own Python, holding the GIL
             # for most of their time, where MindSpore runs C++ on its worker threads: threads would take
-            # turns, so they run on worker processes (forked once per iterator; results are the same)
+            # turns, so they run on worker processes (results are the same)
             own = all(getattr(op, "_gil_bound", False) or getattr(op, "_batch_light", False)
                       for m in fused for op in m.operations)
             procs = own or any(m.python_multiprocessing for m in fused)
-            yield from _ordered_parallel(items, work, workers, chunk=1, processes=procs, ctx=ctx, node=self)
+            keep = self._own_workers(fused, work, workers) if own else None
+            yield from _ordered_parallel(items, work, workers, chunk=1, processes=procs, ctx=ctx, node=self,
+                                         keep=keep)
+
+    def _own_workers(self, fused, work, workers):
+        """Worker processes for maps of mscompat's own ops only, kept on this node from one iterator to
+        the next (a freshly forked worker starts cold: its first epoch costs about 1.5x the CPU per image),
+        and forked anew when the ops' settings changed since (compared by their pickled state).  They are
+        reaped when the node is collected or at exit; a pass that fails reaps them at once."""
+        from . import _engine_workers
+        if not _engine_workers.fork_available():
+            return None
+        try:
+            stamp = pickle.dumps([m.operations for m in fused])
+        except Exception:  # pylint: disable=broad-except  (an op that cannot be pickled: per-iterator workers)
+            return None
+        pool = self.__dict__.get("_own_pool")
+        if pool is not None and (pool.stamp != stamp or pool.workers != workers):
+            pool.close()
+            pool = None
+        if pool is None:
+            pool = _engine_workers.ProcessWorkers(work, workers)
+            pool.stamp = stamp
+            self._own_pool = pool
+            weakref.finalize(self, pool.close)
+        return pool
 
     def _plain_rows(self, ctx, epoch, start_batch=0):
         names, in_idx, rest = self._plan()

@@ -130,7 +130,7 @@ _CHUNK = 32
 _WORKER_POOLS = "process worker pools"  # ctx key: the ProcessWorkers an iterator closes when it ends
 
 
-def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=None, node=None):
+def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=None, node=None, keep=None):
     """``map(fn, items)`` on a thread pool, in order, with bounded read-ahead.
 
     Items go to the workers in chunks (so the per-task overhead is paid once per chunk); at most
@@ -140,14 +140,14 @@ def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=Non
     With ``processes`` the workers are forked processes (where the platform can fork).  Given the
     iterator's ``ctx`` and the calling ``node``, they are forked once for the iterator and serve
     all its epochs (``fn`` must then be the same for every epoch of that node); they are reaped
-    when the iterator ends, is stopped or is collected.
+    when the iterator ends, is stopped or is collected.  ``keep`` (a ``ProcessWorkers``) is a pool the
+    caller manages itself.
     """
     window = max(2 * workers, -(-config.get_prefetch_size() // chunk))
     if processes:
         from . import _engine_workers
         if _engine_workers.fork_available():
-            keep = None
-            if ctx is not None:
+            if keep is None and ctx is not None:
                 key = (_WORKER_POOLS, id(node))
                 keep = ctx.get(key)
                 if keep is None or keep.workers != workers:
@@ -489,7 +489,7 @@ class Dataset:
         new = cls.__new__(cls)
         memodict[id(self)] = new
         for k, v in self.__dict__.items():
-            if k in ("source", "_source", "operations", "predicate", "per_batch_map", "_pool"):
+            if k in ("source", "_source", "operations", "predicate", "per_batch_map", "_pool", "_own_pool"):
                 setattr(new, k, v)  # user callables/sources are shared, not copied
             else:
                 setattr(new, k, copy.deepcopy(v, memodict))

@@ -323,3 +323,31 @@ def test_decode_batches_on_two_workers_match_rows():
     assert len(got) == len(want)
     for g, w in zip(got, want):
         same_bytes(g[0], w)
+
+
+def test_own_gil_bound_ops_run_on_worker_processes_kept_across_iterators():
+    import gc
+    import multiprocessing
+    data = _jpegs(n=48, sizes=((40, 40), (33, 41)))
+    rrc = vision.RandomResizedCrop(16, scale=(1.0, 1.0), ratio=(1.0, 1.0))
+
+    d = ds.GeneratorDataset([(x,) for x in data], ["image"], shuffle=False)
+    d = d.map([vision.Decode(), rrc], input_columns="image", num_parallel_workers=2).batch(8)
+    want = [np.stack([rrc(vision.Decode()(x)) for x in data[i:i + 8]]) for i in range(0, 48, 8)]
+
+    def run():
+        got = [b[0] for b in d.create_tuple_iterator(num_epochs=1, output_numpy=True)]
+        for g, w in zip(got, want):
+            same_bytes(g, w)
+        return {p.pid for p in multiprocessing.active_children()}
+
+    first = run()
+    assert len(first) == 2, "Decode/RandomResizedCrop run on 2 worker processes (not threads)"
+    assert run() == first, "the same workers serve the next iterator"
+    rrc.size = (12, 12)  # a changed op: its workers are forked anew with the new settings
+    want = [np.stack([rrc(vision.Decode()(x)) for x in data[i:i + 8]]) for i in range(0, 48, 8)]
+    third = run()
+    assert third and third.isdisjoint(first)
+    del d
+    gc.collect()
+    assert not multiprocessing.active_children(), "reaped with the pipeline"
