@@ -193,9 +193,22 @@ class _Columns:
 
 
 def _read_file(path):
+    """The bytes of a file, with plain ``os`` calls (half the cost of ``open().read()`` for the small
+    files of an image folder, where that cost is most of a row's)."""
     try:
-        with open(path, "rb") as f:
-            return f.read()
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            data = os.read(fd, 1 << 16)
+            more = os.read(fd, 1 << 20) if data else b""  # until end of file: reads may come back short
+            if not more:
+                return data
+            parts = [data, more]
+            while more:
+                more = os.read(fd, 1 << 20)
+                parts.append(more)
+            return b"".join(parts)
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise _read_error("Invalid file, failed to open {}: {}".format(path, exc)) from exc
 

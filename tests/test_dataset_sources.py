@@ -300,3 +300,14 @@ def test_textfile_file_removed_after_construction(tmp_path):
     os.remove(paths[0])
     with pytest.raises(RuntimeError, match="f0.txt"):
         list(d)
+
+
+@pytest.mark.parametrize("size", [0, 1, 65535, 65536, 65537, 3 * 1024 * 1024 + 7])
+def test_read_file_returns_every_byte(tmp_path, size):
+    from mscompat.dataset._source_vision import _read_file
+    data = np.random.RandomState(size % 1000).randint(0, 256, size).astype(np.uint8).tobytes()
+    path = tmp_path / "f.bin"
+    path.write_bytes(data)
+    assert _read_file(str(path)) == data
+    with pytest.raises(RuntimeError, match="failed to open"):
+        _read_file(str(tmp_path / "missing.bin"))
