@@ -86,6 +86,22 @@ def _nearest_index(n_src, n_dst):
     return np.minimum(np.floor(np.arange(n_dst) * scale).astype(np.int64), n_src - 1)
 
 
+_CV2 = []
+
+
+def _opencv():
+    """OpenCV (``cv2``) if installed, else None. MindSpore's image kernels are OpenCV's; where mscompat
+    calls it, results are exact (the numpy kernels here match them within one grey level)."""
+    if not _CV2:
+        try:
+            import cv2
+            cv2.setNumThreads(0)  # no OpenCV thread pool: the pipeline's workers parallelize, and may fork
+        except ImportError:
+            cv2 = None
+        _CV2.append(cv2)
+    return _CV2[0]
+
+
 def resize(img, h, w, interpolation):
     """OpenCV ``cv::resize`` of an HW or HWC image to (h, w)."""
     if img.ndim > 3:  # a batch of images in the leading dimensions
@@ -100,6 +116,10 @@ def resize(img, h, w, interpolation):
     if interpolation == PILCUBIC:
         return _pil_resize(img, h, w, interpolation)
     if interpolation == LINEAR and img.dtype == np.uint8:
+        cv2 = _opencv()
+        if cv2 is not None and (img.ndim == 2 or img.shape[2] <= 4):  # MindSpore's kernel: exact, GIL-free
+            out = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+            return out if out.ndim == img.ndim else out.reshape(h, w, *img.shape[2:])
         return _resize_linear_u8(img, h, w)
     sy, sx = src_h / h, src_w / w
     if interpolation == LINEAR:
