@@ -3,10 +3,10 @@ from . import _engine_config as config
 from ._engine_core import (BatchDataset, BatchInfo, BucketBatchByLengthDataset, ConcatDataset, Dataset, DictIterator, FilterDataset,
                            MapDataset, ProjectDataset, RenameDataset, RepeatDataset, ShuffleDataset, SkipDataset,
                            TakeDataset, TupleIterator, ZipDataset, zip_datasets)
-from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, SequentialSampler,
+from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, SequentialSampler, Shuffle,
                                SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset
-from ._source_mindrecord import MindDataset, Shuffle
+from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from .device_feed import DeviceFeeder  # mscompat's own: batches moved to devices ahead of use

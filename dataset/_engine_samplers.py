@@ -1,5 +1,6 @@
 """Samplers: which source rows an epoch reads, in which order (MindSpore's order for a given seed)."""
 import bisect
+import enum
 import math
 import numbers
 
@@ -19,6 +20,16 @@ def _check_num_samples(num_samples):
         if num_samples < 0 or num_samples > INT64_MAX:
             raise ValueError("num_samples exceeds the boundary between {} and {}(INT64_MAX)!"
                              .format(0, INT64_MAX))
+
+
+class Shuffle(str, enum.Enum):
+    """Shuffle modes of file-based sources (``mindspore.dataset.Shuffle``)."""
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
 
 
 class BuiltinSampler:

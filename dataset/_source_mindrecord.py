@@ -18,20 +18,10 @@ from . import _engine_config as config
 from ._engine_core import _check_workers, _ordered_parallel, _state, _type_check
 from ._engine_rng import MT19937, MinStdRand0, std_shuffle, uniform_int
 from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler, SequentialSampler,
-                               SubsetRandomSampler, SubsetSampler, _check_sampler_args)
+                               Shuffle, SubsetRandomSampler, SubsetSampler, _check_sampler_args)
 from ._engine_sources import MappableDataset
 
 INT64_MAX = 9223372036854775807
-
-
-class Shuffle(str, enum.Enum):
-    """Shuffle modes of file-based sources (``mindspore.dataset.Shuffle``)."""
-    FALSE = "false"
-    ADAPTIVE = "adaptive"
-    GLOBAL = "global"
-    PARTIAL = "partial"
-    FILES = "files"
-    INFILE = "infile"
 
 
 _MODES = ("false", "adaptive", "global", "partial", "files", "infile")
@@ -616,7 +606,7 @@ class _RowReader:
         self.maps = []
 
 
-__all__ = ["MindDataset", "Shuffle"]
+__all__ = ["MindDataset"]
 
 
 def _getitem(self, index):

@@ -20,8 +20,7 @@ from . import _engine_config as config
 from ._engine_core import INT32_MAX, Dataset, _check_workers, _pipeline_error, _state, _type_check
 from ._engine_ops import ShuffleDataset
 from ._engine_rng import MT19937, std_shuffle
-from ._engine_samplers import _check_num_samples, _check_shard_args
-from ._source_mindrecord import Shuffle  # the one ``ds.Shuffle`` enum
+from ._engine_samplers import Shuffle, _check_num_samples, _check_shard_args
 
 
 # --------------------------------------------------------------------------- argument checks

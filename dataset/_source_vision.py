@@ -162,7 +162,20 @@ class _FileMappable(MappableDataset):
 
 
 class _ArraySource(_FileMappable):
-    """Rows held as columns of numpy arrays (MNIST, CIFAR): batches are gathered straight from them."""
+    """Rows held as columns of numpy arrays (MNIST, CIFAR): batches are gathered straight from them.
+    Both take the same arguments (``usage`` one of train/test/all)."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        _check_usage(usage, ["train", "test", "all"])
+        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
+        _check_bool(shuffle, "shuffle")
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
+        _check_cache(cache)
+        super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
+        self.dataset_dir = dataset_dir
+        self.usage = "all" if usage is None else usage
 
     def _label_values(self, column):
         return self._data().cols[self.get_col_names().index(column)]
@@ -223,18 +236,6 @@ def _be32(data, offset):
 
 class MnistDataset(_ArraySource):
     """MNIST idx files: columns ``image`` (28, 28, 1) uint8 and ``label`` uint32."""
-
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        _check_dir(dataset_dir)
-        _check_usage(usage, ["train", "test", "all"])
-        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
-        _check_bool(shuffle, "shuffle")
-        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
-        _check_cache(cache)
-        super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
-        self.dataset_dir = dataset_dir
-        self.usage = "all" if usage is None else usage
 
     def _columns(self):
         return ["image", "label"]
@@ -306,18 +307,6 @@ _CIFAR_IMAGE = 32 * 32 * 3
 class _CifarBase(_ArraySource):
     _labels = 1
     _name = "cifar10"
-
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        _check_dir(dataset_dir)
-        _check_usage(usage, ["train", "test", "all"])
-        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
-        _check_bool(shuffle, "shuffle")
-        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
-        _check_cache(cache)
-        super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
-        self.dataset_dir = dataset_dir
-        self.usage = "all" if usage is None else usage
 
     def _bin_files(self):
         try:

@@ -5,7 +5,7 @@ import numbers
 import numpy as np
 
 from . import _image_ops as K
-from ._vision_common import FLOAT_MAX_INTEGER, Inter, _check_fill, _check_inter, _cv_image
+from ._vision_common import FLOAT_MAX_INTEGER, Inter, _check_degrees, _check_fill, _check_inter, _cv_image
 from .transforms import _Transform, _check_range, _check_type, _rng
 
 __all__ = ["Affine", "RandomAffine", "affine_matrix"]
@@ -92,20 +92,7 @@ class RandomAffine(_Transform):
     """Affine transformation with parameters drawn uniformly from the given ranges."""
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
-        if isinstance(degrees, numbers.Number) and not isinstance(degrees, bool):
-            _check_range(degrees, 0, FLOAT_MAX_INTEGER, "degrees")
-            degrees = (-float(degrees), float(degrees))
-        elif isinstance(degrees, (list, tuple)):
-            if len(degrees) != 2:
-                raise TypeError("If degrees is a sequence, the length must be 2.")
-            for v in degrees:
-                _check_type(v, (int, float), "degrees")
-            if degrees[0] > degrees[1]:
-                raise ValueError("degrees should be in (min,max) format. Got (max,min).")
-            degrees = (float(degrees[0]), float(degrees[1]))
-        else:
-            raise TypeError(f"Argument degrees with value {degrees} is not of type [<class 'int'>, <class 'float'>, "
-                            f"<class 'list'>, <class 'tuple'>], but got {type(degrees)}.")
+        degrees = _check_degrees(degrees)
         translate = (0.0, 0.0, 0.0, 0.0) if translate is None else _range_arg(translate, "translate", -1.0, 1.0,
                                                                                (2, 4))
         if len(translate) == 2:

@@ -130,6 +130,23 @@ def _check_prob(prob):
     return prob
 
 
+def _check_degrees(degrees):
+    """A rotation range as (min, max) degrees: ``d`` means (-d, d); a pair is taken in order."""
+    if _is_num(degrees):
+        _check_range(degrees, 0, FLOAT_MAX_INTEGER, "degrees")
+        return (-float(degrees), float(degrees))
+    if isinstance(degrees, (list, tuple)):
+        if len(degrees) != 2:
+            raise TypeError("If degrees is a sequence, the length must be 2.")
+        for v in degrees:
+            _check_type(v, (int, float), "degrees")
+        if degrees[0] > degrees[1]:
+            raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+        return (float(degrees[0]), float(degrees[1]))
+    raise TypeError(f"Argument degrees with value {degrees} is not of type [<class 'int'>, <class 'float'>, "
+                    f"<class 'list'>, <class 'tuple'>], but got {type(degrees)}.")
+
+
 def _check_minmax_pair(v, name, lo=0.0, hi=FLOAT_MAX_INTEGER):
     if not isinstance(v, (list, tuple)) or len(v) != 2:
         raise TypeError(f"{name} should be a list/tuple of length 2.")

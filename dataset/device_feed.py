@@ -42,6 +42,13 @@ def _on_device(value, placement):
     return jax.device_put(arr, target)
 
 
+def _check_count(name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"DeviceFeeder: '{name}' must be an int, but got {type(value).__name__}.")
+    if value < 1:
+        raise ValueError(f"DeviceFeeder: '{name}' must be positive, but got {value}.")
+
+
 def _stack(rows):
     first = rows[0]
     if isinstance(first, dict):
@@ -128,13 +135,11 @@ class DeviceFeeder:
 
     def __init__(self, source, prefetch=2, block=None, drop_remainder=False, placement=None, num_epochs=1,
                  as_dict=False, as_tensor=True):
-        for name, value in (("prefetch", prefetch), ("block", block), ("num_epochs", num_epochs)):
-            if value is None and name == "block":
-                continue
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"DeviceFeeder: '{name}' must be an int, but got {type(value).__name__}.")
-            if value < 1 and not (name == "num_epochs" and value == -1):
-                raise ValueError(f"DeviceFeeder: '{name}' must be positive, but got {value}.")
+        _check_count("prefetch", prefetch)
+        if block is not None:
+            _check_count("block", block)
+        if not (type(num_epochs) is int and num_epochs == -1):  # -1: endless
+            _check_count("num_epochs", num_epochs)
         if placement is not None and not (callable(placement) or isinstance(placement, (jax.Device,
                                                                                             jax.sharding.Sharding))):
             raise TypeError("DeviceFeeder: 'placement' must be None, a jax.Device, a jax.sharding.Sharding or a "

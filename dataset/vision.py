@@ -14,8 +14,8 @@ from ._vision_decode import _short_path as short_jpeg, decode_rgb
 from .transforms import (_Transform, _check_range, _check_type, _op_error, _rng, _to_array, _np_dtype,
                          INT32_MAX)
 from ._vision_common import (  # noqa: F401  (re-exported)
-    FLOAT_MAX_INTEGER, AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter, _check_border, _check_fill,
-    _check_inter, _check_minmax_pair, _check_padding, _check_prob, _check_size, _cv_image, _image, _is_num,
+    FLOAT_MAX_INTEGER, AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter, _check_border, _check_degrees,
+    _check_fill, _check_inter, _check_minmax_pair, _check_padding, _check_prob, _check_size, _cv_image, _image, _is_num,
     _uint8_image)
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPolicy", "Normalize", "Resize",
@@ -630,20 +630,7 @@ class RandomRotation(_Transform):
     """Rotate by an angle drawn uniformly from ``degrees`` ((-d, d) for a number d)."""
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
-        if _is_num(degrees):
-            _check_range(degrees, 0, FLOAT_MAX_INTEGER, "degrees")
-            self.degrees = (-float(degrees), float(degrees))
-        elif isinstance(degrees, (list, tuple)):
-            if len(degrees) != 2:
-                raise TypeError("If degrees is a sequence, the length must be 2.")
-            for v in degrees:
-                _check_type(v, (int, float), "degrees")
-            if degrees[0] > degrees[1]:
-                raise ValueError("degrees should be in (min,max) format. Got (max,min).")
-            self.degrees = (float(degrees[0]), float(degrees[1]))
-        else:
-            raise TypeError(f"Argument degrees with value {degrees} is not of type [<class 'int'>, <class 'float'>, "
-                            f"<class 'list'>, <class 'tuple'>], but got {type(degrees)}.")
+        self.degrees = _check_degrees(degrees)
         self.resample, self.expand, self.center, self.fill_value = _check_rotate_args(
             resample, expand, center, fill_value)
 
