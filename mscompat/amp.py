@@ -1,0 +1,3 @@
+"""(being written: mixed precision)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(being written: per-step learning-rate lists)"""
+
+__all__ = []

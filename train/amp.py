@@ -1,0 +1,3 @@
+"""(being written: build_train_network)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(being written: data_sink)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(being written: DatasetHelper, connect_network_with_dataset)"""
+
+__all__ = []

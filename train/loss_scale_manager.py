@@ -1,0 +1,3 @@
+"""(being written: loss scale managers)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(being written: Model)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(being written: checkpoints)"""
+
+__all__ = []
