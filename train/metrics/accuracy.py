@@ -1,3 +1,57 @@
-"""(being written)"""
+"""``Accuracy``: the fraction of correctly predicted samples."""
+import numpy as np
 
-__all__ = []
+from .metric import EvaluationBase, rearrange_inputs, _check_onehot_data
+
+__all__ = ["Accuracy"]
+
+
+class Accuracy(EvaluationBase):
+    """Accuracy for 'classification' (argmax of y_pred over axis 1 against class indices or one-hot y)
+    or 'multilabel' (a sample counts when all its labels match)."""
+
+    def __init__(self, eval_type="classification"):
+        super().__init__(eval_type)
+        self.clear()
+
+    def clear(self):
+        self._correct_num = 0
+        self._total_num = 0
+        self._class_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        if len(inputs) != 2:
+            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, true value), "
+                             f"but got {len(inputs)}")
+        y_pred = self._convert_data(inputs[0])
+        y = self._convert_data(inputs[1])
+        if self._type == "classification" and y_pred.ndim == y.ndim and _check_onehot_data(y):
+            y = y.argmax(axis=1)
+        self._check_shape(y_pred, y)
+        self._check_value(y_pred, y)
+
+        classes = y_pred.shape[1]
+        if self._class_num == 0:
+            self._class_num = classes
+        elif classes != self._class_num:
+            raise ValueError(f"For 'Accuracy.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
+                             f"please check your predicted value(inputs[0]).")
+
+        if self._type == "classification":
+            hits = (np.equal(y_pred.argmax(axis=1), y) * 1).reshape(-1)
+        else:
+            last = y_pred.ndim - 1
+            flat_pred = y_pred.swapaxes(1, last).reshape(-1, self._class_num)
+            flat_y = y.swapaxes(1, last).reshape(-1, self._class_num)
+            hits = np.equal(flat_pred, flat_y).all(axis=1) * 1
+        self._correct_num += hits.sum()
+        self._total_num += hits.shape[0]
+
+    def eval(self):
+        if self._total_num == 0:
+            raise RuntimeError("The 'Accuracy' can not be calculated, because the number of samples is 0, "
+                               "please check whether your inputs(predicted value, true value) are empty, "
+                               "or has called update method before calling eval method.")
+        return self._correct_num / self._total_num

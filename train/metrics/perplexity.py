@@ -1,3 +1,53 @@
-"""(being written)"""
+"""``Perplexity``: exp of the mean negative log-probability of the labels."""
+import math
 
-__all__ = []
+import numpy as np
+
+from .metric import Metric, rearrange_inputs, _py_scalar_op
+from ._common import check_type
+
+__all__ = ["Perplexity"]
+
+
+class Perplexity(Metric):
+    """Perplexity of predicted probabilities (last axis: classes) for integer labels; labels equal to
+    ``ignore_label`` are left out."""
+
+    def __init__(self, ignore_label=None):
+        super().__init__()
+        self.ignore_label = None if ignore_label is None else check_type("ignore_label", ignore_label, [int])
+        self.clear()
+
+    def clear(self):
+        self._sum_metric = 0.0
+        self._num_inst = 0
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        if len(inputs) != 2:
+            raise ValueError(f"For 'Perplexity.update', it needs 2 inputs (predicted value, label), but got "
+                             f"{len(inputs)}.")
+        pred = self._convert_data(inputs[0])
+        label = self._convert_data(inputs[1])
+        if label.size != pred.size / pred.shape[-1]:
+            raise RuntimeError(f"For 'Perplexity.update', predicted value (input[0]) and label (input[1]) should "
+                               f"have the same shape, but got predicted value shape {pred.shape}, label shape "
+                               f"{label.shape}.")
+        label = label.reshape((label.size,))
+        rows = np.arange(label.size)[:, None]
+        picked = np.squeeze(pred[rows, label.astype(int)[:, None]])
+        count = 0
+        if self.ignore_label is not None:
+            ignored = (label == self.ignore_label).astype(picked.dtype)
+            count = 0 - _py_scalar_op(np.sum(ignored))
+            picked = picked * (1 - ignored) + ignored
+        loss = 0. - _py_scalar_op(np.sum(np.log(np.maximum(1e-10, picked))))
+        count += picked.size
+        self._sum_metric += loss
+        self._num_inst += count
+
+    def eval(self):
+        if self._num_inst == 0:
+            raise RuntimeError("The 'Perplexity' can not be calculated, because the number of samples is 0, please "
+                               "check whether the update method has been called before calling eval method.")
+        return math.exp(self._sum_metric / self._num_inst)

@@ -1,0 +1,91 @@
+"""Training-step time: mscompat ``Model.train`` sink mode vs hand-written JAX + optax vs real MindSpore.
+
+Workloads: LeNet-5 (batch 32 and 256) and ResNet-18 for 32x32 inputs (batch 64), momentum SGD,
+mean softmax cross entropy, synthetic data. Each side runs in its own process (one after the
+other, so none competes with another for the cores):
+
+* ``jax``: ``_train_step_jax.py``, flax.linen + optax, ``sink`` steps per jitted ``lax.scan``;
+* ``mscompat``: ``_train_step_ms.py`` under ``python -m mscompat`` (the script imports ``mindspore``):
+  ``Model.train(dataset_sink_mode=True, sink_size=sink)`` in GRAPH_MODE;
+* ``mindspore``: the same script under real MindSpore 2.10 GRAPH_MODE (its own numpy-1.x
+  interpreter ``.oracle/bin/python``; skipped when it is missing).
+
+Reports the median step time, the first call (compile + first ``sink`` steps), and peak memory
+(accelerator peak bytes where JAX has one, else the process's peak RSS), plus the ratios
+mscompat / JAX and MindSpore / mscompat.
+
+    .venv/bin/python benchmarks/train_step.py [--calls 10] [--only lenet32,lenet256,resnet18] [--json out.json]
+"""
+import argparse
+import json
+import os
+import pathlib
+import platform
+import statistics
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+HERE = ROOT / "benchmarks"
+
+WORKLOADS = {   # name: (model, batch, sink steps per call)
+    "lenet32": ("lenet", 32, 50),
+    "lenet256": ("lenet", 256, 20),
+    "resnet18": ("resnet18", 64, 5),
+}
+
+
+def _oracle_python():
+    sys.path.insert(0, str(ROOT))
+    from parity_tests.oracle import oracle_python
+    return oracle_python()
+
+
+def _run(cmd, env_extra=None):
+    env = dict(os.environ, GLOG_v="3", PYTHONPATH=str(ROOT), **(env_extra or {}))
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(HERE), timeout=3600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{proc.stderr[-3000:]}")
+    return json.loads([line for line in proc.stdout.splitlines() if line.startswith("{")][-1])
+
+
+def measure(name, calls, sides):
+    model, batch, sink = WORKLOADS[name]
+    args = ["--model", model, "--batch", str(batch), "--sink", str(sink), "--calls", str(calls)]
+    out = {}
+    if "jax" in sides:
+        out["jax"] = _run([sys.executable, str(HERE / "_train_step_jax.py")] + args)
+    if "mscompat" in sides:
+        out["mscompat"] = _run([sys.executable, "-m", "mscompat", str(HERE / "_train_step_ms.py")] + args)
+    oracle = _oracle_python() if "mindspore" in sides else None
+    if oracle:
+        out["mindspore"] = _run([oracle, str(HERE / "_train_step_ms.py")] + args)
+    for r in out.values():
+        r["median_step_ms"] = statistics.median(r["step_s"]) * 1e3
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--calls", type=int, default=10, help="timed sink calls per side (after the first)")
+    p.add_argument("--only", default=",".join(WORKLOADS))
+    p.add_argument("--sides", default="jax,mscompat,mindspore")
+    p.add_argument("--json", help="also write the raw results here")
+    a = p.parse_args()
+    sides = a.sides.split(",")
+    results = {name: measure(name, a.calls, sides) for name in a.only.split(",")}
+    print(f"# {platform.machine()}, {os.cpu_count()} cores, {platform.python_version()}")
+    print("| workload | side | median step ms | first call s | peak MiB | vs JAX |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name, res in results.items():
+        base = res.get("jax", {}).get("median_step_ms")
+        for side, r in res.items():
+            ratio = f"{r['median_step_ms'] / base:.3f}" if base else "-"
+            print(f"| {name} | {side} ({r['device']}) | {r['median_step_ms']:.3f} | {r['first_call_s']:.2f} | "
+                  f"{r['peak_mb']:.0f} | {ratio} |")
+    if a.json:
+        pathlib.Path(a.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

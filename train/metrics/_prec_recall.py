@@ -1,0 +1,85 @@
+"""The shared accumulation of ``Precision`` and ``Recall`` (not part of MindSpore's API)."""
+import numpy as np
+
+from .metric import EvaluationBase, _check_onehot_data, _py_scalar_op
+from ._common import EPS, check_type, one_hot_rows
+
+__all__ = []
+
+
+class _PrecisionRecall(EvaluationBase):
+    """``TP / (denominator + eps)`` where the denominator is the predicted positives (precision) or
+    the actual positives (recall). classification: per class, accumulated over batches;
+    multilabel: per sample (each sample's labels), samples concatenated over batches."""
+    _name = ""
+    _denom_attr = ""   # "_positives" or "_actual_positives"
+
+    def __init__(self, eval_type="classification"):
+        super().__init__(eval_type)
+        self.eps = EPS
+        self.clear()
+
+    def clear(self):
+        self._class_num = 0
+        if self._type == "multilabel":
+            self._true_positives = np.empty(0)
+            setattr(self, self._denom_attr, np.empty(0))
+            self._true_positives_average = 0
+            setattr(self, self._denom_attr + "_average", 0)
+        else:
+            self._true_positives = 0
+            setattr(self, self._denom_attr, 0)
+
+    def _accumulate(self, *inputs):
+        name = self._name
+        if len(inputs) != 2:
+            raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), "
+                             f"but got {len(inputs)}.")
+        y_pred = self._convert_data(inputs[0])
+        y = self._convert_data(inputs[1])
+        if self._type == "classification" and y_pred.ndim == y.ndim and _check_onehot_data(y):
+            y = y.argmax(axis=1)
+        self._check_shape(y_pred, y)
+        self._check_value(y_pred, y)
+        classes = y_pred.shape[1]
+        if self._class_num == 0:
+            self._class_num = classes
+        elif classes != self._class_num:
+            tail = "." if name == "Recall" else ""
+            raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
+                             f"please check your predicted value(inputs[0]){tail}")
+        n = self._class_num
+        if self._type == "classification":
+            if y.max() + 1 > n:
+                raise ValueError(f"For '{name}.update', predicted value (input[0]) should have the same classes "
+                                 f"number as true value (input[1]), but got predicted value classes {n}, true value "
+                                 f"classes {y.max() + 1}.")
+            y = one_hot_rows(y.reshape(-1), n)
+            y_pred = one_hot_rows(y_pred.argmax(axis=1).reshape(-1), n)
+        else:
+            y_pred = y_pred.swapaxes(1, 0).reshape(n, -1)
+            y = y.swapaxes(1, 0).reshape(n, -1)
+        denom = self._denominator(y, y_pred)
+        tp = (y * y_pred).sum(axis=0)
+        if self._type == "multilabel":
+            avg_attr = self._denom_attr + "_average"
+            self._true_positives_average += _py_scalar_op(np.sum(tp / (denom + self.eps)))
+            setattr(self, avg_attr, getattr(self, avg_attr) + len(denom))
+            self._true_positives = np.concatenate((self._true_positives, tp), axis=0)
+            setattr(self, self._denom_attr, np.concatenate((getattr(self, self._denom_attr), denom), axis=0))
+        else:
+            self._true_positives += tp
+            setattr(self, self._denom_attr, getattr(self, self._denom_attr) + denom)
+
+    def _result(self, average, empty_msg):
+        if self._class_num == 0:
+            raise RuntimeError(empty_msg)
+        check_type("average", average, [bool], self.__class__.__name__)
+        result = self._true_positives / (getattr(self, self._denom_attr) + self.eps)
+        if not average:
+            return result
+        if self._type == "multilabel":
+            result = _py_scalar_op(self._true_positives_average) / (
+                getattr(self, self._denom_attr + "_average") + self.eps)
+        return result.mean()
