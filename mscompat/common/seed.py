@@ -44,6 +44,8 @@ def set_seed(seed):
     for k in list(_KERNEL_SEED):
         _KERNEL_SEED[k] = k[1]
     np.random.seed(seed % (2 ** 32))
+    from mscompat.dataset import config as _dataset_config   # as in MindSpore: the pipeline's seed too
+    _dataset_config.set_seed(seed)
 
 
 def get_seed():
