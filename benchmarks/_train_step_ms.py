@@ -30,7 +30,7 @@ class EpochTimer(Callback):
         self.stamps = [time.perf_counter()]
         self.loss = None
 
-    def epoch_end(self, run_context):
+    def on_train_epoch_end(self, run_context):
         out = run_context.original_args().net_outputs
         out = out[0] if isinstance(out, (tuple, list)) else out
         self.loss = float(out.asnumpy())          # waits for the step to finish

@@ -30,6 +30,7 @@ from .ops import vmap  # noqa: E402
 import mscompat.nn as nn  # noqa: E402
 import mscompat.dataset as dataset  # noqa: E402
 from . import mindrecord  # noqa: E402
+from . import log  # noqa: E402
 from . import train  # noqa: E402
 from .train import *  # noqa: E402,F401,F403
 from . import amp  # noqa: E402
