@@ -35,7 +35,7 @@ from . import train  # noqa: E402
 from .train import *  # noqa: E402,F401,F403
 from . import amp  # noqa: E402
 from . import profiler  # noqa: E402
-from .profiler import *  # noqa: E402,F401,F403
+from .profiler import Profiler  # noqa: E402,F401  (MindSpore's top level has only Profiler)
 
 __version__ = "2.10.0"
 mstype = dtype

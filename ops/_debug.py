@@ -92,21 +92,6 @@ class Assert(PrimitiveWithInfer):
         return _wrap(np.zeros((1,), np.int32))
 
 
-def _check_summary(name, tag, value):
-    """MindSpore's checks of a summary op's tag and value (same classes and messages)."""
-    if not isinstance(tag, str) or not tag:
-        raise TypeError(f'For "{name}", the name must be valid string, but got "{tag}".')
-    if not isinstance(value, Tensor):
-        raise TypeError(f'For "{name}", the parameter "value" expect to be Tensor, but got {type(value).__name__}')
-    shape = tuple(value.shape)
-    if name == "ScalarSummary" and int(np.prod(shape)) != 1:
-        raise ValueError(f'For "{name}", the v rank must be less than or equal to 1, but got {shape[0] if shape else 0}.')
-    if name == "ImageSummary" and len(shape) != 4:
-        raise ValueError(f'For "{name}", the tensor seems not to hold a valid image.')
-    if name in ("TensorSummary", "HistogramSummary") and not shape:
-        raise ValueError(f'For "{name}", the value should not be empty.')
-
-
 def _summary_class(name, channel):
     def __init__(self):
         Primitive.__init__(self, name)
@@ -114,10 +99,10 @@ def _summary_class(name, channel):
         self.add_prim_attr("channel_name", channel)
 
     def __call__(self, tag, value):
-        # Checked when the summary is recorded in MindSpore; here the shape checks run at the call
-        # (shapes are static under tracing). A traced value reaches the host through a callback
-        # each time the compiled code runs (every step of a sink loop included).
-        _check_summary(name, tag, value)
+        # As in MindSpore, the call only caches (name, tag, value); the tag and value are checked
+        # when a SummaryRecord records them (train/summary/summary_record.py). A traced value
+        # reaches the host through a callback each time the compiled code runs (every step of a
+        # sink loop included; the record keeps a tag's last value).
         if _traced(value):
             jax.debug.callback(lambda v: SUMMARY_TENSOR_CACHE.append([name, tag, _wrap(np.asarray(v))]), value._data)
         else:

@@ -8,9 +8,14 @@ the ``tfevents`` mark TensorBoard looks for).
 Data reaches a record from two places, as in MindSpore: :meth:`SummaryRecord.add_value`, and the
 summary ops (``ops.ScalarSummary`` ...) called in a network, eagerly or inside compiled code (their
 values come to the host through callbacks and wait in ``ops._debug.SUMMARY_TENSOR_CACHE`` until the
-next :meth:`SummaryRecord.record`).
+next :meth:`SummaryRecord.record`). As in MindSpore, the ops' tags and values are checked when they
+are recorded (not at the call), and a tag recorded several times since the last record keeps its
+last value (e.g. the last step of a sink loop). Differences: in 'eval' mode the ops' pending values
+are dropped (MindSpore keeps them for the next 'train' record); values from before the record was
+opened are dropped; the 'graph' plugin (MindSpore's graph protos) is accepted and not written.
 """
 import atexit
+import logging
 import os
 import re
 import socket
@@ -25,20 +30,62 @@ from mscompat.ops import _debug as _debug_ops
 
 __all__ = ["SummaryRecord"]
 
+logger = logging.getLogger("mscompat")
+
 _instance_lock = threading.Lock()
-_NAME_RE = re.compile(r"^[A-Za-z0-9_.\-]*$")
+_NAME_RE = re.compile(r"^\w+[0-9a-zA-Z\_\.]*$", re.ASCII)
 _TENSOR_PLUGINS = ("tensor", "scalar", "image", "histogram")
 _OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "landscape")
 _OP_PLUGIN = {"ScalarSummary": "scalar", "ImageSummary": "image", "TensorSummary": "tensor",
               "HistogramSummary": "histogram"}
 
 
-def _check_name_part(value, what):
-    if not isinstance(value, str):
+def _check_name_part(prefix, suffix):
+    if not isinstance(prefix, str) or not isinstance(suffix, str):
         raise TypeError(f"For 'SummaryRecord', `file_prefix` and `file_suffix`  should be str, but got type "
-                        f"{type(value)}")
-    if not _NAME_RE.match(value):
-        raise ValueError(f"The {what} '{value}' is illegal: it may only hold letters, digits, '_', '.' and '-'.")
+                        f"{type(prefix)}")
+    for value in (prefix, suffix):
+        if not _NAME_RE.match(value):
+            raise ValueError(f"The '{value}' is illegal, it must be match regular'{_NAME_RE.pattern}' by "
+                             f"flags're.ASCII.'")
+
+
+def _check_type(name, value, types):
+    """MindSpore's check_value_type (bool is not an int)."""
+    names = [t.__name__ for t in types]
+    if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+        raise TypeError(f"For `{name}` the type should be a valid type of {names}, but got {type(value).__name__}.")
+
+
+def _check_export_options(export_options):
+    if export_options is None:
+        return None
+    _check_type("export_options", export_options, (dict, type(None)))
+    for key, fmt in export_options.items():
+        _check_type("export_option", key, (str,))
+        _check_type("export_format", fmt, (str, type(None)))
+    unknown = set(export_options) - {"tensor_format"}
+    if unknown:
+        raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
+                         "expect the follow keys: ['tensor_format']")
+    fmt = export_options.get("tensor_format")
+    if fmt not in ("npy", None):
+        raise ValueError(f'For "SummaryRecord", the export_format {{{fmt!r}}} of "export_options" are unsupported '
+                         "for tensor_format, expect the follow values: ['npy', None]")
+    return export_options
+
+
+def _make_dir(path, arg_name):
+    """MindSpore's checks of a summary directory; creates it."""
+    if not isinstance(path, str):
+        raise TypeError(f"The {arg_name} is invalid, the type should be string.")
+    if path.strip() == "":
+        raise ValueError(f"The {arg_name} is invalid, it should be non-blank.")
+    path = os.path.realpath(path)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise NotADirectoryError(f"The path({path}) is a file path, it should be a directory path.")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
 
 
 def _to_numpy(plugin, value, who="SummaryRecord"):
@@ -53,14 +100,29 @@ def _to_numpy(plugin, value, who="SummaryRecord"):
     return a
 
 
+def _check_op_entry(op_name, tag, value):
+    """MindSpore's checks of a summary op's data, made when it is recorded."""
+    if not isinstance(tag, str) or not tag:
+        raise TypeError(f'For "{op_name}", the name must be valid string, but got "{tag}".')
+    if not isinstance(value, Tensor):
+        raise TypeError(f'For "{op_name}", the parameter "value" expect to be Tensor, but got '
+                        f'{type(value).__name__}')
+    _to_numpy(_OP_PLUGIN[op_name], value, op_name)
+
+
 class SummaryRecord:
     """Records summary data of a training process into an event file in ``log_dir``.
 
     Args follow MindSpore's: ``log_dir``, ``file_prefix="events"``, ``file_suffix="_MS"``,
-    ``num_process`` (accepted; one writer thread here), ``network``, ``max_file_size`` (bytes; a new
-    file is started when the current one passes it), ``raise_exception``, ``export_options``
-    (``{'tensor_format': 'npy'}`` also saves every tensor as ``.npy`` under ``export_<time>/tensor``).
-    Only one instance may be open at a time, as in MindSpore.
+    ``num_process`` (accepted; one writer here), ``network`` (accepted; no graph is written),
+    ``max_file_size`` (bytes; as in MindSpore, writing stops with a warning once the file would
+    pass it), ``raise_exception``, ``export_options`` (``{'tensor_format': 'npy'}`` also saves every
+    tensor summary as ``.npy`` under ``export_<time>/tensor``). Only one instance may be open at a
+    time, as in MindSpore.
+
+    Plugins are written as TensorBoard summaries: 'scalar' (simple value), 'image' (the batch of
+    NCHW images tiled side by side, floats scaled to [0, 1]), 'histogram', 'tensor' (TensorProto),
+    and the lineage plugins (bytes or text) as text summaries tagged ``<plugin>/<name>``.
     """
 
     count = 0
@@ -70,60 +132,48 @@ class SummaryRecord:
         with _instance_lock:
             self._check_count()
             SummaryRecord.count += 1
+        self._closed = False
+        self._writer = None
         try:
             self._init(log_dir, file_prefix, file_suffix, network, max_file_size, raise_exception, export_options)
-        except (TypeError, ValueError):
-            SummaryRecord.count -= 1
+        except (TypeError, ValueError, OSError):
+            self._closed = True
+            with _instance_lock:
+                SummaryRecord.count -= 1
             raise
 
     def _init(self, log_dir, file_prefix, file_suffix, network, max_file_size, raise_exception, export_options):
-        if not isinstance(log_dir, str) or not log_dir:
-            raise ValueError(f"For 'SummaryRecord', the 'log_dir' should be a non-empty str, but got {log_dir!r}.")
-        _check_name_part(file_prefix, "file_prefix")
-        _check_name_part(file_suffix, "file_suffix")
-        if max_file_size is not None and (isinstance(max_file_size, bool) or not isinstance(max_file_size, int)):
+        log_path = _make_dir(log_dir, "log_dir")
+        if not isinstance(max_file_size, (int, type(None))):
             raise TypeError(f"For 'SummaryRecord', the 'max_file_size' should be int type, but got type "
                             f"{type(max_file_size)}")
+        _check_name_part(file_prefix, file_suffix)
+        if max_file_size is not None and max_file_size < 0:
+            logger.warning("For 'SummaryRecord', the 'max_file_size' should be greater than 0. but got value %s.",
+                           max_file_size)
+            max_file_size = None
         if not isinstance(raise_exception, bool):
-            raise TypeError(f"The 'raise_exception' should be bool, but got {type(raise_exception).__name__}.")
-        if export_options is not None:
-            if not isinstance(export_options, dict):
-                raise TypeError(f"For 'SummaryRecord', the 'export_options' should be dict, but got "
-                                f"{type(export_options).__name__}.")
-            unknown = set(export_options) - {"tensor_format"}
-            if unknown:
-                raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
-                                 "expect the follow keys: ['tensor_format']")
-            if export_options.get("tensor_format") not in ("npy", None):
-                raise ValueError('For "SummaryRecord", the value of "tensor_format" in "export_options" should be '
-                                 f"in ['npy', None], but got {export_options.get('tensor_format')!r}.")
+            raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
+                            f"'{type(raise_exception).__name__}'.")
+        self._export_options = _check_export_options(export_options)
         self.base_log_dir = log_dir
         self.file_prefix, self.file_suffix = file_prefix, file_suffix
         self.network = network
-        self.max_file_size = max_file_size if (max_file_size is None or max_file_size >= 0) else None
+        self.max_file_size = max_file_size
         self.raise_exception = raise_exception
-        self._export_options = export_options
         self._mode = "train"
         self._data_pool = defaultdict(list)
-        self._closed = False
-        self._writer = None
         self._time = str(int(time.time()))
-        os.makedirs(os.path.realpath(log_dir), exist_ok=True)
-        self.file_info = {"file_name": None, "file_path": None}
-        self._open_file()
+        name = f"{file_prefix}.out.tfevents.{self._time}.{socket.gethostname()}{file_suffix}"
+        path = os.path.join(log_path, name)
+        n = 0
+        while os.path.exists(path):       # a second record in the same second: a new file
+            n += 1
+            path = os.path.join(log_path, f"{name}.{n}")
+        self.file_info = {"file_name": os.path.basename(path), "file_path": path}
+        self._writer = _EventWriter(path, max_file_size)
         del _debug_ops.SUMMARY_TENSOR_CACHE[:]      # values from before the record belong to nobody
         atexit.register(self.close)
-
-    # --- files ------------------------------------------------------------------------------
-    def _open_file(self):
-        name = f"{self.file_prefix}.out.tfevents.{self._time}.{socket.gethostname()}{self.file_suffix}"
-        path = os.path.join(os.path.realpath(self.base_log_dir), name)
-        n = 0
-        while os.path.exists(path):       # a second file of the same second: keep both
-            n += 1
-            path = os.path.join(os.path.realpath(self.base_log_dir), f"{name}.{n}")
-        self._writer = _EventWriter(path)
-        self.file_info.update(file_name=os.path.basename(path), file_path=path)
 
     # --- MindSpore's API ------------------------------------------------------------------------
     def __enter__(self):
@@ -143,8 +193,13 @@ class SummaryRecord:
         self._mode = mode
 
     def add_value(self, plugin, name, value):
-        """Add ``value`` under ``name`` for ``plugin`` ('scalar', 'image', 'histogram', 'tensor', or a
-        lineage/graph plugin, kept as bytes), written by the next :meth:`record`."""
+        """Add ``value`` under ``name`` for ``plugin``, written by the next :meth:`record`.
+
+        'scalar', 'image', 'histogram', 'tensor' take a Tensor (checked as MindSpore checks it; a
+        tag added twice before a record keeps the newest value). 'train_lineage', 'eval_lineage',
+        'dataset_graph', 'custom_lineage_data' and 'landscape' take a protobuf message, bytes or
+        str (MindSpore's lineage messages do not exist here) and are written as text; 'graph' is
+        accepted and not written (there is no MindSpore graph proto)."""
         if plugin in _TENSOR_PLUGINS:
             if not name or not isinstance(name, str):
                 raise ValueError(f'For "SummaryRecord", the parameter "name" type should be str, but got '
@@ -152,48 +207,63 @@ class SummaryRecord:
             if not isinstance(value, Tensor):
                 raise TypeError(f'For "SummaryRecord", the parameter "value" expect to be Tensor, but got '
                                 f'{type(value).__name__}')
+            a = _to_numpy(plugin, value)
             pool = self._data_pool[plugin]
-            pool[:] = [item for item in pool if item["tag"] != name]     # the newest value of a tag wins
-            pool.append({"tag": name, "value": _to_numpy(plugin, value)})
+            if any(item["tag"] == name for item in pool):
+                logger.warning("For 'SummaryRecord.add_value', '%s/%s' has duplicate values. Only the newest one "
+                               "will be recorded.", name, plugin)
+            pool[:] = [item for item in pool if item["tag"] != name]
+            pool.append({"tag": name, "value": a})
         elif plugin in _OTHER_PLUGINS:
-            self._data_pool[plugin].append({"tag": name, "value": value})
+            if plugin != "graph":
+                if hasattr(value, "SerializeToString"):
+                    value = str(value)
+                elif isinstance(value, (bytes, bytearray)):
+                    value = bytes(value).decode("utf-8", "replace")
+                elif not isinstance(value, str):
+                    raise TypeError(f"Plugin {plugin!r} expects a protobuf message, bytes or str value, but got "
+                                    f"{type(value).__name__}.")
+                self._data_pool[plugin].append({"tag": name or plugin, "value": value})
         else:
             raise ValueError(f'For "SummaryRecord.add_value", no such "plugin" of {plugin!r} , expect value is one '
                              "of [tensor, scalar, image, histogram, train_lineage, eval_lineage, dataset_graph, "
                              "custom_lineage_data, graph, landscape]")
 
     def record(self, step, train_network=None, plugin_filter=None):
-        """Write the pending values (and the summary ops' data in 'train' mode) at ``step``.
-        Returns True when something was written."""
+        """Write the pending values (and, in 'train' mode, the summary ops' data) at ``step``.
+        Returns True, or False when the record is closed."""
         if isinstance(step, bool) or not isinstance(step, int):
-            raise TypeError(f"For 'SummaryRecord.record', the 'step' should be int, but got {type(step).__name__}.")
+            raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if train_network is not None:
             from mscompat.nn.cell import Cell
             if not isinstance(train_network, Cell):
-                raise TypeError(f"For 'SummaryRecord.record', the 'train_network' should be Cell, but got "
-                                f"{type(train_network).__name__}.")
+                raise TypeError(f"The type of 'train_network' should be one of '['Cell', 'NoneType']', but got "
+                                f"type '{type(train_network).__name__}'.")
         if self._closed:
+            logger.error("For 'SummaryRecord', The record writer is closed, please check if close() method is "
+                         "called")
             return False
-        self._take_op_data()
+        if self._mode == "train":
+            self._take_op_data()
         pool, self._data_pool = self._data_pool, defaultdict(list)
-        written = False
         for plugin, items in pool.items():
             if plugin_filter is not None and not plugin_filter(plugin):
                 continue
             for item in items:
-                written |= self._write(plugin, item["tag"], item["value"], step)
-        if self.max_file_size is not None and os.path.getsize(self.file_info["file_path"]) > self.max_file_size:
-            self._writer.close()
-            self._time = str(int(time.time()))
-            self._open_file()
-        return written
+                self._write(plugin, item["tag"], item["value"], step)
+        return True
 
     def _take_op_data(self):
+        """The summary ops' values since the last record (a tag's last value wins), checked as
+        MindSpore checks them when it records (the pending values are dropped on an error)."""
         cache = _debug_ops.SUMMARY_TENSOR_CACHE
         entries, cache[:] = list(cache), []
-        if self._mode == "eval":
-            return
+        latest = {}
         for op_name, tag, value in entries:
+            _check_op_entry(op_name, tag, value)
+            latest.pop((op_name, tag), None)
+            latest[(op_name, tag)] = value
+        for (op_name, tag), value in latest.items():
             self.add_value(_OP_PLUGIN[op_name], tag, value)
 
     def _write(self, plugin, tag, value, step):
@@ -206,17 +276,16 @@ class SummaryRecord:
             elif plugin == "image":
                 proto = tbs.image(tag, _image_grid(value), dataformats="CHW")
             elif plugin == "tensor":
-                proto = tbs.tensor_proto(tag, np.asarray(value))
+                proto = _tensor_summary(tag, np.asarray(value))
                 self._export_tensor(tag, value, step)
             else:
-                proto = tbs.text(f"{plugin}/{tag}", str(value)[:4096])
+                proto = tbs.text(f"{plugin}/{tag}", str(value))
             self._writer.add_summary(proto, step)
             return True
-        except (OSError, RuntimeError) as err:
+        except (OSError, RuntimeError, ValueError) as err:
             if self.raise_exception:
                 raise
-            import logging
-            logging.getLogger("mscompat").error("SummaryRecord could not write %s/%s: %s", plugin, tag, err)
+            logger.error("SummaryRecord could not write %s/%s: %s", plugin, tag, err)
             return False
 
     def _export_tensor(self, tag, value, step):
@@ -232,7 +301,11 @@ class SummaryRecord:
         return self.file_info["file_path"]
 
     def flush(self):
-        if not self._closed:
+        """Write the buffered events to disk."""
+        if self._closed:
+            logger.error("For 'SummaryRecord', the record writer is closed and can not flush, please check if "
+                         "close() method is called")
+        elif self._writer is not None:
             self._writer.flush()
 
     def close(self):
@@ -252,6 +325,24 @@ class SummaryRecord:
                                "Please check your scripts.")
 
 
+def _tensor_summary(tag, a):
+    """A TensorBoard summary holding ``a`` as a TensorProto."""
+    from tensorboardX.proto import summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
+    dtypes = {"float32": types_pb2.DT_FLOAT, "float64": types_pb2.DT_DOUBLE, "float16": types_pb2.DT_HALF,
+              "int8": types_pb2.DT_INT8, "int16": types_pb2.DT_INT16, "int32": types_pb2.DT_INT32,
+              "int64": types_pb2.DT_INT64, "uint8": types_pb2.DT_UINT8, "uint16": types_pb2.DT_UINT16,
+              "bool": types_pb2.DT_BOOL, "complex64": types_pb2.DT_COMPLEX64,
+              "complex128": types_pb2.DT_COMPLEX128}
+    if a.dtype.name not in dtypes:          # bfloat16, uint32/64: as float32
+        a = a.astype(np.float32)
+    shape = tensor_shape_pb2.TensorShapeProto(dim=[tensor_shape_pb2.TensorShapeProto.Dim(size=int(d))
+                                                   for d in a.shape])
+    t = tensor_pb2.TensorProto(dtype=dtypes[a.dtype.name], tensor_shape=shape,
+                               tensor_content=np.ascontiguousarray(a).tobytes())
+    meta = summary_pb2.SummaryMetadata(plugin_data=summary_pb2.SummaryMetadata.PluginData(plugin_name="tensor"))
+    return summary_pb2.Summary(value=[summary_pb2.Summary.Value(tag=tag, tensor=t, metadata=meta)])
+
+
 def _image_grid(images):
     """A batch of images (N, C, H, W) as one (C, H, N*W) image, values scaled to [0, 1] for floats."""
     a = np.asarray(images)
@@ -266,22 +357,41 @@ def _image_grid(images):
 
 
 class _EventWriter:
-    """TensorBoard events appended to one file of our naming (tensorboardX's record framing)."""
+    """TensorBoard events appended to one file (tensorboardX's TFRecord framing: u64 length, u32
+    masked crc of it, data, u32 masked crc of data). With ``max_size``, events that would make the
+    file larger are dropped with a warning (MindSpore stops writing the same way)."""
 
-    def __init__(self, path):
+    def __init__(self, path, max_size=None):
         from tensorboardX.proto import event_pb2
         from tensorboardX.record_writer import RecordWriter
         self._event_pb2 = event_pb2
         self._writer = RecordWriter(path)
+        self._path = path
+        self._left = max_size
         self._lock = threading.Lock()
         ev = event_pb2.Event(wall_time=time.time(), file_version="brain.Event:2")
-        self._writer.write(ev.SerializeToString())
-        self._writer.flush()
+        try:
+            self._write(ev.SerializeToString())
+        except RuntimeError as err:     # max_file_size smaller than the header: nothing is written
+            logger.error("SummaryRecord: %s", err)
+        self.flush()
+
+    def _write(self, data):
+        need = len(data) + 16
+        if self._left is not None:
+            if self._left < 0:          # already full: dropped quietly after the first report
+                return
+            if need > self._left:
+                left, self._left = self._left, -1
+                raise RuntimeError(f"'max_file_size' reached: There are {left} bytes remaining, but the "
+                                   f"'{self._path}' requires to write {need} bytes.")
+            self._left -= need
+        self._writer.write(data)
 
     def add_summary(self, summary, step):
         ev = self._event_pb2.Event(wall_time=time.time(), step=int(step), summary=summary)
         with self._lock:
-            self._writer.write(ev.SerializeToString())
+            self._write(ev.SerializeToString())
 
     def flush(self):
         with self._lock:
