@@ -1,3 +1,161 @@
-"""(being written: data_sink)"""
+"""Data sinking: several training steps per compiled call (DESIGN sections 2 and 6).
 
-__all__ = []
+:func:`scan_steps` runs a step function over ``n`` batches already on the device as one
+``jax.lax.scan``: the Parameters the step touches (network weights, optimizer state, ...) and
+the RNG key are the scan carry, bound to the same Parameters inside the loop body by a
+``mscompat._state.Scope``. It is meant to run inside a :class:`mscompat._graph.Compiled` call,
+whose abstract trace discovers those Parameters: the step is compiled once, and the new state is
+written back to the Parameters when the compiled call returns (lazily: once per ``n`` steps).
+
+``data_sink(fn, dataset, sink_size)`` (MindSpore's ``mindspore.data_sink``) and
+``Model.train(dataset_sink_mode=True)`` are built on it.
+"""
+import functools
+
+import jax
+import jax.numpy as jnp
+
+from mscompat import _state
+from mscompat.common.seed import _state as _rng
+from mscompat.common.tensor import Tensor
+from mscompat.common.parameter import Parameter
+
+__all__ = ["data_sink"]
+
+
+def _arrays(x):
+    return x._data if isinstance(x, Tensor) else x
+
+
+def _to_arrays(out):
+    """Step outputs as a pytree of jax arrays (Parameters give their current value)."""
+    return jax.tree_util.tree_map(_arrays, out, is_leaf=lambda x: isinstance(x, (Tensor, Parameter)))
+
+
+def _to_tensors(out):
+    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, out)
+
+
+def _like(v, old):
+    """``v`` with the carry dtype of ``old`` (``lax.scan`` needs the carry types to stay fixed; it
+    reconciles weak types itself)."""
+    v = jnp.asarray(v)
+    if v.dtype != old.dtype:
+        v = jax.lax.convert_element_type(v, old.dtype)
+    return v
+
+
+def scan_steps(step, stacked):
+    """Run ``step(*batch)`` for each batch of ``stacked`` (arrays with a leading steps axis) as one
+    ``lax.scan``; returns the stacked outputs of all steps (a pytree of arrays).
+
+    Inside a transform the Parameters of the enclosing scope (and the RNG key) are carried through
+    the loop and the ones the step writes are written to the enclosing scope afterwards. Outside
+    every transform (an eager fallback) the steps run one by one.
+    """
+    stacked = [_arrays(x) for x in stacked]
+    outer = _state.current()
+    if outer is None:
+        outs = []
+        n = stacked[0].shape[0]
+        for i in range(n):
+            outs.append(_to_arrays(step(*[Tensor._wrap(x[i]) for x in stacked])))
+        return jax.tree_util.tree_map(lambda *xs: jnp.stack(xs), *outs)
+
+    carried = list(outer.params.values())
+    init = [outer.read(p) for p in carried]
+    key0 = _rng["key"]
+    if key0 is None:
+        key0 = _state.ensure_key()
+    seen = {}
+
+    def body(carry, xs):
+        values, key = carry
+        with _state.Scope(carried, values, strict=outer.strict, key=key) as scope:
+            out = step(*[Tensor._wrap(x) for x in xs])
+            out = _to_arrays(out)
+        seen["scope"] = scope
+        new_values = [scope.values[id(p)] for p in carried]
+        new_values = [_like(v, old) for v, old in zip(new_values, values)]
+        seen["drew"] = scope.key_out is not key
+        return (new_values, scope.key_out), out
+
+    (final, key), outs = jax.lax.scan(body, (init, key0), stacked)
+    scope = seen["scope"]
+    # Parameters the step touched that the enclosing (lenient) scope does not know yet
+    for p in list(scope.found.values()) + scope.written_params():
+        if id(p) not in outer.values and id(p) not in outer.found:
+            outer.read(p)
+    written = scope.written
+    for p, v in zip(carried, final):
+        if id(p) in written:
+            outer.write(p, v)
+    if seen["drew"]:
+        _rng["key"] = key
+    return outs
+
+
+def _last(outs):
+    return jax.tree_util.tree_map(lambda a: a[-1], outs)
+
+
+def run_sink_steps(step, stacked):
+    """``scan_steps`` returning the LAST step's outputs as Tensors (what a sink call returns)."""
+    return _to_tensors(_last(scan_steps(step, stacked)))
+
+
+class _SinkRunner:
+    """``step`` compiled (once per input signature) to run a block of steps per call."""
+
+    def __init__(self, step, name, known=None):
+        from mscompat._graph import Compiled
+        self.step = step
+        # ``known``: the Parameters expected up front (a cell's own), so that the first trace
+        # usually needs no discovery pass; any other Parameter the step touches is discovered
+        self.compiled = Compiled(lambda *stacked: run_sink_steps(self.step, stacked), name=name, known=known)
+
+    def __call__(self, *stacked):
+        if _state.current() is not None:   # inside a user transform: part of that trace
+            return run_sink_steps(self.step, stacked)
+        return self.compiled(stacked, {})
+
+
+def _check_sink_size(sink_size):
+    if not isinstance(sink_size, int) or isinstance(sink_size, bool):
+        raise TypeError(f"For 'Data sink', the type of 'sink_size' should be 'int', but got type "
+                        f"'{type(sink_size).__name__}'.")
+    if sink_size <= 0:
+        raise ValueError(f"The 'sink_size' must be positive, but got sink_size {sink_size}.")
+
+
+def data_sink(fn, dataset, sink_size=1, jit_config=None, input_signature=None):
+    """A function that, each call, runs ``fn(*batch)`` on the next ``sink_size`` batches of
+    ``dataset`` and returns the last call's result.
+
+    The ``sink_size`` steps run as one compiled ``lax.scan`` over batches that a background
+    thread already put on the device; Parameters ``fn`` updates (through an optimizer,
+    ``ops.assign``, ...) are carried through the loop and written back after each call. The
+    dataset is read endlessly (epoch after epoch). ``jit_config`` is accepted for compatibility
+    (the steps are always compiled); ``input_signature`` (Tensors, possibly with ``None``
+    dimensions) is checked against the dataset's column shapes and dtypes.
+    """
+    _check_sink_size(sink_size)
+    if hasattr(dataset, "__transfer_dataset__"):
+        raise ValueError("The dataset has been used with network.")
+    if input_signature is not None:
+        from .dataset_helper import _check_inputs
+        _check_inputs(input_signature, dataset.output_shapes(), dataset.output_types())
+    from mscompat.dataset.device_feed import DeviceFeeder
+    state = {}
+    runner = _SinkRunner(fn, getattr(fn, "__name__", "data_sink"))
+    dataset.__transfer_dataset__ = True
+
+    @functools.wraps(fn)
+    def sink_process(*args, **kwargs):
+        feeder = state.get("feeder")
+        if feeder is None:
+            feeder = state["feeder"] = DeviceFeeder(dataset, prefetch=2, block=sink_size, num_epochs=-1)
+        block = next(feeder)
+        return runner(*block)
+
+    return sink_process

@@ -1,3 +1,118 @@
-"""(being written)"""
+"""``OnRequestExit``: save and stop when the process receives an exit signal."""
+import logging
+import os
+import signal
+import threading
 
-__all__ = []
+from ._callback import Callback
+from ._checks import check_isinstance
+from ._checkpoint import _make_directory
+
+__all__ = ["OnRequestExit"]
+
+logger = logging.getLogger("mscompat")
+
+
+class OnRequestExit(Callback):
+    """On signal ``sig`` (default SIGTERM) training stops at the end of the current step and the
+    train network is saved to ``<directory>/rank_<device_id>/<file_name>_train.ckpt`` (the eval
+    network to ``..._eval.ckpt`` when evaluating); a later run loads that checkpoint at its start.
+    ``save_mindir``: MindIR export has no meaning here; the flag is accepted and nothing is exported
+    (a warning says so once)."""
+
+    def __init__(self, save_ckpt=True, save_mindir=True, file_name="Net", directory="./", config_file=None,
+                 sig=signal.SIGTERM):
+        super().__init__()
+        self.save_ckpt = check_isinstance("save_ckpt", save_ckpt, bool)
+        self.save_mindir = check_isinstance("save_mindir", save_mindir, bool)
+        self.sig = check_isinstance("sig", sig, int)
+        if hasattr(signal, "SIGKILL") and self.sig == signal.SIGKILL:
+            raise ValueError("Not support send exit request by signal SIGKILL.")
+        self.exit = False
+        self.lock = threading.Lock()
+        self.save_path = directory
+        self.remote_config_file = config_file
+        self.stop_train = False
+        self._previous_handler = None
+        if self.save_ckpt or self.save_mindir:
+            self.train_name, self.eval_name = self._get_save_path(file_name)
+
+    def _get_save_path(self, file_name):
+        from mscompat import context
+        device_id = context.get_context("device_id")
+        base = os.getcwd() if self.save_path is None else self.save_path
+        path = _make_directory(os.path.join(base, "rank_" + str(device_id)))
+        return os.path.join(path, f"{file_name}_train"), os.path.join(path, f"{file_name}_eval")
+
+    def _handle_signal(self, signum, frame):
+        self.exit = True
+
+    def _install(self):
+        if threading.current_thread() is threading.main_thread():
+            self._previous_handler = signal.signal(self.sig, self._handle_signal)
+
+    def _requested(self):
+        if self.exit:
+            return True
+        cfg = self.remote_config_file
+        if cfg is not None and os.path.exists(cfg):
+            import json
+            try:
+                with open(cfg, "r", encoding="utf-8") as f:
+                    info = json.load(f)
+            except (json.JSONDecodeError, OSError) as e:
+                logger.warning("Parse json file failed: %s, please check json file: %s", e, cfg)
+                return False
+            return isinstance(info, dict) and info.get("GracefulExit") == 1
+        return False
+
+    def _save(self, net, name):
+        from mscompat.train.serialization import save_checkpoint
+        if self.save_ckpt:
+            save_checkpoint(net, f"{name}.ckpt")
+        if self.save_mindir:
+            logger.warning("OnRequestExit: MindIR export is not available in mscompat; only the checkpoint is saved.")
+
+    def on_train_begin(self, run_context):
+        self._install()
+        if self.save_ckpt and os.path.isfile(f"{self.train_name}.ckpt"):
+            from mscompat.train.serialization import load_checkpoint
+            load_checkpoint(f"{self.train_name}.ckpt", net=run_context.original_args().train_network)
+
+    def on_train_step_end(self, run_context):
+        with self.lock:
+            if self.stop_train or not self._requested():
+                return
+            logger.warning("Graceful exit is triggered, stop training.")
+            self.exit = True
+            self.stop_train = True
+            run_context.request_stop()
+
+    def on_train_end(self, run_context):
+        if self.exit:
+            self._save(run_context.original_args().train_network, self.train_name)
+        if self._previous_handler is not None:
+            signal.signal(self.sig, self._previous_handler)
+            self._previous_handler = None
+
+    def on_eval_begin(self, run_context):
+        self._install()
+        if not self.save_ckpt:
+            return
+        from mscompat.train.serialization import load_checkpoint
+        net = run_context.original_args().eval_network
+        if os.path.isfile(f"{self.eval_name}.ckpt"):
+            load_checkpoint(f"{self.eval_name}.ckpt", net=net)
+        elif os.path.isfile(f"{self.train_name}.ckpt"):
+            load_checkpoint(f"{self.train_name}.ckpt", net=net)
+
+    def on_eval_step_end(self, run_context):
+        if self.exit:
+            run_context.request_stop()
+
+    def on_eval_end(self, run_context):
+        if self.exit:
+            self._save(run_context.original_args().eval_network, self.eval_name)
+        if self._previous_handler is not None:
+            signal.signal(self.sig, self._previous_handler)
+            self._previous_handler = None
