@@ -41,6 +41,26 @@ def _adam_delta(m, v, g, lr, beta1, beta2, eps, beta1_power, beta2_power, nester
     return -lr_t * m / (jnp.sqrt(v) + eps)
 
 
+def dense_adam_step(opt, grads, lrs):
+    """One dense Adam update of every parameter of ``opt`` (``beta1``/``beta2``/``eps`` Tensors,
+    ``beta1_power``/``beta2_power``/``moment1``/``moment2`` Parameters, ``use_nesterov``), as
+    AdamOffload and LazyAdam (dense gradients) do it."""
+    beta1, beta2, eps = opt.beta1._data, opt.beta2._data, opt.eps._data
+    b1p = opt.beta1_power._data * beta1
+    b2p = opt.beta2_power._data * beta2
+    _write(opt.beta1_power, b1p)
+    _write(opt.beta2_power, b2p)
+    b1p, b2p = b1p[0], b2p[0]
+    for p, m, v, g, lr in zip(opt._parameters, opt.moment1, opt.moment2, grads, lrs):
+        pv = p._data
+        g = g.astype(pv.dtype)
+        new_m, new_v = _adam_moments(m._data, v._data, g, beta1, beta2)
+        _write(p, pv + _adam_delta(new_m, new_v, g, lr, beta1, beta2, eps, b1p, b2p, opt.use_nesterov))
+        _write(m, new_m)
+        _write(v, new_v)
+    return (True,) * opt.param_length
+
+
 class Adam(Optimizer):
     """Adam (MindSpore's ``Adam`` kernel; ``use_amsgrad`` as ``ApplyAdamWithAmsgradV2``;
     ``use_lazy``/``use_offload`` keyword arguments give the same dense update)."""
@@ -174,17 +194,4 @@ class AdamOffload(Optimizer):
     @jit
     def construct(self, gradients):
         grads, lrs = self._prepare(gradients, centralize=False)
-        beta1, beta2, eps = self.beta1._data, self.beta2._data, self.eps._data
-        b1p = self.beta1_power._data * beta1
-        b2p = self.beta2_power._data * beta2
-        _write(self.beta1_power, b1p)
-        _write(self.beta2_power, b2p)
-        b1p, b2p = b1p[0], b2p[0]
-        for p, m, v, g, lr in zip(self._parameters, self.moment1, self.moment2, grads, lrs):
-            pv = p._data
-            g = g.astype(pv.dtype)
-            new_m, new_v = _adam_moments(m._data, v._data, g, beta1, beta2)
-            _write(p, pv + _adam_delta(new_m, new_v, g, lr, beta1, beta2, eps, b1p, b2p, self.use_nesterov))
-            _write(m, new_m)
-            _write(v, new_v)
-        return (True,) * self.param_length
+        return dense_adam_step(self, grads, lrs)

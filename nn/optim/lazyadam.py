@@ -9,7 +9,7 @@ from mscompat.common.api import jit
 from mscompat.nn.optim import _checks as validator
 from mscompat.nn.optim._checks import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
-from mscompat.nn.optim.adam import _adam_moments, _adam_delta
+from mscompat.nn.optim.adam import dense_adam_step
 
 __all__ = ["LazyAdam"]
 
@@ -49,20 +49,7 @@ class LazyAdam(Optimizer):
     @jit
     def construct(self, gradients):
         grads, lrs = self._prepare(gradients)
-        beta1, beta2, eps = self.beta1._data, self.beta2._data, self.eps._data
-        b1p = self.beta1_power._data * beta1
-        b2p = self.beta2_power._data * beta2
-        _write(self.beta1_power, b1p)
-        _write(self.beta2_power, b2p)
-        b1p, b2p = b1p[0], b2p[0]
-        for p, m, v, g, lr in zip(self._parameters, self.moment1, self.moment2, grads, lrs):
-            pv = p._data
-            g = g.astype(pv.dtype)
-            new_m, new_v = _adam_moments(m._data, v._data, g, beta1, beta2)
-            _write(p, pv + _adam_delta(new_m, new_v, g, lr, beta1, beta2, eps, b1p, b2p, self.use_nesterov))
-            _write(m, new_m)
-            _write(v, new_v)
-        return (True,) * self.param_length
+        return dense_adam_step(self, grads, lrs)
 
     @Optimizer.target.setter
     def target(self, value):

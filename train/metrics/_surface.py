@@ -3,6 +3,9 @@
 import numpy as np
 from scipy import ndimage
 
+from ._common import check_type, check_string
+from .metric import Metric, rearrange_inputs
+
 __all__ = []
 
 DISTANCE_METRICS = ["euclidean", "chessboard", "taxicab"]
@@ -46,3 +49,62 @@ def check_label_and_shapes(owner, y_pred, y, label_idx, label_error=ValueError):
                          f"(input[1]) must be greater than 0, in addition to that, predicted value and true "
                          f"value must have the same shape, but got predicted value size: {y_pred.size}, "
                          f"shape: {y_pred.shape}, true value size: {y.size}, shape: {y.shape}.")
+
+
+class SurfaceDistanceMetric(Metric):
+    """What MeanSurfaceDistance and RootMeanSquareDistance share: arguments, state, ``update`` (the
+    LAST ``update(y_pred, y, label_idx)`` counts; boolean inputs are the masks directly) and the
+    directed distances; subclasses reduce them in :meth:`_reduce`."""
+
+    _inputs_message = "it needs 3 inputs (predicted value, true value, label index), but got {}"
+    _label_error = ValueError
+
+    def __init__(self, symmetric=False, distance_metric="euclidean"):
+        super().__init__()
+        self.distance_metric_list = list(DISTANCE_METRICS)
+        distance_metric = check_type("distance_metric", distance_metric, [str])
+        self.distance_metric = check_string(distance_metric, self.distance_metric_list, "distance_metric")
+        self.symmetric = check_type("symmetric", symmetric, [bool])
+        self.clear()
+        self._is_update = None       # as in MindSpore: eval() before any update gives inf, not an error
+        self._y_edges = None
+        self._y_pred_edges = None
+
+    def clear(self):
+        self._y_pred_edges = 0
+        self._y_edges = 0
+        self._is_update = False
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        owner = type(self).__name__
+        if len(inputs) != 3:
+            raise ValueError(f"For '{owner}.update', " + self._inputs_message.format(len(inputs)))
+        y_pred = self._convert_data(inputs[0])
+        y = self._convert_data(inputs[1])
+        label_idx = inputs[2]
+        check_label_and_shapes(owner, y_pred, y, label_idx, label_error=self._label_error)
+        if y_pred.dtype != bool:
+            y_pred = y_pred == label_idx
+        if y.dtype != bool:
+            y = y == label_idx
+        self._y_pred_edges = edges(y_pred)
+        self._y_edges = edges(y)
+        self._is_update = True
+
+    def eval(self):
+        if self._is_update is False:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        owner = type(self).__name__
+        forward = surface_distance(self._y_pred_edges, self._y_edges, self.distance_metric, owner)
+        if forward.shape == (0,):
+            return np.inf
+        if not self.symmetric:
+            return self._reduce(forward)
+        back = surface_distance(self._y_edges, self._y_pred_edges, self.distance_metric, owner)
+        if back.shape == (0,):
+            return np.inf
+        return self._reduce(forward, back)
+
+    def _reduce(self, forward, back=None):
+        raise NotImplementedError   # abstract: each subclass defines its reduction
