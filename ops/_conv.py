@@ -352,18 +352,26 @@ def _conv3d_transpose(name, x, w, pad_mode, pad, stride, dilation, group, output
     size, pads = [], []
     for i in range(3):
         base = (d.shape[2 + i] - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1
-        if pad_mode == "same":
-            full = d.shape[2 + i] * stride[i]
+        full = d.shape[2 + i] * stride[i]
+        if pad_mode == "same":   # MindSpore: the output is input * stride
             need = max(0, base - full)
             lo, hi = need // 2, need - need // 2
+            size.append(full)
         elif pad_mode == "pad":
             lo, hi = pad[2 * i], pad[2 * i + 1]
-        else:
+            size.append(base - lo - hi + output_padding[i])
+        else:                    # 'valid': at least input * stride
             lo = hi = 0
+            size.append(max(base, full))
         pads.append((lo, hi))
-        size.append(base - lo - hi + output_padding[i])
     in_shape = (d.shape[0], b.shape[1] * group) + tuple(size)
     return _wrap(_transpose_via_vjp(d, b, in_shape, stride, pads, dilation, group))
+
+
+def _check_output_padding(pad_mode, op_, given):
+    if pad_mode != "pad" and tuple(op_) != (0, 0, 0):
+        raise ValueError(f"For 'Conv3DTranspose', the 'output_padding' must be zero or (0, 0, 0) when 'pad_mode' "
+                         f"is not \"pad\", but got 'output_padding' is {given} and 'pad_mode' is {pad_mode}.")
 
 
 @register_primitive_class
@@ -380,6 +388,7 @@ class Conv3DTranspose(_ConvBase):
             raise ValueError(f"For 'Conv3DTranspose', the 'in_channel' must be a positive int, but got {in_channel}.")
         self.in_channel = in_channel
         op_ = (output_padding,) * 3 if is_int(output_padding) else tuple(output_padding)[-3:]
+        _check_output_padding(self.pad_mode, op_, output_padding)
         self.output_padding = op_
         self.add_prim_attr("output_padding", op_)
 
@@ -396,4 +405,5 @@ def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dila
     stride = _tuple(name, "stride", stride, 3, allow=(5,))
     dilation = _tuple(name, "dilation", dilation, 3, allow=(5,))
     op_ = (output_padding,) * 3 if is_int(output_padding) else tuple(output_padding)[-3:]
+    _check_output_padding(pad_mode, op_, output_padding)
     return _conv3d_transpose(name, inputs, weight, pad_mode, pad, stride, dilation, group, op_)

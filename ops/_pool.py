@@ -64,6 +64,21 @@ def _windows(a, ksize, stride, dilation, pads, outs, fill):
     return jnp.stack(slices)
 
 
+def _reduce_window(a, init, fn, ksize, stride, dilation, pads, outs):
+    """``fn``-reduction over exactly ``outs`` windows (ceil mode's partial windows included) with one
+    ``lax.reduce_window``; ``init`` must be ``fn``'s identity (a NumPy scalar, so JAX differentiates it)."""
+    cfg = [(0, 0), (0, 0)]
+    crop = [slice(None), slice(None)]
+    for i in range(len(ksize)):
+        lo = pads[i][0]
+        total = (outs[i] - 1) * stride[i] + dilation[i] * (ksize[i] - 1) + 1
+        hi = total - a.shape[2 + i] - lo
+        crop.append(slice(0, a.shape[2 + i] + min(hi, 0)))
+        cfg.append((lo, max(hi, 0)))
+    return lax.reduce_window(a[tuple(crop)], init, fn, (1, 1) + tuple(ksize), (1, 1) + tuple(stride), cfg,
+                             window_dilation=(1, 1) + tuple(dilation))
+
+
 def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dtype=jnp.int64):
     nd = len(ksize)
     spatial = a.shape[2:]
@@ -75,10 +90,11 @@ def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dt
         low = -jnp.inf
     else:
         low = jnp.iinfo(a.dtype).min
+    if not with_index:
+        # one reduce_window (its gradient goes to the first maximum of a window, as MindSpore's)
+        return _reduce_window(a, np.array(low, a.dtype), lax.max, ksize, stride, dilation, pads, outs), None
     w = _windows(a, ksize, stride, dilation, pads, outs, low)
     out = jnp.max(w, axis=0)
-    if not with_index:
-        return out, None
     flat = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape((1, 1) + tuple(spatial))
     iw = _windows(flat, ksize, stride, dilation, pads, outs, -1)
     arg = jnp.argmax(w, axis=0)
@@ -94,7 +110,7 @@ def _avg_pool(a, ksize, stride, pads, ceil, count_include_pad=True, divisor_over
     if any(o <= 0 for o in outs):
         raise ValueError(f"The output size of the pooling is not positive: {outs}.")
     f = a.astype(jnp.float32)
-    total = jnp.sum(_windows(f, ksize, stride, ones_d, pads, outs, 0), axis=0)
+    total = _reduce_window(f, np.array(0, np.float32), lax.add, ksize, stride, ones_d, pads, outs)
     if divisor_override:
         div = jnp.float32(divisor_override)
     else:
@@ -484,10 +500,15 @@ def _lp_pool(nd, x, norm_type, kernel_size, stride, ceil_mode):
         raise ValueError(f"For '{name}', the dimension of 'x' must be {nd + 1} or {nd + 2}, but got {a.ndim}.")
     k = _ntuple(name, "kernel_size", kernel_size, nd)
     s = k if stride is None else _ntuple(name, "stride", stride, nd)
-    p = jnp.power(a, jnp.asarray(norm_type, a.dtype))
+    if norm_type == 0:
+        raise ValueError(f"For {name}, the value of 'norm_type' can not be 0.")
+    p = jnp.power(a, jnp.asarray(float(norm_type), a.dtype))
     avg = _avg_pool(p, k, s, [(0, 0)] * nd, bool(ceil_mode))
+    # MindSpore: (sign(avg) * relu(abs(avg)) * prod(k)) ** (1 / p): a negative total gives NaN, and its
+    # Sign/ReLU kernels map a NaN average to 0
+    avg = jnp.where(jnp.isnan(avg), jnp.zeros((), avg.dtype), avg)
     tot = avg * jnp.asarray(int(np.prod(k)), a.dtype)
-    out = jnp.sign(tot) * jnp.power(jnp.maximum(jnp.abs(tot), 0), jnp.asarray(1.0 / norm_type, a.dtype))
+    out = jnp.power(tot, jnp.asarray(1.0 / norm_type, a.dtype))
     return _wrap(out[0] if squeeze else out)
 
 

@@ -2,7 +2,7 @@
 (activations, basic, normalization, conv, pooling, padding, embedding, RNNs, transformer, image,
 math, ...)."""
 from . import (activation, basic, normalization, conv, pooling, padding, embedding, rnns, rnn_cells, transformer,
-               image, math, channel_shuffle, combined, timedistributed)
+               image, math, channel_shuffle, combined, timedistributed, dense)
 from .activation import *  # noqa: F401,F403
 from .basic import *  # noqa: F401,F403
 from .normalization import *  # noqa: F401,F403
@@ -18,9 +18,10 @@ from .math import *  # noqa: F401,F403
 from .channel_shuffle import *  # noqa: F401,F403
 from .combined import *  # noqa: F401,F403
 from .timedistributed import *  # noqa: F401,F403
+from .dense import *  # noqa: F401,F403
 
 __all__ = []
 for _m in (activation, basic, normalization, conv, pooling, padding, embedding, rnns, rnn_cells, transformer, image,
-           math, channel_shuffle, combined, timedistributed):
+           math, channel_shuffle, combined, timedistributed, dense):
     __all__.extend(_m.__all__)
 del _m

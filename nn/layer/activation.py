@@ -12,7 +12,7 @@ from ._validator import check_bool, check_positive_int, check_value_type
 __all__ = ["Softmin", "Softmax", "Softmax2d", "LogSoftmax", "RReLU", "PReLU",
            "ReLU", "ReLU6", "SeLU", "SiLU", "Tanh", "Tanhshrink",
            "Hardtanh", "GELU", "FastGelu", "Sigmoid", "Softsign", "get_activation", "LeakyReLU", "HSigmoid",
-           "HSwish", "ELU", "LogSigmoid", "SoftShrink", "HShrink", "CELU", "Threshold", "Mish"]
+           "HSwish", "ELU", "LogSigmoid", "SoftShrink", "HShrink", "CELU", "Threshold", "Mish", "LRN", "GLU"]
 
 
 class CELU(Cell):
@@ -400,3 +400,28 @@ def get_activation(name, prim_name=None):
     if name not in _activation:
         raise KeyError(f"{msg_prefix} 'name' must be in {list(_activation.keys())}, but got {name}.")
     return _activation[name]()
+
+
+class LRN(Cell):
+    """Local response normalization across channels (the ``LRN`` primitive)."""
+
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+        super().__init__()
+        self.lrn_op = ops.LRN(depth_radius, bias, alpha, beta, norm_region)
+
+    def construct(self, input_x):
+        return self.lrn_op(input_x)
+
+
+class GLU(Cell):
+    """Gated linear unit: split ``x`` in two halves along ``axis``, ``a * sigmoid(b)``."""
+
+    def __init__(self, axis=-1):
+        super().__init__('GLU')
+        self.dim = axis
+        self.spilt = ops.Split(axis=axis, output_num=2)
+        self.sigmoid = ops.Sigmoid()
+
+    def construct(self, x):
+        x1, x2 = self.spilt(x)
+        return x1 * self.sigmoid(x2)

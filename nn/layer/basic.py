@@ -17,7 +17,9 @@ from mscompat.nn.cell import Cell
 from .activation import get_activation
 from ._validator import check_value_type, check_positive_int, check_bool
 
-__all__ = ["Dropout", "Flatten", "Dense", "Linear", "Identity"]
+__all__ = ["Dropout", "Flatten", "Dense", "Linear", "Identity", "ClipByNorm", "Norm", "OneHot", "Unfold", "Tril",
+           "Triu", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag", "L1Regularizer", "Dropout1d", "Dropout2d",
+           "Dropout3d", "Upsample", "Roll", "Unflatten", "DropoutExt", "Dropout2dExt"]
 
 
 class Dropout(Cell):
@@ -207,3 +209,372 @@ class Linear(Cell):
         if self.has_bias:
             s += f', has_bias={self.has_bias}'
         return s
+
+
+# ---------------------------------------------------------------------------------------------
+# More basic layers: regularizer, channel dropouts, upsampling, norms, one-hot, padding, patches,
+# triangular masks, matrix diagonals, roll, unflatten.
+
+def _prefix(cls_name):
+    return f"For '{cls_name}', the" if cls_name else "The"
+
+
+def _check_is_int(value, arg_name, cls_name):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{_prefix(cls_name)} type of '{arg_name}' must be 'int', but got "
+                        f"'{type(value).__name__}'.")
+    return value
+
+
+def _check_p01(cell, p):
+    check_value_type('p', p, [float], cell.cls_name)
+    if p < 0 or p > 1:
+        raise ValueError(f"For '{cell.cls_name}', the 'p' must be a number in range [0, 1], but got {p}.")
+
+
+class L1Regularizer(Cell):
+    """``scale * sum(|weights|)``."""
+
+    def __init__(self, scale):
+        super().__init__()
+        check_value_type('scale', scale, [int, float], self.cls_name)
+        if scale <= 0:
+            raise ValueError(f"For '{self.cls_name}', the 'scale' must be greater than 0, but got {scale}.")
+        if math.isinf(scale) or math.isnan(scale):
+            raise ValueError(f"For '{self.cls_name}', the 'scale' can not be INF or NAN, but got {scale}.")
+        self.abs = ops.Abs()
+        self.reduce_sum = ops.ReduceSum()
+        self.scale = Tensor(scale, dtype=mstype.float32)
+
+    def construct(self, weights):
+        if not isinstance(weights, Tensor) or weights.dtype == mstype.bool_:
+            got = weights.dtype if isinstance(weights, Tensor) else type(weights).__name__
+            raise TypeError(f"The 'weights' must be a number type Tensor, but got {got}.")
+        return self.scale * self.reduce_sum(self.abs(weights))
+
+
+class Dropout1d(Cell):
+    """Zero whole channels of an (N, C, L) or (C, L) input with probability ``p`` in training."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        _check_p01(self, p)
+        self.prob = p
+
+    def construct(self, x):
+        if not self.training or self.prob == 0:
+            return x
+        return ops.dropout1d(x, self.prob)
+
+
+class Dropout2d(Cell):
+    """Zero whole channels of an (N, C, H, W) input with probability ``p`` in training."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        _check_p01(self, p)
+        self.keep_prob = 1.0 - p
+        self.dropout2d = ops.Dropout2D(self.keep_prob)
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        out, _ = self.dropout2d(x)
+        return out
+
+    def extend_repr(self):
+        return f'p={self.keep_prob}'
+
+
+class Dropout3d(Cell):
+    """Zero whole channels of an (N, C, D, H, W) input with probability ``p`` in training."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        _check_p01(self, p)
+        self.keep_prob = 1.0 - p
+        self.dropout3d = ops.Dropout3D(self.keep_prob)
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        out, _ = self.dropout3d(x)
+        return out
+
+    def extend_repr(self):
+        return f'p={self.keep_prob}'
+
+
+class DropoutExt(Cell):
+    """Dropout with drop probability ``p`` (identity in evaluation mode or for ``p == 0``)."""
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+
+    def construct(self, input):
+        if not self.training or self.p == 0:
+            return input
+        return ops.dropout(input, self.p, True)
+
+
+class Dropout2dExt(Cell):
+    """Channel dropout of (N, C, H, W) inputs with drop probability ``p``."""
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+
+    def construct(self, input):
+        if not self.training or self.p == 0:
+            return input
+        return ops.dropout2d(input, self.p, True)
+
+
+class Upsample(Cell):
+    """``ops.interpolate`` with fixed ``size`` / ``scale_factor`` / ``mode``."""
+
+    def __init__(self, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.size = size
+        self.scale_factor = scale_factor
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def construct(self, x):
+        return ops.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                               self.recompute_scale_factor)
+
+
+class ClipByNorm(Cell):
+    """``x * clip_norm / max(l2norm(x, axis), clip_norm)`` in float32 (the norm over all axes by
+    default); ``clip_norm`` is a float16/float32 Tensor."""
+
+    def __init__(self, axis=None):
+        super().__init__()
+        if axis is None:
+            axis = ()
+        check_value_type('axis', axis, [int, tuple, list], self.cls_name)
+        self.axis = axis
+
+    def construct(self, x, clip_norm):
+        name = "ClipByNorm"
+        if not isinstance(x, Tensor) or x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For '{name}', the 'x' must be a float16 or float32 Tensor, but got "
+                            f"{x.dtype if isinstance(x, Tensor) else type(x).__name__}.")
+        if isinstance(clip_norm, Tensor):
+            if clip_norm.dtype not in (mstype.float16, mstype.float32):
+                raise TypeError(f"For '{name}', the 'clip_norm' must be a float16 or float32 Tensor, but got "
+                                f"{clip_norm.dtype}.")
+        else:
+            raise TypeError(f"For '{name}', the input args must be tensor.")
+        ndim = x.ndim
+        axes = (self.axis,) if isinstance(self.axis, int) else tuple(self.axis)
+        for a in axes:
+            if a < -ndim or a >= ndim:
+                raise ValueError(f"For '{name}', the 'axis' must be in range [{-ndim}, {ndim}), but got {a}.")
+        axes = tuple(a % ndim for a in axes) if axes else tuple(range(ndim))
+        xf = ops.cast(x, mstype.float32)
+        l2 = ops.sqrt(ops.ReduceSum(True)(ops.square(xf), axes))
+        cn = ops.cast(clip_norm, mstype.float32)
+        # MindSpore's kernel returns float32 for float16 inputs too
+        return xf * cn / ops.maximum(l2, cn)
+
+
+class Norm(Cell):
+    """``sqrt(sum(x**2, axis))`` (all axes for ``axis=()``), squeezed unless ``keep_dims``."""
+
+    def __init__(self, axis=(), keep_dims=False):
+        super().__init__()
+        check_value_type('keep_dims', keep_dims, [bool], self.cls_name)
+        self.axis = axis
+        self.keep_dims = keep_dims
+        self.reduce_sum = ops.ReduceSum(True)
+
+    def construct(self, x):
+        x = ops.sqrt(self.reduce_sum(ops.square(x), self.axis))
+        if not self.keep_dims:
+            x = ops.squeeze(x) if self.axis == () else ops.squeeze(x, self.axis)
+        return x
+
+    def extend_repr(self):
+        return f'axis={self.axis}, keep_dims={self.keep_dims}'
+
+
+class OneHot(Cell):
+    """One-hot encoding of ``indices`` along ``axis`` with ``depth`` classes, in ``dtype``."""
+
+    def __init__(self, axis=-1, depth=1, on_value=1.0, off_value=0.0, dtype=mstype.float32):
+        super().__init__()
+        self.onehot = ops.OneHot(axis)
+        self.depth = depth
+        self.dtype = dtype
+        self.on_value = on_value
+        self.off_value = off_value
+
+    def construct(self, indices):
+        return self.onehot(indices, self.depth, ops.cast(self.on_value, self.dtype),
+                           ops.cast(self.off_value, self.dtype))
+
+
+def _check_patch_arg(arg_name, arg_val, cls_name):
+    check_value_type(f'{arg_name}s', arg_val, [tuple, list], cls_name)
+    if len(arg_val) != 4 or arg_val[0] != 1 or arg_val[3] != 1:
+        raise ValueError(f"For '{cls_name}' the format of '{arg_name}s' must be [1, {arg_name}_row, {arg_name}_col, 1], "
+                         f"but got {arg_val}.")
+    is_int = isinstance(arg_val[1], int) and isinstance(arg_val[2], int)
+    if not is_int or arg_val[1] < 1 or arg_val[2] < 1:
+        raise ValueError(f"For '{cls_name}' the {arg_name}_row and {arg_name}_col in '{arg_name}s' must be an positive "
+                         f"integer number, but got {arg_name}_row is {arg_val[1]}, {arg_name}_col is {arg_val[2]}")
+
+
+class Unfold(Cell):
+    """Image patches (ExtractImagePatches) of an NCHW input: (N, C*kh*kw, out_h, out_w), the depth
+    ordered (kernel row, kernel column, channel)."""
+
+    def __init__(self, ksizes, strides, rates, padding="valid"):
+        super().__init__()
+        _check_patch_arg('ksize', ksizes, self.cls_name)
+        _check_patch_arg('stride', strides, self.cls_name)
+        _check_patch_arg('rate', rates, self.cls_name)
+        if not isinstance(padding, str) or padding.upper() not in ("SAME", "VALID"):
+            raise ValueError(f"For 'ExtractImagePatches', the 'padding' must be 'SAME' or 'VALID', but got {padding}.")
+        self.ksizes = (ksizes[1], ksizes[2])
+        self.strides = (strides[1], strides[2])
+        self.rates = (rates[1], rates[2])
+        self.padding = padding.upper()
+
+    def construct(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For 'ExtractImagePatches', the 'input_x' must be a Tensor, but got "
+                            f"{type(input_x).__name__}.")
+        if input_x.ndim != 4:
+            raise ValueError(f"For 'ExtractImagePatches', the rank of 'input_x' must be 4, but got {input_x.ndim}.")
+        n, c, h, w = input_x.shape
+        (kh, kw), (sh, sw), (rh, rw) = self.ksizes, self.strides, self.rates
+        ekh, ekw = (kh - 1) * rh + 1, (kw - 1) * rw + 1
+        x = input_x
+        if self.padding == "VALID":
+            oh, ow = (h - ekh) // sh + 1, (w - ekw) // sw + 1
+        else:
+            oh, ow = -(-h // sh), -(-w // sw)
+            ph = max((oh - 1) * sh + ekh - h, 0)
+            pw = max((ow - 1) * sw + ekw - w, 0)
+            x = ops.pad(x, (pw // 2, pw - pw // 2, ph // 2, ph - ph // 2))
+        if oh <= 0 or ow <= 0:
+            raise ValueError(f"For 'ExtractImagePatches', the input is too small for the kernel: input {(h, w)}, "
+                             f"effective kernel {(ekh, ekw)}.")
+        patches = []
+        for i in range(kh):
+            for j in range(kw):
+                r0, c0 = i * rh, j * rw
+                patches.append(x[:, :, r0:r0 + (oh - 1) * sh + 1:sh, c0:c0 + (ow - 1) * sw + 1:sw])
+        out = ops.stack(patches, 1)                      # (N, kh*kw, C, oh, ow)
+        return ops.reshape(out, (n, kh * kw * c, oh, ow))
+
+
+def _tri_mask(cell, x, k, upper):
+    name = 'triu' if upper else 'tril'
+    if len(x.shape) < 1:
+        raise ValueError(f"For '{name}', the 'x rank' must be >= 1, but got {len(x.shape)}.")
+    _check_is_int(k, 'k value', name)
+    ones = ops.ones(x.shape, mstype.float32)
+    assist = ops.triu(ones, k) if upper else ops.tril(ones, k)
+    return ops.cast(ops.mul(ops.cast(x, mstype.float32), assist), x.dtype)
+
+
+class Tril(Cell):
+    """Lower triangle (below diagonal ``k``) of the last two dimensions; zeros elsewhere."""
+
+    def construct(self, x, k=0):
+        return _tri_mask(self, x, k, False)
+
+
+class Triu(Cell):
+    """Upper triangle (above diagonal ``k``) of the last two dimensions; zeros elsewhere."""
+
+    def construct(self, x, k=0):
+        return _tri_mask(self, x, k, True)
+
+
+class MatrixDiag(Cell):
+    """Batched diagonal matrices (..., n, n) from the vectors (..., n)."""
+
+    def construct(self, input_x):
+        if len(input_x.shape) < 1:
+            raise ValueError(f"For '_get_matrix_diag_assist', the 'x rank' must be >= 1, but got 0.")
+        n = input_x.shape[-1]
+        eye = ops.eye(n, n, input_x.dtype)
+        return ops.expand_dims(input_x, -2) * eye
+
+
+class MatrixDiagPart(Cell):
+    """The diagonals (..., min(m, n)) of the matrices (..., m, n)."""
+
+    def construct(self, input_x):
+        if len(input_x.shape) < 2:
+            raise ValueError(f"For '_get_matrix_diag_part_assist', the 'x rank' must be >= 2, but got "
+                             f"{len(input_x.shape)}.")
+        return ops.diagonal(input_x, 0, -2, -1)
+
+
+class MatrixSetDiag(Cell):
+    """The matrices (..., m, n) with their main diagonal replaced by ``diagonal`` (..., min(m, n))."""
+
+    def construct(self, input_x, diagonal):
+        if len(input_x.shape) < 2:
+            raise ValueError(f"For '_get_matrix_diag_part_assist', the 'x rank' must be >= 2, but got "
+                             f"{len(input_x.shape)}.")
+        m, n = input_x.shape[-2], input_x.shape[-1]
+        k = min(m, n)
+        if tuple(diagonal.shape) != tuple(input_x.shape[:-2]) + (k,):
+            raise ValueError(f"For 'MatrixSetDiag', the shape of 'diagonal' must be "
+                             f"{tuple(input_x.shape[:-2]) + (k,)}, but got {tuple(diagonal.shape)}.")
+        eye = ops.eye(m, n, input_x.dtype)
+        diag = ops.pad(ops.expand_dims(diagonal, -1) * ops.eye(k, k, input_x.dtype), (0, n - k, 0, m - k))
+        return input_x * (1 - eye) + diag
+
+
+class Roll(Cell):
+    """Roll the elements by ``shift`` along ``axis`` (ints or equal-length sequences)."""
+
+    def __init__(self, shift, axis):
+        super().__init__()
+        check_value_type('shift', shift, [int, tuple, list], self.cls_name)
+        check_value_type('axis', axis, [int, tuple, list], self.cls_name)
+        self.shift = list(shift) if isinstance(shift, (list, tuple)) else [shift]
+        self.axis = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+        if len(self.shift) != len(self.axis):
+            raise ValueError(f"For '{self.cls_name}', the shape of 'shift' and the shape of 'axis' must be the same, "
+                             f"but got the length of 'shift' {len(self.shift)} and the length of 'axis' "
+                             f"{len(self.axis)}.")
+
+    def construct(self, input_x):
+        dim = len(input_x.shape)
+        for shift, axis in zip(self.shift, self.axis):
+            if not isinstance(axis, int) or axis < -dim or axis >= dim:
+                raise ValueError(f"For '{self.cls_name}', the 'axis' must be in range of [{-dim}, {dim}), but got "
+                                 f"{axis}.")
+            input_x = ops.roll(input_x, shift, axis)
+        return input_x
+
+
+class Unflatten(Cell):
+    """Expand dimension ``axis`` into ``unflattened_size``."""
+
+    def __init__(self, axis, unflattened_size):
+        super().__init__()
+        _check_is_int(axis, 'axis', 'Unflatten')
+        check_value_type('unflattended_size', unflattened_size, (list, tuple), 'Unflatten')
+        self.axis = axis
+        self.unflattened_size = tuple(unflattened_size)
+
+    def construct(self, input_x):
+        input_shape = tuple(input_x.shape)
+        new_shape = input_shape[:self.axis] + self.unflattened_size
+        if self.axis != -1:
+            new_shape += input_shape[self.axis + 1:]
+        return ops.reshape(input_x, new_shape)

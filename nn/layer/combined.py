@@ -1,3 +1,71 @@
-"""(being written)"""
+"""``mindspore.nn`` combined layers: Conv2dBnAct and DenseBnAct (layer, optional BatchNorm,
+optional activation), with MindSpore's child names (``conv``/``dense``, ``batchnorm``,
+``activation``) so Parameters are named as in MindSpore."""
+from mscompat.ops.primitive import Primitive
+from mscompat.nn.cell import Cell
+from .activation import get_activation, LeakyReLU
+from .normalization import BatchNorm2d, BatchNorm1d
+from ._validator import check_bool
 
-__all__ = []
+__all__ = ['Conv2dBnAct', 'DenseBnAct']
+
+
+def _activation(cell, activation, alpha):
+    if activation == 'leakyrelu':
+        return LeakyReLU(alpha)
+    act = get_activation(activation) if isinstance(activation, str) else activation
+    if activation is not None and not isinstance(act, (Cell, Primitive)):
+        raise TypeError(f"For '{cell.cls_name}', the 'activation' must be str or Cell or Primitive, but got "
+                        f"{type(activation).__name__}.")
+    return act
+
+
+class Conv2dBnAct(Cell):
+    """``nn.Conv2d`` followed by an optional ``BatchNorm2d`` and an optional activation."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0, dilation=1,
+                 group=1, has_bias=False, weight_init='normal', bias_init='zeros', has_bn=False, momentum=0.997,
+                 eps=1e-5, activation=None, alpha=0.2, after_fake=True):
+        super().__init__()
+        from .conv import Conv2d
+        self.conv = Conv2d(in_channels, out_channels, kernel_size=kernel_size, stride=stride, pad_mode=pad_mode,
+                           padding=padding, dilation=dilation, group=group, has_bias=has_bias,
+                           weight_init=weight_init, bias_init=bias_init)
+        self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
+        self.has_act = activation is not None
+        self.after_fake = check_bool(after_fake, 'after_fake', self.cls_name)
+        if has_bn:
+            self.batchnorm = BatchNorm2d(out_channels, eps, momentum)
+        self.activation = _activation(self, activation, alpha)
+
+    def construct(self, x):
+        x = self.conv(x)
+        if self.has_bn:
+            x = self.batchnorm(x)
+        if self.has_act:
+            x = self.activation(x)
+        return x
+
+
+class DenseBnAct(Cell):
+    """``nn.Dense`` followed by an optional ``BatchNorm1d`` and an optional activation."""
+
+    def __init__(self, in_channels, out_channels, weight_init='normal', bias_init='zeros', has_bias=True, has_bn=False,
+                 momentum=0.9, eps=1e-5, activation=None, alpha=0.2, after_fake=True):
+        super().__init__()
+        from .basic import Dense
+        self.dense = Dense(in_channels, out_channels, weight_init, bias_init, has_bias)
+        self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
+        self.has_act = activation is not None
+        self.after_fake = check_bool(after_fake, 'after_fake', self.cls_name)
+        if has_bn:
+            self.batchnorm = BatchNorm1d(out_channels, eps, momentum)
+        self.activation = _activation(self, activation, alpha)
+
+    def construct(self, x):
+        x = self.dense(x)
+        if self.has_bn:
+            x = self.batchnorm(x)
+        if self.has_act:
+            x = self.activation(x)
+        return x

@@ -6,15 +6,20 @@ BatchNorm keeps MindSpore's Parameters (``moving_mean``/``moving_variance`` name
 written through the ``BatchNorm`` primitive into the Parameters, so the update also happens
 in compiled (GRAPH_MODE) steps through the state threading.
 """
+import itertools
+import numbers
+
 from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.parameter import Parameter
-from mscompat.common.initializer import initializer
+from mscompat.common.initializer import initializer, Initializer
+from mscompat.common.tensor import Tensor
 from mscompat.context import get_context
 from mscompat.nn.cell import Cell
 from ._validator import check_value_type, check_string, check_positive_int, check_bool
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "SyncBatchNorm", "InstanceNorm1d",
+           "InstanceNorm2d", "InstanceNorm3d", "LayerNormExt"]
 
 
 def _check_dim(val, target, cls_name):
@@ -211,3 +216,173 @@ class GroupNorm(Cell):
             raise ValueError(f"For GroupNorm, shape of weight and bias should be equal to input_x's channel "
                              f"dimension: {x.shape[1]}, bug got shape: {[self.num_channels]}.")
         return ops.group_norm(x, self.num_groups, self.gamma.astype(x.dtype), self.beta.astype(x.dtype), self.eps)
+
+
+# ---------------------------------------------------------------------------------------------
+# SyncBatchNorm (single device: BatchNorm) and InstanceNorm1d/2d/3d
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch normalization synchronized over ``process_groups``; on a single device (rank 0 of 1)
+    it is BatchNorm of 2D or 4D inputs, with MindSpore's Parameters and checks."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+                 moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, process_groups=None,
+                 dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                         moving_var_init, use_batch_statistics, dtype=dtype)
+        self.is_global = False
+        self.group_name = None
+        self.process_groups = process_groups
+        if process_groups != 0:
+            self.rank_id, self.rank_size = _rank_and_size()
+            if process_groups is not None:
+                if not isinstance(process_groups, list):
+                    raise ValueError(f"The parameter 'process_groups' must be isinstance of {list}, but got "
+                                     f"{process_groups}.")
+                seen = set()
+                for rid in itertools.chain(*process_groups):
+                    if not isinstance(rid, int) or isinstance(rid, bool):
+                        raise TypeError(f"For '{self.cls_name}', the 'rank id in process_groups' must be int, but got "
+                                        f"'{type(rid).__name__}'.")
+                    if not 0 <= rid < self.rank_size:
+                        raise ValueError(f"For '{self.cls_name}', the 'rank id in process_groups' must be in range of "
+                                         f"[0, {self.rank_size}), but got {rid} with type 'int'.")
+                    if rid in seen:
+                        raise ValueError(f"For '{self.cls_name}', rank id in 'process_groups' must not be duplicated, "
+                                         f"but got {process_groups}.")
+                    seen.add(rid)
+                for sub_group in process_groups:
+                    if not isinstance(sub_group, list):
+                        raise ValueError(f"The parameter 'sub group' must be isinstance of {list}, but got "
+                                         f"{sub_group}.")
+                    self.group_device_num = len(sub_group)
+                    if self.rank_id in sub_group and self.group_device_num > 1:
+                        self.is_global = True
+            elif self.rank_size > 1:
+                self.is_global = True
+                self.group_device_num = self.rank_size
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        dim = len(shape)
+        if dim not in (2, 4):
+            raise ValueError(f"For '{cls_name}', the must have 2 dims or 4 dims, but got {dim}.")
+
+
+def _rank_and_size():
+    """(rank, group size): mscompat runs on one device, rank 0 of a world of 1."""
+    return 0, 1
+
+
+class _InstanceNorm(Cell):
+    """Instance normalization: each (sample, channel) normalized over its spatial positions, then
+    ``gamma``/``beta`` per channel. Each call also updates the moving statistics as MindSpore's
+    InstanceNorm kernel does: ``moving = (1 - momentum) * moving + momentum * batch_stat``, with the
+    per-instance means and unbiased variances averaged over the batch."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones', beta_init='zeros',
+                 dtype=mstype.float32):
+        super().__init__()
+        check_value_type('num_features', num_features, [int], self.cls_name)
+        check_value_type('eps', eps, [float], self.cls_name)
+        check_value_type('momentum', momentum, [float], self.cls_name)
+        check_value_type('affine', affine, [bool], self.cls_name)
+        for key, val in (('gamma_init', gamma_init), ('beta_init', beta_init)):
+            if not isinstance(val, (Tensor, numbers.Number, str, Initializer)):
+                raise TypeError(f"For '{self.cls_name}', the type of '{key}' must be in [Tensor, numbers.Number, str, "
+                                f"Initializer], but got type {type(val).__name__}.")
+            if isinstance(val, Tensor) and val.dtype != mstype.float32:
+                raise TypeError(f"For '{self.cls_name}', the type of '{key}' must be float32, but got {val.dtype}.")
+        if num_features < 1:
+            raise ValueError(f"For '{self.cls_name}', the 'num_features' must be at least 1, but got {num_features}.")
+        if momentum < 0 or momentum > 1:
+            raise ValueError(f"For '{self.cls_name}', the 'momentum' must be a number in range [0, 1], "
+                             f"but got {momentum}.")
+        self.num_features = num_features
+        self.eps = eps
+        self.moving_mean = Parameter(initializer('zeros', num_features, dtype=dtype), name='mean', requires_grad=False)
+        self.moving_variance = Parameter(initializer('ones', num_features, dtype=dtype), name='variance',
+                                         requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, num_features, dtype=dtype), name='gamma', requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, num_features, dtype=dtype), name='beta', requires_grad=affine)
+        self.shape = ops.Shape()
+        self.momentum = momentum
+
+    _ndim = 4
+
+    def construct(self, x):
+        _check_dim(len(self.shape(x)), self._ndim, self.cls_name)
+        if x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For primitive[InstanceNorm], the input argument[input_x] must be a type of "
+                            f"{{Tensor[Float16], Tensor[Float32]}}, but got {x.dtype}.")
+        axes = tuple(range(2, len(x.shape)))
+        xf = ops.cast(x, mstype.float32)
+        mean = ops.mean(xf, axes, True)
+        var = ops.mean(ops.square(xf - mean), axes, True)
+        pshape = (1, self.num_features) + (1,) * len(axes)
+        y = (xf - mean) / ops.sqrt(var + self.eps)
+        y = y * ops.reshape(self.gamma, pshape) + ops.reshape(self.beta, pshape)
+        count = 1
+        for a in axes:
+            count *= x.shape[a]
+        batch_mean = ops.stop_gradient(ops.mean(ops.reshape(mean, mean.shape[:2]), 0))
+        unbiased = var * (count / max(count - 1, 1))
+        batch_var = ops.stop_gradient(ops.mean(ops.reshape(unbiased, unbiased.shape[:2]), 0))
+        m = self.momentum
+        ops.assign(self.moving_mean, (1 - m) * self.moving_mean + m * ops.cast(batch_mean, self.moving_mean.dtype))
+        ops.assign(self.moving_variance,
+                   (1 - m) * self.moving_variance + m * ops.cast(batch_var, self.moving_variance.dtype))
+        return ops.cast(y, x.dtype)
+
+    def extend_repr(self):
+        return 'num_features={}, eps={}, momentum={}, gamma={}, beta={}, moving_mean={}, moving_variance={}'.format(
+            self.num_features, self.eps, self.momentum, self.gamma, self.beta, self.moving_mean, self.moving_variance)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of an (N, C, L) input."""
+    _ndim = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of an (N, C, H, W) input."""
+    _ndim = 4
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of an (N, C, D, H, W) input."""
+    _ndim = 5
+
+
+class LayerNormExt(Cell):
+    """Layer normalization over the trailing ``normalized_shape`` dimensions, with optional
+    ``weight`` (ones) and ``bias`` (zeros) Parameters."""
+
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, numbers.Integral):
+            normalized_shape = (normalized_shape,)
+        if not isinstance(normalized_shape, (tuple, list)):
+            raise TypeError(f"For '{self.cls_name}', the type of 'normalized_shape' must be tuple[int] or list[int], "
+                            f"but got {normalized_shape} and the type is {type(normalized_shape)}.")
+        if not normalized_shape:
+            raise ValueError(f"Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                             f"element, but got normalized_shape = {normalized_shape}")
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        ms_dtype = mstype.float32 if dtype is None else dtype
+        self.weight = None
+        self.bias = None
+        if elementwise_affine:
+            self.weight = Parameter(initializer('ones', self.normalized_shape, dtype=ms_dtype), name='weight')
+            if bias:
+                self.bias = Parameter(initializer('zeros', self.normalized_shape, dtype=ms_dtype), name='bias')
+
+    def construct(self, input):
+        return ops.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extend_repr(self):
+        return 'normalized_shape={}, eps={}, elementwise_affine={}'.format(self.normalized_shape, self.eps,
+                                                                          self.elementwise_affine)

@@ -8,3 +8,6 @@ __all__ = []
 __all__.extend(cell_wrapper.__all__)
 __all__.extend(loss_scale.__all__)
 __all__.extend(grad_reducer.__all__)
+
+# MindSpore's nn.wrap also exposes the TimeDistributed layer (listed once, in nn.layer)
+from mscompat.nn.layer.timedistributed import TimeDistributed  # noqa: E402,F401

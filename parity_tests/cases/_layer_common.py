@@ -41,10 +41,6 @@ def weights_of(net):
 
 def _load(ms, net, values):
     params = {n: ms.Parameter(ms.Tensor(v), name=n) for n, v in values.items()}
-    if not hasattr(ms, "load_param_into_net"):   # TEMPORARY until mscompat's checkpoints land
-        for p in net.get_parameters():
-            p.set_data(params[p.name])
-        return
     not_loaded = ms.load_param_into_net(net, params, strict_load=True)
     # MindSpore returns (param_not_load, ckpt_not_load) lists; both must be empty here
     flat = [n for part in (not_loaded if isinstance(not_loaded, tuple) else (not_loaded,)) for n in (part or [])]
