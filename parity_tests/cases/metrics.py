@@ -172,7 +172,7 @@ add("ConfusionMatrix/threshold", _run(lambda ms: ms.train.ConfusionMatrix(2, thr
 add("ConfusionMatrix/zero_rows", _run(lambda ms: ms.train.ConfusionMatrix(3, "target"),
                                       (np.array([0, 1], np.int32), np.array([0, 0], np.int32))))
 add("ConfusionMatrix/bad_normalize", lambda ms: ms.train.ConfusionMatrix(2, "label"), error=True)
-add("ConfusionMatrix/bad_num_classes", lambda ms: ms.train.ConfusionMatrix(2.0), error=True)
+add("train.ConfusionMatrix/bad_num_classes", lambda ms: ms.train.ConfusionMatrix(2.0), error=True)
 add("ConfusionMatrix/bad_threshold", lambda ms: ms.train.ConfusionMatrix(2, threshold=1), error=True)
 add("ConfusionMatrix/eval_before_update", lambda ms: ms.train.ConfusionMatrix(2).eval(), error=True)
 add("ConfusionMatrix/bad_ndim", _run(lambda ms: ms.train.ConfusionMatrix(2), (R1, Y1)), error=True)
