@@ -46,6 +46,12 @@ def _clip_by_norm(x, clip_norm, axis):
     return wrap((a * c) / jnp.maximum(norm, c))
 
 
+def _abs(x):
+    """``|x|`` with MindSpore's gradient ``sign(x)`` (0 at 0; jax's ``abs`` gives 1 there)."""
+    a = arr(x)
+    return wrap(a * jnp.sign(a))
+
+
 class Embedding(Cell):
     """A lookup table of ``vocab_size`` vectors of size ``embedding_size``: ``ids -> table[ids]``
     (shape ``ids.shape + (embedding_size,)``), by gather or by a one-hot matmul.
@@ -297,10 +303,10 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
             field_ids = ops.reshape(field_ids, (-1,))
         merged = self.merge_op(embedding, field_ids, num_segments)
         if self.operator == 'MAX':
-            value_count = self.count_op(ops.abs(ops.reshape(input_values, (-1,))), field_ids, num_segments)
+            value_count = self.count_op(_abs(ops.reshape(input_values, (-1,))), field_ids, num_segments)
             count = ops.expand_dims(ops.cast(ops.not_equal(value_count, 0.0), mstype.float32), -1)
             merged = merged * count
         if self.operator == 'MEAN':
-            value_count = ops.expand_dims(self.count_op(ops.abs(input_values), field_ids, num_segments), -1)
+            value_count = ops.expand_dims(self.count_op(_abs(input_values), field_ids, num_segments), -1)
             merged = ops.DivNoNan()(merged, value_count)
         return ops.reshape(merged, (batch_size, self.field_size, -1))
