@@ -192,7 +192,24 @@ def _round_prim(input, decimals=0):
 primitive("Round", _round_prim)
 
 # --- sign, absolute value, negation -----------------------------------------------------------
-_unary("abs", "Abs", jnp.abs, "biufc", aliases=("absolute",))
+@jax.custom_jvp
+def _abs_real(a):
+    return jnp.abs(a)
+
+
+@_abs_real.defjvp
+def _abs_real_jvp(primals, tangents):
+    # MindSpore's AbsGrad is dy * sign(x): 0 at 0 (JAX's abs has derivative 1 there)
+    (a,), (t,) = primals, tangents
+    return jnp.abs(a), jnp.sign(a) * t
+
+
+def abs_array(a):
+    """|a| with MindSpore's gradient (``sign(a)``, so 0 at 0) for real floats."""
+    return _abs_real(a) if jnp.issubdtype(a.dtype, jnp.floating) else jnp.abs(a)
+
+
+_unary("abs", "Abs", abs_array, "biufc", aliases=("absolute",))
 
 
 def _neg(a):

@@ -22,6 +22,7 @@ from mscompat.common.tensor import Tensor
 
 from ._args import binary, arr
 from ._registry import OPS, METHODS
+from ._elementwise import abs_array
 
 _CLASS_OWN = frozenset(Tensor.__dict__)  # defined in the class body: never overridden
 _wrap = Tensor._wrap
@@ -122,7 +123,7 @@ def _neg(self):
 
 
 def _abs(self):
-    return _fn("abs", lambda x: _wrap(jnp.abs(arr(x))))(self)
+    return _fn("abs", lambda x: _wrap(abs_array(arr(x))))(self)
 
 
 def _invert(self):

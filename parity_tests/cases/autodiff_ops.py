@@ -288,3 +288,11 @@ for _name, _body, _inputs, _kw in [
 ]:
     _n = _kw.pop("n", None)
     CASES += both_modes(f"grad/op_{_name}", _op_grad(_body, _n), *_inputs, **_kw)
+
+
+# --- |x| at 0: MindSpore's AbsGrad is dy * sign(x), so 0 there -----------------------------------
+def _g_abs(ms, a):
+    return (ms.ops.abs(a) * 1.5).sum() + a.abs().sum()
+
+
+CASES += both_modes("grad/op_abs_at_zero", _op_grad(_g_abs), np.array([-2.0, 0.0, 0.0, 3.0], np.float32))
