@@ -14,7 +14,7 @@ Reports the median step time, the first call (compile + first ``sink`` steps), a
 (accelerator peak bytes where JAX has one, else the process's peak RSS), plus the ratios
 mscompat / JAX and MindSpore / mscompat.
 
-    .venv/bin/python benchmarks/train_step.py [--calls 10] [--only lenet32,lenet256,resnet18] [--json out.json]
+    .venv/bin/python benchmarks/train_step.py [--calls N] [--only lenet32,lenet256,resnet18] [--json out.json]
 """
 import argparse
 import json
@@ -28,10 +28,10 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HERE = ROOT / "benchmarks"
 
-WORKLOADS = {   # name: (model, batch, sink steps per call)
-    "lenet32": ("lenet", 32, 50),
-    "lenet256": ("lenet", 256, 20),
-    "resnet18": ("resnet18", 64, 5),
+WORKLOADS = {   # name: (model, batch, sink steps per call, timed calls; --calls overrides)
+    "lenet32": ("lenet", 32, 50, 10),
+    "lenet256": ("lenet", 256, 20, 10),
+    "resnet18": ("resnet18", 64, 2, 3),      # a step takes seconds on a 2-core CPU
 }
 
 
@@ -50,7 +50,8 @@ def _run(cmd, env_extra=None):
 
 
 def measure(name, calls, sides):
-    model, batch, sink = WORKLOADS[name]
+    model, batch, sink, default_calls = WORKLOADS[name]
+    calls = calls or default_calls
     args = ["--model", model, "--batch", str(batch), "--sink", str(sink), "--calls", str(calls)]
     out = {}
     if "jax" in sides:
@@ -67,7 +68,8 @@ def measure(name, calls, sides):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--calls", type=int, default=10, help="timed sink calls per side (after the first)")
+    p.add_argument("--calls", type=int, default=0, help="timed sink calls per side after the first "
+                   "(default: the workload's own)")
     p.add_argument("--only", default=",".join(WORKLOADS))
     p.add_argument("--sides", default="jax,mscompat,mindspore")
     p.add_argument("--json", help="also write the raw results here")

@@ -63,6 +63,7 @@ class Case:
     family: str = ""
     ms_ref: Any = None           # run on real MindSpore instead of fn (see case())
     mode: str = "pynative"       # execution mode set for the case: "pynative" or "graph"
+    slow: bool = False           # left out of the default run (pytest -m slow runs it)
 
     def run(self, ms):
         """Evaluate on framework module ``ms``; returns the normalized result."""
@@ -78,14 +79,16 @@ class Case:
             ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
-def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative"):
+def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative",
+         slow=False):
     """A parity case. ``ms_ref`` is only for ops whose kernel MindSpore 2.10's CPU build lacks
     (listed in ``cpu_untestable.tsv``): real MindSpore then runs ``ms_ref``, the op's
     documented math written with MindSpore ops its CPU build can run, while mscompat runs ``fn``.
-    ``mode`` ("pynative" or "graph") is the execution mode both sides run the case in."""
+    ``mode`` ("pynative" or "graph") is the execution mode both sides run the case in; ``slow``
+    cases are marked ``slow`` (left out of the default run)."""
     if mode not in ("pynative", "graph"):
         raise ValueError(f"case {name!r}: mode must be 'pynative' or 'graph', not {mode!r}")
-    return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode)
+    return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode, slow=slow)
 
 
 def both_modes(name, fn, *inputs, **kw):

@@ -17,7 +17,8 @@ def comm_initialized():
     return True
 
 
-@pytest.mark.parametrize("c", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("c", [pytest.param(c, id=c.name, marks=[pytest.mark.slow] if c.slow else [])
+                               for c in CASES])
 def test_parity(c, oracle_results, request):
     if needs_comm(c.family):
         request.getfixturevalue("comm_initialized")

@@ -21,7 +21,7 @@ import numpy as np
 
 from parity_tests.harness import case, rand
 
-__all__ = ["layer_case", "weights_of", "param_info", "flat_outputs"]
+__all__ = ["layer_case", "weights_of", "param_info", "flat_outputs", "one_per_class_by_default"]
 
 
 def weights_of(net):
@@ -102,3 +102,18 @@ def layer_case(name, build, *inputs, grad=True, train=False, after=False, rtol=N
         return result
 
     return case(name, fn, *inputs, rtol=rtol, atol=atol, error=error, mode=mode, check_values=check_values)
+
+
+def one_per_class_by_default(cases):
+    """Keep the suite's default run short: of each class's value cases (the name before the first
+    '/'), the first stays in the default run and the others are marked ``slow`` (``pytest -m slow``
+    runs them). Bad-input cases are cheap and all stay. Returns ``cases``."""
+    seen = set()
+    for c in cases:
+        if c.error:
+            continue
+        cls = c.name.split("/")[0]
+        if cls in seen:
+            c.slow = True
+        seen.add(cls)
+    return cases

@@ -8,7 +8,7 @@ constructor arguments and bad inputs (same exception class).
 import numpy as np
 
 from parity_tests.harness import case, F32, F16
-from parity_tests.cases._layer_common import layer_case
+from parity_tests.cases._layer_common import layer_case, one_per_class_by_default
 
 X1 = F32(2, 4, 9, seed=1)
 X2 = F32(2, 4, 7, 6, seed=2)
@@ -275,3 +275,6 @@ CASES += [
     layer_case("Conv3d/valid_stride_group", _build("Conv3d", 4, 4, 2, stride=(2, 1, 2), pad_mode='valid', group=4,
                                                    has_bias=True), X3),
 ]
+
+# the default run keeps the first value case of each class; the rest run with -m slow
+one_per_class_by_default(CASES)

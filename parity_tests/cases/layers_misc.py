@@ -18,7 +18,7 @@ all-axes form and a no-clipping case are compared; its result is float32 for flo
 import numpy as np
 
 from parity_tests.harness import case, Raw, F32, F16, I32
-from parity_tests.cases._layer_common import layer_case, weights_of, param_info, flat_outputs
+from parity_tests.cases._layer_common import layer_case, weights_of, param_info, flat_outputs, one_per_class_by_default
 
 L = dict(rtol=2e-5, atol=2e-6)
 X4 = F32(2, 3, 4, 4)
@@ -521,3 +521,6 @@ CASES += [
     bad_init("DenseBnAct/bad_activation", lambda ms: ms.nn.DenseBnAct(4, 3, activation=3)),
     bad_init("Conv2dBnAct/int_has_bn", lambda ms: ms.nn.Conv2dBnAct(3, 4, 3, has_bn=1)),
 ]
+
+# the default run keeps the first value case of each class; the rest run with -m slow
+one_per_class_by_default(CASES)

@@ -8,7 +8,7 @@ inputs (same exception class).
 import numpy as np
 
 from parity_tests.harness import case, Raw, F32, F16, I32
-from parity_tests.cases._layer_common import layer_case
+from parity_tests.cases._layer_common import layer_case, one_per_class_by_default
 
 X1 = F32(2, 3, 9, seed=21)
 X2 = F32(2, 3, 7, 6, seed=22)
@@ -348,3 +348,6 @@ CASES += [
     case("AdaptiveMaxPool2d/graph_grad", _graph_grad(_b("AdaptiveMaxPool2d", (3, 4))), X2, mode="graph"),
     case("ReplicationPad2d/graph_grad", _graph_grad(_b("ReplicationPad2d", (1, 2, 0, 1))), XP, mode="graph"),
 ]
+
+# the default run keeps the first value case of each class; the rest run with -m slow
+one_per_class_by_default(CASES)

@@ -13,7 +13,7 @@ constructor arguments and bad inputs (same exception class); a few GRAPH_MODE tw
 import numpy as np
 
 from parity_tests.harness import case, F32, F16, I32, I64, BOOL, Raw
-from parity_tests.cases._layer_common import layer_case as _layer_case
+from parity_tests.cases._layer_common import layer_case as _layer_case, one_per_class_by_default
 
 
 def layer_case(name, build, *inputs, **kw):
@@ -590,3 +590,6 @@ TRANSFORMER = [
 ]
 
 CASES = EMBEDDING + CELLS + RNNS + MHA + TRANSFORMER
+
+# the default run keeps the first value case of each class; the rest run with -m slow
+one_per_class_by_default(CASES)

@@ -14,6 +14,7 @@ forward values only.
 """
 import numpy as np
 
+from parity_tests.cases._layer_common import one_per_class_by_default
 from parity_tests.harness import case, Raw, F32, F16, F64, I32, I64
 
 L = dict(rtol=2e-5, atol=2e-6)       # log-sum-exp, means and sums of float32 values
@@ -619,3 +620,6 @@ CASES += [
 # the Cells' cases are named "nn.<Loss>/...", apart from the functional and Primitive losses' cases
 for _c in CASES:
     _c.name = "nn." + _c.name
+
+# the default run keeps the first value case of each class; the rest run with -m slow
+one_per_class_by_default(CASES)
