@@ -267,42 +267,36 @@ class Dropout1d(Cell):
         return ops.dropout1d(x, self.prob)
 
 
-class Dropout2d(Cell):
+class _ChannelDropout(Cell):
+    """Zero whole channels with probability ``p`` in training (the Primitive ``_prim``, kept as the
+    attribute ``_attr`` as in MindSpore)."""
+
+    _prim = _attr = None
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        _check_p01(self, p)
+        self.keep_prob = 1.0 - p
+        setattr(self, self._attr, getattr(ops, self._prim)(self.keep_prob))
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        out, _ = getattr(self, self._attr)(x)
+        return out
+
+    def extend_repr(self):
+        return f'p={self.keep_prob}'
+
+
+class Dropout2d(_ChannelDropout):
     """Zero whole channels of an (N, C, H, W) input with probability ``p`` in training."""
-
-    def __init__(self, p=0.5):
-        super().__init__()
-        _check_p01(self, p)
-        self.keep_prob = 1.0 - p
-        self.dropout2d = ops.Dropout2D(self.keep_prob)
-
-    def construct(self, x):
-        if not self.training or self.keep_prob == 1:
-            return x
-        out, _ = self.dropout2d(x)
-        return out
-
-    def extend_repr(self):
-        return f'p={self.keep_prob}'
+    _prim, _attr = "Dropout2D", "dropout2d"
 
 
-class Dropout3d(Cell):
+class Dropout3d(_ChannelDropout):
     """Zero whole channels of an (N, C, D, H, W) input with probability ``p`` in training."""
-
-    def __init__(self, p=0.5):
-        super().__init__()
-        _check_p01(self, p)
-        self.keep_prob = 1.0 - p
-        self.dropout3d = ops.Dropout3D(self.keep_prob)
-
-    def construct(self, x):
-        if not self.training or self.keep_prob == 1:
-            return x
-        out, _ = self.dropout3d(x)
-        return out
-
-    def extend_repr(self):
-        return f'p={self.keep_prob}'
+    _prim, _attr = "Dropout3D", "dropout3d"
 
 
 class DropoutExt(Cell):

@@ -620,49 +620,36 @@ def _unpool_output_size(cls_name, output_size):
     return output_size
 
 
-class MaxUnpool1d(Cell):
+class _MaxUnpoolNd(Cell):
+    """Inverse of MaxPoolNd: scatter ``x`` to ``indices`` of a zero tensor (``ops.max_unpool<N>d``)."""
+
+    _op_name = None
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+    def construct(self, x, indices, output_size=None):
+        output_size = _unpool_output_size(self.cls_name, output_size)
+        return getattr(ops, self._op_name)(x, indices, self.kernel_size, stride=self.stride, padding=self.padding,
+                                           output_size=output_size)
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
     """Inverse of MaxPool1d: scatter ``x`` to ``indices`` of a zero tensor."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = kernel_size if stride is None else stride
-        self.padding = padding
-
-    def construct(self, x, indices, output_size=None):
-        output_size = _unpool_output_size(self.cls_name, output_size)
-        return ops.max_unpool1d(x, indices, self.kernel_size, stride=self.stride, padding=self.padding,
-                                output_size=output_size)
+    _op_name = "max_unpool1d"
 
 
-class MaxUnpool2d(Cell):
+class MaxUnpool2d(_MaxUnpoolNd):
     """Inverse of MaxPool2d: scatter ``x`` to ``indices`` of a zero tensor."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = kernel_size if stride is None else stride
-        self.padding = padding
-
-    def construct(self, x, indices, output_size=None):
-        output_size = _unpool_output_size(self.cls_name, output_size)
-        return ops.max_unpool2d(x, indices, self.kernel_size, stride=self.stride, padding=self.padding,
-                                output_size=output_size)
+    _op_name = "max_unpool2d"
 
 
-class MaxUnpool3d(Cell):
+class MaxUnpool3d(_MaxUnpoolNd):
     """Inverse of MaxPool3d: scatter ``x`` to ``indices`` of a zero tensor."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = kernel_size if stride is None else stride
-        self.padding = padding
-
-    def construct(self, x, indices, output_size=None):
-        output_size = _unpool_output_size(self.cls_name, output_size)
-        return ops.max_unpool3d(x, indices, self.kernel_size, stride=self.stride, padding=self.padding,
-                                output_size=output_size)
+    _op_name = "max_unpool3d"
 
 
 from ._fractional_pool import FractionalMaxPool2d, FractionalMaxPool3d  # noqa: E402,F401
