@@ -4,7 +4,8 @@ Workloads: LeNet-5 (batch 32 and 256) and ResNet-18 for 32x32 inputs (batch 64),
 mean softmax cross entropy, synthetic data. Each side runs in its own process (one after the
 other, so none competes with another for the cores):
 
-* ``jax``: ``_train_step_jax.py``, flax.linen + optax, ``sink`` steps per jitted ``lax.scan``;
+* ``jax``: ``_train_step_jax.py``, flax.linen + optax, ``sink`` steps per jitted ``lax.scan`` (on XLA:CPU,
+  one jitted step per batch, as mscompat's sink mode does there);
 * ``mscompat``: ``_train_step_ms.py`` under ``python -m mscompat`` (the script imports ``mindspore``):
   ``Model.train(dataset_sink_mode=True, sink_size=sink)`` in GRAPH_MODE;
 * ``mindspore``: the same script under real MindSpore 2.10 GRAPH_MODE (its own numpy-1.x

@@ -23,6 +23,15 @@ def _graph_mode():
     ms.set_context(mode=ms.GRAPH_MODE)
 
 
+@pytest.fixture(params=["scan", "host_loop"])
+def sink_as(request, monkeypatch):
+    """Both ways a sink block runs: one ``lax.scan`` (accelerators) and one compiled step per
+    batch (XLA:CPU)."""
+    import importlib
+    monkeypatch.setattr(importlib.import_module("mscompat.train.data_sink"), "_steps_as_loop", lambda: request.param == "scan")
+    return request.param
+
+
 def _data(n=64, batch=4):
     return ds.NumpySlicesDataset({"x": X[:n], "y": Y[:n]}, shuffle=False).batch(batch)
 
@@ -60,7 +69,7 @@ def _same(a, b):
 
 
 @pytest.mark.slow
-def test_sink_equals_non_sink_with_bn_dropout_adam():
+def test_sink_equals_non_sink_with_bn_dropout_adam(sink_as):
     net, optim, model = _model()
     model.train(2, _data(), dataset_sink_mode=False)
     ref = _state(net, optim)
@@ -69,7 +78,7 @@ def test_sink_equals_non_sink_with_bn_dropout_adam():
     _same(ref, _state(net, optim))
 
 
-def test_sink_compiles_once_and_steps_per_call():
+def test_sink_compiles_once_and_steps_per_call(sink_as):
     net, optim, model = _model()
     data = _data()
     steps = []
@@ -77,12 +86,13 @@ def test_sink_compiles_once_and_steps_per_call():
     model.train(3, data, callbacks=cb, dataset_sink_mode=True, sink_size=6)
     assert steps == [6, 12, 18]          # one step callback per sink call of 6 steps
     runner = data.__dict__["_sink_network_"][1]._runner
-    assert runner.compiled.traces == 1   # compiled once for all calls
+    compiled = runner.compiled if sink_as == "scan" else runner.single
+    assert compiled.traces == 1          # compiled once for all calls
     assert int(optim.global_step.asnumpy().reshape(-1)[0]) == 18
 
 
 @pytest.mark.slow
-def test_sink_size_continues_the_stream():
+def test_sink_size_continues_the_stream(sink_as):
     """sink_size=6 on a 16-batch dataset: 3 epochs = 18 consecutive batches (the stream continues
     into the next dataset pass), as a manual loop over the same batches."""
     net, optim, model = _model()
@@ -132,7 +142,7 @@ def test_pynative_sink_runs_step_by_step():
     assert steps == list(range(1, 9))
 
 
-def test_data_sink_matches_manual_loop():
+def test_data_sink_matches_manual_loop(sink_as):
     def make():
         ms.set_seed(0)
         net = nn.Dense(4, 3)

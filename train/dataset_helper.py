@@ -5,7 +5,7 @@ In sink mode (GRAPH_MODE) a :class:`DatasetHelper` yields, per ``for`` loop, one
 column stacked over ``sink_size`` consecutive batches, put on the device ahead of time by a
 :class:`mscompat.dataset.device_feed.DeviceFeeder`; the network returned by
 :func:`connect_network_with_dataset` runs the ``sink_size`` steps of such a block in one compiled
-call (``lax.scan``, see :mod:`mscompat.train.data_sink`) and returns the last step's outputs.
+call (``lax.scan`` on accelerators, see :mod:`mscompat.train.data_sink`) and returns the last step's outputs.
 The stream of batches continues across loops (epochs) as MindSpore's device queue does. In
 PyNative mode a sink-mode helper yields ``sink_size`` single batches per loop; without sink mode
 it iterates one dataset epoch per loop.

@@ -7,9 +7,10 @@ network (``WithEvalCell``) and the predict network, and runs them with callbacks
 * non-sink training calls the train network once per batch (compiled per input signature in
   GRAPH_MODE by the Cell machinery, eager in PyNative mode);
 * sink mode (``dataset_sink_mode=True``, GRAPH_MODE) compiles the train step once and runs
-  ``sink_size`` steps per compiled call as a ``lax.scan`` over batches a background thread already
-  put on the device; Parameters, optimizer state and RNG key are the scan carry and are written
-  back to the Parameters after each call (the callback boundary). As on MindSpore's GPU/Ascend
+  ``sink_size`` steps per call over batches a background thread already put on the device (one
+  ``lax.scan`` on accelerators, whose carry is the Parameters, optimizer state and RNG key; on
+  XLA:CPU one compiled step per batch, see :func:`mscompat.train.data_sink._steps_as_loop`); the
+  Parameters hold the new values after each call (the callback boundary). As on MindSpore's GPU/Ascend
   backends, an "epoch" is then ``sink_size`` steps, ``cur_step_num`` advances by ``sink_size`` and
   step callbacks run once per sink call with the last step's loss. (MindSpore's CPU backend
   silently runs sink mode as non-sink; mscompat sinks on every backend.) In PyNative mode sink
