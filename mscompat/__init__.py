@@ -24,6 +24,9 @@ from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # no
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
 from .common.api import jit, jit_class, ms_function  # noqa: E402
+from . import backends, hal, runtime, device_context  # noqa: E402
+from .runtime import *  # noqa: E402,F401,F403  (device memory/sync functions are top-level too)
+from .backends._device_manager import set_device, get_current_device, set_deterministic  # noqa: E402,F401
 import mscompat.ops as ops  # noqa: E402
 from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E402
 from .ops import vmap  # noqa: E402
@@ -35,7 +38,11 @@ from . import train  # noqa: E402
 from .train import *  # noqa: E402,F401,F403
 from . import amp  # noqa: E402
 from . import profiler  # noqa: E402
+from . import communication  # noqa: E402
 from .profiler import Profiler  # noqa: E402,F401  (MindSpore's top level has only Profiler)
+from . import parallel  # noqa: E402
+from .parallel import (shard, Layout, set_algo_parameters, get_algo_parameters, reset_algo_parameters,  # noqa: E402,F401
+                       merge_sliced_parameter, load_distributed_checkpoint, build_searched_strategy)
 
 __version__ = "2.10.0"
 mstype = dtype

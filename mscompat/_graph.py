@@ -25,6 +25,7 @@ from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
 from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
+from .parallel._mesh import _ACTIVE as _PAR, _IN_PROGRAM as _PROGRAM
 
 __all__ = ["Compiled", "GraphFallbackWarning", "call_compiled", "compile_cell", "compiled_when_graph",
            "tracing", "graph_mode"]
@@ -168,8 +169,9 @@ class Compiled:
             the call touches (closures, optimizers) are discovered by an abstract trace.
     """
 
-    def __init__(self, fn, name="function", known=None):
+    def __init__(self, fn, name="function", known=None, batch_axis=0):
         self.fn = fn
+        self.batch_axis = batch_axis   # the batch axis of the array inputs, for parallel placement
         self.name = name
         self._known = known
         self.params = None
@@ -180,22 +182,38 @@ class Compiled:
 
     def _pure(self, values, key, dyn, spec):
         args, kwargs = _merge(dyn, spec)
-        with _state.Scope(self.params, values, strict=True, key=key) as scope:
-            out = _plain_outputs(self.fn(*args, **kwargs))
+        par = _PAR[0]
+        if par is not None:
+            from .parallel import _auto
+            _auto.begin_trace(par, id(self))
+        if par is not None:
+            _PROGRAM[0] += 1
+        try:
+            with _state.Scope(self.params, values, strict=True, key=key) as scope:
+                out = _plain_outputs(self.fn(*args, **kwargs))
+        finally:
+            if par is not None:
+                _PROGRAM[0] -= 1
         self.traces += 1
         key_out = None if scope.key_out is key else scope.key_out   # None: no random draws
+        updates = scope.updates(self.params)
+        if par is not None:
+            from .parallel._placement import constrain_updates
+            updates = constrain_updates(par, self.params, updates)
         leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
         if all(_is_array_leaf(x) for x in leaves):
-            return out, scope.updates(self.params), key_out
+            return out, updates, key_out
         # non-array outputs (strings, Python numbers, ...) are constants of this signature
         where = tuple(_is_array_leaf(x) for x in leaves)
         static = tuple(x for x in leaves if not _is_array_leaf(x))
         self.static_out[_signature(dyn, spec)] = (treedef, where, static, ())
-        return [x for x in leaves if _is_array_leaf(x)], scope.updates(self.params), key_out
+        return [x for x in leaves if _is_array_leaf(x)], updates, key_out
 
     def _build(self, params):
+        from . import backends
         self.params = tuple(params)
-        self.jitted = jax.jit(self._pure, static_argnums=(3,))
+        # the active backend sees each compiled program (emulated Ascend: memory check, cost model)
+        self.jitted = backends.wrap_program(jax.jit(self._pure, static_argnums=(3,)), self.name)
 
     def _traced(self, dyn, spec, use):
         """``use(values, key)`` with the state complete: a first trace that meets a Parameter
@@ -204,7 +222,10 @@ class Compiled:
             self._build(self._known() if self._known else ())
         while True:
             try:
-                return use([p._value for p in self.params], _state.ensure_key())
+                values = [p._value for p in self.params]
+                if _PAR[0] is not None:
+                    values = self._place(_PAR[0], values, dyn, spec)
+                return use(values, _state.ensure_key())
             except _state.UnknownParameter:
                 def call(d):
                     args, kwargs = _merge(d, spec)
@@ -214,10 +235,40 @@ class Compiled:
                 self._fall_back(e)
                 return None
 
+    def _place(self, par, values, dyn, spec):
+        """Parallel modes: Parameter values in their layouts. Operator strategies give Parameters
+        their layouts while tracing, so in (semi-)auto parallel a new signature is first traced
+        abstractly; the real call then finds every Parameter in place (one compilation)."""
+        from .parallel._placement import place_params
+        if par.semi or par.settings.get("enable_parallel_optimizer"):
+            seen = self.__dict__.setdefault("_laid_out", set())
+            sig = (id(par), _signature(dyn, spec))
+            if sig not in seen:
+                key = _state.ensure_key()
+                from .parallel import _auto
+                _auto.begin_record(par, id(self))
+                try:
+                    jax.eval_shape(lambda v, k, d: self._pure(v, k, d, spec), values, key, dyn)
+                finally:
+                    _auto.end_record(par, id(self))
+                self.traces -= 1
+                seen.add(sig)
+                if par.semi:
+                    from .parallel._placement import save_strategy
+                    save_strategy(par, self.params)
+        placed = place_params(par, self.params, values)
+        for p, old, new in zip(self.params, values, placed):
+            if new is not old:       # kept in place: later calls pass it as is
+                p._value = new
+        return placed
+
     def __call__(self, args, kwargs):
         if self.eager:
             return self.fn(*args, **kwargs)
         dyn, spec = _split(args, kwargs)
+        if _PAR[0] is not None:
+            from .parallel._placement import place_inputs
+            dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         result = self._traced(dyn, spec, lambda values, key: self.jitted(values, key, dyn, spec))
         if result is None:
             return self.fn(*args, **kwargs)
@@ -237,7 +288,21 @@ class Compiled:
         """Trace and compile for these inputs now; a later call with them reuses the work."""
         if not self.eager:
             dyn, spec = _split(args, kwargs)
+            if _PAR[0] is not None:
+                from .parallel._placement import place_inputs
+                dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
             self._traced(dyn, spec, lambda values, key: self.jitted.lower(values, key, dyn, spec).compile())
+
+    def compiled_text(self, args, kwargs):
+        """The optimized HLO text of the program for these inputs (placed as a call places them)."""
+        dyn, spec = _split(args, kwargs)
+        if _PAR[0] is not None:
+            from .parallel._placement import place_inputs
+            dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
+        out = self._traced(dyn, spec, lambda values, key: self.jitted.lower(values, key, dyn, spec).compile())
+        if out is None:
+            raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
+        return out.as_text()
 
     def _fall_back(self, exc):
         self.eager = True

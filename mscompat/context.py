@@ -12,33 +12,43 @@ PYNATIVE_MODE = 1
 _DEVICE_TARGETS = ("CPU", "GPU", "Ascend", "TPU")
 _context = {"mode": GRAPH_MODE, "device_target": "CPU", "device_id": 0, "save_graphs": False,
             "save_graphs_path": ".", "max_call_depth": 1000, "jit_level": "O0",
-            "enable_graph_kernel": False, "max_device_memory": "1024GB", "runtime_num_threads": 30,
+            "enable_graph_kernel": False, "max_device_memory": 1024.0, "ascend_config": {}, "runtime_num_threads": 30,
             "pynative_synchronize": False, "deterministic": "OFF", "jit_config": {},
             "memory_optimize_level": "O0", "print_file_path": "", "env_config_path": ""}
 
 
 def set_context(**kwargs):
     """Set context keys (``mode``, ``device_target``, ``device_id``, ...)."""
+    if "device_target" in kwargs:   # the target first, as MindSpore sets it
+        kwargs = {"device_target": kwargs.pop("device_target"), **kwargs}
     for key, value in kwargs.items():
         if key == "mode":
             if value not in (GRAPH_MODE, PYNATIVE_MODE) or isinstance(value, bool):
                 raise ValueError(f"For 'context.set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
                                  f"or context.PYNATIVE_MODE (1), but got {value}.")
-        elif key == "device_target":
-            if value not in _DEVICE_TARGETS:
-                raise ValueError(f"For 'context.set_context', the argument 'device_target' must be one of "
-                                 f"{list(_DEVICE_TARGETS[:3])}, but got {value}.")
-        elif key == "device_id":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4096:
-                raise ValueError(f"For 'context.set_context', the argument 'device_id' must be in range "
-                                 f"[0, 4095], but got {value}.")
+        elif key in _DEVICE_KEYS:
+            value = _device_key(key, value)
         _context[key] = value
+
+
+# device keys: validated and applied by the backends (mscompat.backends)
+_DEVICE_KEYS = ("device_target", "device_id", "max_device_memory", "ascend_config")
+
+
+def _device_key(key, value):
+    from .backends import _device_manager as dm
+    if key in ("ascend_config", "max_device_memory"):
+        return getattr(dm, "context_" + key)(value, _context.get(key))
+    return getattr(dm, "context_" + key)(value)
 
 
 def get_context(attr_key):
     """Value of a context key; ValueError for unknown keys."""
     if attr_key not in _context:
         raise ValueError(f"For 'context.get_context', the argument '{attr_key}' is not a valid context key.")
+    if attr_key == "device_target":
+        from .backends import device_target
+        return device_target()
     return _context[attr_key]
 
 
@@ -60,28 +70,90 @@ _AUTO_PARALLEL_DEFAULTS = {"device_num": 1, "global_rank": 0, "gradients_mean": 
                            "strategy_ckpt_load_file": "", "strategy_ckpt_save_file": "",
                            "dataset_strategy": "data_parallel", "auto_parallel_search_mode": "",
                            "all_reduce_fusion_config": [], "grad_accumulation_step": 1,
-                           "parallel_optimizer_config": {}, "comm_fusion": {}}
+                           "parallel_optimizer_config": {}, "comm_fusion": {}, "loss_repeated_mean": True,
+                           "parameter_broadcast": False, "enable_alltoall": False, "pipeline_config": {},
+                           "strategy_ckpt_config": {}, "group_ckpt_save_file": "", "sharding_propagation": False,
+                           "pipeline_result_broadcast": False, "pipeline_segments": 1, "auto_pipeline": False,
+                           "force_fp32_communication": False, "dump_local_norm": False,
+                           "dump_local_norm_path": "", "dump_device_local_norm": False}
 _auto_parallel = dict(_AUTO_PARALLEL_DEFAULTS)
+_BOOL_KEYS = ("gradients_mean", "gradient_fp32_sync", "full_batch", "enable_parallel_optimizer",
+              "loss_repeated_mean", "parameter_broadcast", "enable_alltoall", "sharding_propagation",
+              "pipeline_result_broadcast", "auto_pipeline", "force_fp32_communication", "dump_local_norm",
+              "dump_device_local_norm")
+_SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
+
+
+def _check_auto_parallel(key, value):
+    if key not in _AUTO_PARALLEL_DEFAULTS:
+        raise ValueError("Set context keyword %s is not recognized!" % key)
+    if key in _BOOL_KEYS and not isinstance(value, bool):
+        raise TypeError(f"The parameter '{key}' must be {bool}, but got {type(value)}")
+    if key == "parallel_mode" and value not in ParallelMode.MODE_LIST:
+        raise ValueError("The context configuration parameter 'parallel_mode' only support 'stand_alone', "
+                         "'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and 'auto_parallel', but got "
+                         f"the value : {value}.")
+    if key == "device_num":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"The parameter 'device_num' must be {int}, but got {type(value)}")
+        if not 1 <= value <= 4096:
+            raise ValueError("The context configuration parameter 'device_num' must be a positive integer, but got "
+                             f"the value of device_num : {value}.")
+    if key in ("search_mode", "auto_parallel_search_mode") and value not in _SEARCH_MODES:
+        raise ValueError("The context configuration parameter 'auto_parallel_search_mode' only support "
+                         "'recursive_programming', 'dynamic_programming' and 'sharding_propagation', but got the "
+                         f"value: {value}.")
+    if key in ("pipeline_stages", "grad_accumulation_step"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"The parameter '{key}' must be {int}, but got {type(value)}")
+        if value < 1:
+            what = "stages" if key == "pipeline_stages" else key
+            raise ValueError(f"For 'set_auto_parallel_context', the argument '{key}' should be greater or equal 1, "
+                             f"but got the value of {what} : {value}.")
+    if key == "dataset_strategy":
+        if isinstance(value, str):
+            if value not in ("full_batch", "data_parallel"):
+                raise ValueError("For 'set_auto_parallel_context', the argument 'dataset_strategy' must be "
+                                 f"'full_batch' or 'data_parallel', but got the value : {value}.")
+        elif not isinstance(value, tuple):
+            raise TypeError("For 'set_auto_parallel_context', the argument 'dataset_strategy' must be str or tuple "
+                            f"type, but got the type : {type(value)}.")
 
 
 def set_auto_parallel_context(**kwargs):
-    """Store auto-parallel settings (read by ``mscompat.parallel`` when it builds the mesh)."""
+    """Set auto-parallel settings; a mode other than ``stand_alone`` makes compiled calls run on a
+    ``jax.sharding`` mesh over ``device_num`` devices (all of ``jax.devices()`` when not set), see
+    ``mscompat.parallel``."""
     for key, value in kwargs.items():
-        if key == "parallel_mode" and value not in ParallelMode.MODE_LIST:
-            raise ValueError(f"For 'set_auto_parallel_context', the argument 'parallel_mode' must be one of "
-                             f"{ParallelMode.MODE_LIST}, but got {value}.")
-        if key == "device_num" and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4096):
-            raise ValueError(f"For 'set_auto_parallel_context', the argument 'device_num' must be in range "
-                             f"[1, 4096], but got {value}.")
+        _check_auto_parallel(key, value)
+    for key, value in kwargs.items():
+        if key == "auto_parallel_search_mode":
+            key = "search_mode"
+        if key == "device_num":
+            _auto_parallel["device_num_set"] = value
+        if key == "dataset_strategy" and value == "full_batch":
+            _auto_parallel["full_batch"] = True
         _auto_parallel[key] = value
+    from mscompat.parallel import _mesh
+    _mesh.configure(_auto_parallel)
 
 
 def get_auto_parallel_context(attr_key):
-    if attr_key not in _auto_parallel:
-        raise ValueError(f"For 'get_auto_parallel_context', the argument '{attr_key}' is not a valid key.")
+    """Value of an auto-parallel setting (``device_num``: the devices in use when not set)."""
+    if attr_key == "auto_parallel_search_mode":
+        attr_key = "search_mode"
+    if attr_key not in _AUTO_PARALLEL_DEFAULTS:
+        raise ValueError("Get context keyword %s is not recognized!" % attr_key)
+    if attr_key == "device_num" and not _auto_parallel.get("device_num_set"):
+        from mscompat.parallel import _mesh
+        if _mesh.active() is not None:
+            return _mesh.device_count()
     return _auto_parallel[attr_key]
 
 
 def reset_auto_parallel_context():
+    """Back to STAND_ALONE and the default settings."""
     _auto_parallel.clear()
     _auto_parallel.update(_AUTO_PARALLEL_DEFAULTS)
+    from mscompat.parallel import _mesh
+    _mesh.configure(_auto_parallel)

@@ -169,20 +169,25 @@ def compile_and_run(self, *args, **kwargs):
 
 
 def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
-    """Set the input/output layouts of this cell for (semi-)auto parallel; a no-op on
-    one device, as in MindSpore."""
-    try:
-        from mscompat.communication.management import get_group_size
-        size = get_group_size()
-    except Exception:  # pylint: disable=broad-except
-        size = 1
-    if size == 1:
+    """Set the input/output layouts of this cell (and Parameter layouts by ``parameter_plan``)
+    for SEMI_AUTO/AUTO_PARALLEL (``mscompat.parallel._shard``); a no-op on one device, as in
+    MindSpore."""
+    from mscompat.parallel._mesh import device_count
+    if device_count() == 1:
         return None
+    from mscompat.parallel._shard import ShardFn, check_shard_args
+    plan = check_shard_args(self, in_strategy, out_strategy, parameter_plan)
     if self._in_strategy is not None:
-        logger.warning("For '%s', 'Shard' has been configured more than once.", self._cell_tag)
+        logger.warning("For '%s', 'Shard' has been configured more than once. The existing in_strategy is %s and "
+                       "the existing out_strategy is %s. The new in_strategy %s and out_strategy %s may not take "
+                       "effect. It is recommended to configure 'Shard' only once.", self._cell_tag,
+                       self._in_strategy, self._out_strategy, in_strategy, out_strategy)
+    self.__dict__["_shard_fn"] = ShardFn(self, in_strategy, out_strategy, plan)
     self.__dict__["_in_strategy"] = in_strategy
     self.__dict__["_out_strategy"] = out_strategy
     self.__dict__["_parameter_plan"] = parameter_plan
+    from ._cell_hooks import _update_hook_version
+    _update_hook_version()   # a cell compiled before retraces with its layouts
     return None
 
 

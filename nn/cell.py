@@ -631,6 +631,8 @@ class Cell:
             if amp is not None:
                 def forward(*a, **k):
                     return _cell_hooks.run_with_amp(construct, a, k, amp)
+            if d["_shard_fn"] is not None:   # Cell.shard: boundary layouts in (semi-)auto parallel
+                forward = d["_shard_fn"].wrap(forward)
             if d["has_bprop"]:
                 output = _cell_grad.call_with_bprop(self, forward, args, kwargs)
             elif d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]:

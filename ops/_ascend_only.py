@@ -12,8 +12,17 @@ from ._registry import register_primitive_class
 from .primitive import Primitive
 
 
+def _on_ascend():
+    from mscompat import backends
+    b = backends._state["active"]
+    return b is not None and b.name == "Ascend"
+
+
 def _unsupported(name):
     target = get_context("device_target")
+    if target == "Ascend":
+        return RuntimeError(f"{name}: the emulated Ascend device does not model the float-status register "
+                            f"(docs/ascend_emulation.md); use amp.all_finite for overflow checks.")
     return RuntimeError(f"Unsupported op [{name}] on {target}: MindSpore runs it only on Ascend. "
                         f"Use set_context(device_target='Ascend'), or an op that {target} supports "
                         f"(ops.FloatStatus / amp.all_finite for overflow checks, ops.Conv2D(group=C) for "
@@ -109,4 +118,14 @@ class DepthwiseConv2dNative(Primitive):
                              f"{self.kernel_size} and {tuple(w.shape[2:])}.")
         if w.shape[0] != 1:
             raise ValueError(f"For '{name}', the batch of 'weight' must be 1, but got {w.shape[0]}")
-        raise _unsupported(name)
+        if not _on_ascend():
+            raise _unsupported(name)
+        from ._conv import _conv_forward, _pads
+        a, b = x._data, w._data
+        if a.dtype != b.dtype:
+            raise TypeError(f"For primitive[{name}], the input type must be same.")
+        c = a.shape[1]
+        a_pad = self.pad if self.pad_mode == "pad" else (0, 0, 0, 0)
+        pads = _pads(name, self.pad_mode, a_pad, a.shape[2:], self.kernel_size, self.stride, self.dilation)
+        out = _conv_forward(a, b.reshape((c, 1) + tuple(b.shape[2:])), self.stride, pads, self.dilation, c)
+        return Tensor._wrap(out)

@@ -58,13 +58,42 @@ class Primitive:
         return self.add_prim_attr("stage", stage)
 
     def shard(self, in_strategy=None, out_strategy=None):
-        """Record a sharding strategy (tuple of tuples per input) for auto-parallel."""
-        for arg, what in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy")):
-            if arg is not None and not isinstance(arg, (tuple, list)):
-                raise TypeError(f"For '{self.name}', the '{what}' should be a tuple, but got {type(arg).__name__}.")
-        self.in_strategy, self.out_strategy = in_strategy, out_strategy
-        self.add_prim_attr("in_strategy", in_strategy)
-        self.add_prim_attr("out_strategy", out_strategy)
+        """Set the operator's strategy (tuple of split counts per input, or a tuple of
+        ``mindspore.parallel.Layout``) for SEMI_AUTO_PARALLEL / AUTO_PARALLEL; in those modes the
+        compiled program constrains the inputs and output accordingly
+        (``mscompat.parallel._strategy``); other modes ignore it, as MindSpore does."""
+        if in_strategy is None and out_strategy is None:
+            return self
+        from mscompat.parallel._strategy import check_strategy_arg
+        in_is_layout = out_is_layout = None
+        if in_strategy is not None:
+            in_is_layout = check_strategy_arg(self, in_strategy, "in_strategy")
+        if out_strategy is not None:
+            out_is_layout = check_strategy_arg(self, out_strategy, "out_strategy")
+        is_layout = in_is_layout if in_is_layout is not None else out_is_layout
+        if out_is_layout is not None and is_layout != out_is_layout:
+            raise ValueError("The in_strategy type must equal to the out_strategy type, one using tuple(tuple) and "
+                             "the other using tuple(Layout) is not allowed.")
+        if in_strategy is None and out_strategy is not None:
+            raise ValueError(f"The out_strategy of {self.name} is {out_strategy}, need to set in_strategy, "
+                             "but got none")
+        if is_layout:
+            self.add_prim_attr("in_layout", tuple({k: v for k, v in lay.to_dict().items() if k != "rank_list"}
+                                                  for lay in in_strategy))
+            self.__dict__["_in_layout_objs"] = in_strategy
+            if out_strategy is not None:
+                self.add_prim_attr("out_layout", tuple({k: v for k, v in lay.to_dict().items() if k != "rank_list"}
+                                                       for lay in out_strategy))
+                self.__dict__["_out_layout_objs"] = out_strategy
+        else:
+            self.in_strategy, self.out_strategy = in_strategy, out_strategy
+            if in_strategy is not None:
+                self.add_prim_attr("in_strategy", in_strategy)
+            if out_strategy is not None:
+                self.add_prim_attr("out_strategy", out_strategy)
+        cls = type(self)
+        if "_sharded_base" not in cls.__dict__:
+            self.__class__ = _sharded_class(cls)
         return self
 
     def recompute(self, mode=True):
@@ -106,6 +135,29 @@ class Primitive:
         out = jax.eval_shape(lambda *a: self(*a), *args)
         return jax.tree_util.tree_map(lambda s: {"shape": tuple(s.shape), "dtype": s.dtype}, out,
                                       is_leaf=lambda x: isinstance(x, Tensor))
+
+
+_SHARDED_CLASSES = {}
+_PARALLEL = [None, None]     # (mscompat.parallel._mesh._ACTIVE, sharded_call), bound on first use
+
+
+def _sharded_class(cls):
+    """``cls`` with a call that applies the instance's strategy (made once per class; only
+    primitives given a strategy use it, so unsharded calls are untouched)."""
+    sub = _SHARDED_CLASSES.get(cls)
+    if sub is None:
+        def __call__(self, *inputs):
+            base = cls.__dict__.get("_auto_unhooked_call") or cls.__call__
+            if _PARALLEL[0] is None:
+                from mscompat.parallel import _mesh, _strategy
+                _PARALLEL[:] = [_mesh._ACTIVE, _strategy.sharded_call]
+            if _PARALLEL[0][0] is None:     # STAND_ALONE: strategies have no effect
+                return base(self, *inputs)
+            return _PARALLEL[1](self, base, inputs)
+        sub = _SHARDED_CLASSES[cls] = type(cls.__name__, (cls,), {
+            "__call__": __call__, "__module__": cls.__module__, "__doc__": cls.__doc__, "_sharded_base": cls,
+            "__qualname__": cls.__qualname__})
+    return sub
 
 
 class PrimitiveWithCheck(Primitive):

@@ -126,8 +126,10 @@ class _SinkRunner:
         from mscompat._graph import Compiled
         self.step = step
         # ``known``: the Parameters expected up front (a cell's own), so that the first trace
-        # usually needs no discovery pass; any other Parameter the step touches is discovered
-        self.compiled = Compiled(lambda *stacked: run_sink_steps(self.step, stacked), name=name, known=known)
+        # usually needs no discovery pass; any other Parameter the step touches is discovered.
+        # The stacked inputs of a block have the steps first, so the batch axis is 1 (parallel placement)
+        self.compiled = Compiled(lambda *stacked: run_sink_steps(self.step, stacked), name=name, known=known,
+                                 batch_axis=1)
         self.single = Compiled(lambda *batch: _to_tensors(_to_arrays(self.step(*batch))), name=name, known=known)
 
     def __call__(self, *stacked):
@@ -135,11 +137,16 @@ class _SinkRunner:
             return run_sink_steps(self.step, stacked)
         if _steps_as_loop():
             return self.compiled(stacked, {})
-        stacked = [_arrays(x) for x in stacked]
         out = None
-        for i in range(stacked[0].shape[0]):
-            out = self.single(tuple(Tensor._wrap(x[i]) for x in stacked), {})
+        for batch in _unstack([_arrays(x) for x in stacked]):
+            out = self.single(tuple(Tensor._wrap(x) for x in batch), {})
         return out
+
+
+@jax.jit
+def _unstack(stacked):
+    """The batches of a block, one tuple per step (one dispatch for the whole block)."""
+    return [tuple(x[i] for x in stacked) for i in range(stacked[0].shape[0])]
 
 
 def _check_sink_size(sink_size):

@@ -88,9 +88,10 @@ def main():
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--no-sink", action="store_true", help="run Model.train without data sinking")
+    parser.add_argument("--device_target", default="CPU", choices=["CPU", "GPU", "Ascend"])
     args = parser.parse_args()
 
-    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_context(mode=ms.GRAPH_MODE, device_target=args.device_target)
     ms.set_seed(1)
     sizes = write_digits_as_mnist(args.data_dir)
     print(f"digits written as MNIST idx files: {sizes['train']} train, {sizes['t10k']} test images")

@@ -247,7 +247,16 @@ class Tensor:
     def asnumpy(self):
         """The value as a numpy array (a copy)."""
         self._check_init("asnumpy")
-        return np.array(self._data)
+        try:
+            return np.array(self._data)
+        except RuntimeError:
+            # a global array split across processes (mscompat.parallel): gathered from all of them
+            # (a collective: every process calls it, as MindSpore's integrated save)
+            a = self._data
+            if getattr(a, "is_fully_addressable", True):
+                raise
+            from jax.experimental import multihost_utils
+            return np.array(multihost_utils.process_allgather(a, tiled=True))
 
     def numpy(self):
         return self.asnumpy()

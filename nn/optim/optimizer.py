@@ -155,16 +155,25 @@ class Optimizer(Cell):
         self.enable_tuple_broaden = True
 
     def _use_parallel_optimizer(self):
-        """The parallel optimizer shards state across devices (Ascend data parallel only):
-        single-device here, as MindSpore is without ``enable_parallel_optimizer``."""
+        """MindSpore's checks of ``enable_parallel_optimizer``. The state sharding itself is done
+        by the compiled program's placement (``mscompat.parallel._placement``: optimizer states
+        split over the devices), so ``use_parallel`` stays False here and the update math is the
+        single-device one."""
         enabled = False
         try:
             enabled = bool(context.get_auto_parallel_context("enable_parallel_optimizer"))
         except Exception:  # pylint: disable=broad-except
             enabled = False
         if enabled:
-            raise RuntimeError("For 'Optimizer', parallel optimizer only supports \"Ascend\" in data parallel "
-                               f"mode, but got {context.get_context('device_target')}.")
+            mode = context.get_auto_parallel_context("parallel_mode")
+            target = context.get_context("device_target")
+            if mode == "data_parallel" and target != "Ascend":
+                raise RuntimeError("For \"Optimizer\", parallel optimizer only supports \"Ascend\" in data parallel "
+                                   f"mode, but got {target}.")
+            if mode in ("stand_alone", "hybrid_parallel"):
+                raise RuntimeError("For 'Optimizer', parallel optimizer is not supported in {}, you should set "
+                                   "parallel mode to 'data_parallel', 'semi_auto_parallel' or 'auto_parallel'."
+                                   .format(mode))
         self.use_parallel = False
         self.optim_filter = (True,) * self.param_length
 
