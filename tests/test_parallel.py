@@ -39,7 +39,7 @@ def test_pynative_ignores_strategies(reference):
     ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", device_num=8)
     x, y = data()
     step, _ = make_step(MEGATRON)
-    _close(losses(step, x, y), reference)
+    _close(losses(step, x, y, n=1), reference[:1])
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,8 @@ def reference():
     return models.losses(step, x, y), {p.name: p.asnumpy() for p in net.trainable_params()}
 
 
-@pytest.mark.parametrize("mode", ["dp", "semi"])
+# "dp" is also tests/test_multiprocess_dp.py's (through the launcher and Model.train): slow here
+@pytest.mark.parametrize("mode", [pytest.param("dp", marks=pytest.mark.slow), "semi"])
 def test_two_processes(mode, reference, tmp_path):
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=2", JAX_PLATFORMS="cpu")
     cmd = [sys.executable, "-m", "mscompat.run", "--worker_num=2", "--local_worker_num=2",
