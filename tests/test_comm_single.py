@@ -10,6 +10,7 @@ import pytest
 
 import mscompat as ms
 from mscompat import ops
+from tests._mp_util import free_port
 
 
 def _x(dtype=np.float32):
@@ -153,18 +154,11 @@ def test_register_group_for_communication_module():
     ops.destroy_process_group("my_group")
 
 
-def _free_port():
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_tcpstore_master_and_worker():
     """A master and a worker (threads standing in for two processes) share the store."""
     import threading
     from datetime import timedelta
-    port, got, box = _free_port(), {}, {}
+    port, got, box = free_port(), {}, {}
 
     def master():
         box["m"] = ops.TCPStore("127.0.0.1", port, 2, True, timedelta(seconds=20))   # waits for the worker
@@ -188,7 +182,7 @@ def test_tcpstore_master_and_worker():
         m.set("x", 3)
     with pytest.raises(ValueError):
         ops.TCPStore("127.0.0.1", 70000)
-    short = ops.TCPStore("127.0.0.1", _free_port(), 1, True, timedelta(seconds=0.2))
+    short = ops.TCPStore("127.0.0.1", free_port(), 1, True, timedelta(seconds=0.2))
     with pytest.raises(RuntimeError):
         short.get("missing")
 

@@ -2,20 +2,15 @@
 ``msrun``-style launcher over loopback) give the single-device loss trajectory."""
 import json
 import os
-import socket
 import subprocess
 import sys
 
 import pytest
 
+from tests._mp_util import free_port
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +29,7 @@ def reference():
 def test_two_processes(mode, reference, tmp_path):
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=2", JAX_PLATFORMS="cpu")
     cmd = [sys.executable, "-m", "mscompat.run", "--worker_num=2", "--local_worker_num=2",
-           f"--master_port={_free_port()}", f"--log_dir={tmp_path}", "--join=False",
+           f"--master_port={free_port()}", f"--log_dir={tmp_path}", "--join=False",
            os.path.join(HERE, "_parallel_mp_worker.py"), mode, str(tmp_path)]
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     logs = "".join(open(os.path.join(tmp_path, f)).read() for f in sorted(os.listdir(tmp_path))
