@@ -10,6 +10,7 @@ first and runs only the ``NEEDS_COMM`` tables.
 import json
 import os
 import sys
+import time
 import warnings
 
 
@@ -23,9 +24,14 @@ def main(out_path, comm=False):
         init()
     from parity_tests.cases import all_cases, needs_comm
     results = {"mindspore_version": mindspore.__version__, "cases": {}}
+    table, t0, n = None, time.monotonic(), 0
     for c in all_cases():
         if needs_comm(c.family) != comm:
             continue
+        if c.family != table:
+            _progress(table, n, t0)
+            table, t0, n = c.family, time.monotonic(), 0
+        n += 1
         if comm:   # progress in msrun's worker log: a case that crashes the process is the last one named
             print(f"parity case {c.name}", flush=True)
         result = c.run(mindspore)
@@ -33,10 +39,17 @@ def main(out_path, comm=False):
         if late is not None and result["t"] != "error":
             result = late  # MindSpore reported this case's error asynchronously, on a later op
         results["cases"][c.name] = result
+    _progress(table, n, t0)
     tmp = out_path + ".tmp"
     with open(tmp, "w") as f:
         json.dump(results, f)
     os.replace(tmp, out_path)
+
+
+def _progress(table, n, t0):
+    """One line per finished table on stderr (``oracle.py`` passes it on to the terminal)."""
+    if table is not None:
+        print(f"oracle: {table}: {n} cases in {time.monotonic() - t0:.1f} s", file=sys.stderr, flush=True)
 
 
 def _flush(mindspore):
