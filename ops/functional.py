@@ -3,3 +3,7 @@ from ._registry import OPS as _OPS
 
 globals().update({n: d.fn for n, d in _OPS.items()})
 __all__ = sorted(_OPS)
+
+# the autodiff transforms are ``F.`` names too (``F.jvp``, ``F.vjp``, ...), as in MindSpore
+from mscompat._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E402
+__all__ += ["grad", "value_and_grad", "jvp", "vjp", "jacfwd", "jacrev"]

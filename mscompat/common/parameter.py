@@ -275,3 +275,6 @@ class ParameterTuple(tuple):
             x.name = prefix + "." + p.name
             out.append(x)
         return ParameterTuple(out)
+
+
+from ._buffer import _Buffer  # noqa: E402,F401  (MindSpore's path for it: mindspore.common.parameter._Buffer)

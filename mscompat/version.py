@@ -1,0 +1,2 @@
+"""``mindspore.version``: the MindSpore version this package reproduces."""
+__version__ = "2.10.0"

@@ -1,0 +1,12 @@
+"""``mindspore.ops.operations._embedding_cache_ops``: MindSpore's embedding-cache Primitive classes at their internal
+import path; the classes are ``mindspore.ops.operations``'s (one implementation, several paths)."""
+from mscompat.ops import operations as _operations
+from mscompat.ops._module_paths import bind as _bind
+from mscompat.ops.primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register  # noqa: F401
+
+_NAMES = (
+    'CacheSwapTable', 'DynamicAssign', 'MapCacheIdx', 'MapUniform', 'PadAndShift', 'PrimitiveWithCheck',
+    'SubAndFilter', 'UpdateCache',
+)
+
+__all__ = _bind(globals(), _NAMES, _operations)
