@@ -46,3 +46,6 @@ from .parallel import (shard, Layout, set_algo_parameters, get_algo_parameters, 
 
 __version__ = "2.10.0"
 mstype = dtype
+from .common.lazy_inline import lazy_inline  # noqa: E402,F401
+from ._run_check import run_check  # noqa: E402,F401
+Tensor.from_numpy = staticmethod(from_numpy)   # ``mindspore.Tensor.from_numpy(array)``, as ``mindspore.from_numpy``

@@ -20,3 +20,6 @@ from . import metrics  # noqa: E402,F401
 from .metrics import *  # noqa: E402,F401,F403
 __all__.extend(metrics.__all__)
 del _m
+
+from .utils import no_init_parameters  # noqa: E402,F401
+__all__.append("no_init_parameters")

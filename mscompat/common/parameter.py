@@ -96,7 +96,8 @@ class Parameter(Tensor):
         self.unique = False
         self.inited_param = None
         self.init_mode = default_input if isinstance(default_input, Tensor) and default_input.has_init else None
-        if self._data is None and self._init is not None:  # MindSpore initializes on creation (numpy RNG order)
+        if self._data is None and self._init is not None and getattr(type(self), "init_param", True):
+            # MindSpore initializes on creation (numpy RNG order), except under nn.no_init_parameters()
             self.init_data()
 
     # --- identity ------------------------------------------------------------------------
