@@ -14,18 +14,25 @@ tracing. Code that still needs a concrete value (an unconvertible ``if`` on a Te
 execution, with one :class:`GraphFallbackWarning` naming the file and line (MindSpore's
 "JIT Fallback"): a slower answer, never a wrong one.
 """
+import collections
+import functools
+import os
+import threading
+import time
 import warnings
 
 import jax
 import numpy as np
 
-from . import _state
+from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
+from ._control_flow_runtime import graph_outputs
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
 from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 from .parallel._mesh import _ACTIVE as _PAR, _IN_PROGRAM as _PROGRAM
+from .parallel import _data as _per_device
 
 __all__ = ["Compiled", "GraphFallbackWarning", "call_compiled", "compile_cell", "compiled_when_graph",
            "tracing", "graph_mode"]
@@ -159,6 +166,145 @@ _FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayCo
                     ControlFlowFallback)
 
 
+# --- compiled programs: one per input signature, LRU-bounded, each compilation logged ----------
+_MAX_DISCOVERIES = 4          # new traces after Parameters were discovered, before giving up
+_DEFAULT_CACHE_SIZE = 32
+
+
+def cache_size():
+    """The number of compiled programs (input signatures) kept per compiled function:
+    ``MSCOMPAT_JIT_CACHE_SIZE`` (default 32); the least recently used is dropped beyond it."""
+    value = os.environ.get("MSCOMPAT_JIT_CACHE_SIZE", "").strip()
+    if not value:
+        return _DEFAULT_CACHE_SIZE
+    try:
+        size = int(value)
+    except ValueError:
+        size = 0
+    if size < 1:
+        raise ValueError(f"The environment variable MSCOMPAT_JIT_CACHE_SIZE must be a positive integer, "
+                         f"but got '{value}'.")
+    return size
+
+
+def _arg_label(i):
+    return f"input {i}"
+
+
+def _recompile_cause(old, new):
+    """Why signature ``new`` needs a compilation when ``old`` was the last one used."""
+    if old is None:
+        return "first call"
+    (o_spec, o_shapes), (n_spec, n_shapes) = old, new
+    if o_spec[0] != n_spec[0] or o_spec[1] != n_spec[1]:
+        return f"the structure of the arguments changed ({o_spec[0]} -> {n_spec[0]})"
+    for i, (a, b) in enumerate(zip(o_spec[2], n_spec[2])):
+        if not _same_constant(a, b):
+            return (f"the value of the non-Tensor argument {i} changed from {_short(a)} to {_short(b)} "
+                    "(non-Tensor arguments are constants of the graph; mark them with mindspore.mutable "
+                    "to avoid recompiling)")
+    for i, ((s0, d0), (s1, d1)) in enumerate(zip(o_shapes, n_shapes)):
+        if s0 != s1:
+            return f"the shape of Tensor argument {i} changed from {list(s0)} to {list(s1)}"
+        if d0 != d1:
+            return f"the dtype of Tensor argument {i} changed from {d0} to {d1}"
+    if o_spec[3] != n_spec[3]:
+        return "the gradient hooks of the Tensor arguments changed"
+    return "a new input signature"
+
+
+def _same_constant(a, b):
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001 - objects without a boolean ==
+        return a is b
+
+
+def _short(x):
+    text = repr(x.param.name) if type(x) is _ParamRef else repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Programs:
+    """The programs of one :class:`Compiled` for one state (tuple of Parameters): per input
+    signature a ``jax.jit`` of the pure function, compiled ahead once; at most
+    :func:`cache_size` are kept (least recently used dropped first)."""
+
+    def __init__(self, owner, params):
+        self.owner = owner
+        self.params = params
+        self.entries = collections.OrderedDict()   # signature -> (program, executable)
+
+    def _entry(self, values, key, dyn, spec):
+        owner = self.owner
+        sig = _signature(dyn, spec)
+        # data parallel: the program runs per device, laid out for these inputs' placement
+        layout = None if _PAR[0] is None else _per_device.layout(_PAR[0], dyn, owner.batch_axis)
+        with owner._lock:
+            entry = self.entries.get(sig)
+            if entry is not None and entry[2] == layout:
+                self.entries.move_to_end(sig)
+                owner._last_sig = sig
+                return entry
+            cause = _recompile_cause(owner._last_sig, sig)
+            if owner._last_sig is not None and owner._last_sig == sig:
+                cause = "the Parameters it reads or writes were discovered"
+            start = time.perf_counter()
+            program = backends.wrap_program(jax.jit(owner._program(self.params, spec, layout)), owner.name)
+            executable = program.lower(values, key, dyn).compile()
+            seconds = time.perf_counter() - start
+            entry = self.entries[sig] = (program, executable, layout)
+            owner._last_sig = sig
+            owner.compiles += 1
+            limit = cache_size()
+            verb = "Compiling" if owner.compiles == 1 else "Recompiling"
+            logger.info(f"{verb} '{owner.name}' ({cause}): compile time {seconds:.3f} s; "
+                        f"{len(self.entries)}/{limit} graphs cached.")
+            while len(self.entries) > limit:
+                old, _ = self.entries.popitem(last=False)
+                owner.static_out.pop(old, None)
+                owner.attr_out.pop(old, None)
+                logger.info(f"'{owner.name}': dropped the least recently used compiled graph (cache size "
+                            f"{limit}, environment variable MSCOMPAT_JIT_CACHE_SIZE).")
+            return entry
+
+    def __call__(self, values, key, dyn, spec):
+        program = self._entry(values, key, dyn, spec)[0]
+        return program(values, key, dyn)
+
+    def lower(self, values, key, dyn, spec):
+        """Compile for these inputs (if not yet); ``.compile()`` of the result is the executable."""
+        return _Ready(self._entry(values, key, dyn, spec)[1])
+
+
+class _Ready:
+    __slots__ = ("executable",)
+
+    def __init__(self, executable):
+        self.executable = executable
+
+    def compile(self):
+        return self.executable
+
+
+# --- attributes set while traced (``self.attr = x + 1`` in a compiled construct) -----------------
+def _take_attrs(scope):
+    """The attributes the call set to traced values, as ``(obj, name, value)``; each object gets
+    its old value back (the new one is an output of the program, set after the call)."""
+    recorded = scope.attrs
+    if not recorded:
+        return []
+    scope.attrs = None
+    return _state.restore_attrs(recorded)
+
+
+def _set_attrs(meta, arrays):
+    for (obj, name, treedef, where, static), arrs in zip(meta, arrays):
+        a_it, s_it = iter(arrs), iter(static)
+        value = jax.tree_util.tree_unflatten(treedef, [next(a_it) if w else next(s_it) for w in where])
+        setattr(obj, name, value)
+
+
 class Compiled:
     """A callable compiled once per input signature, with Parameters and RNG as state.
 
@@ -167,6 +313,12 @@ class Compiled:
         name: for messages.
         known: a function returning the Parameters known up front (a cell's own); others
             the call touches (closures, optimizers) are discovered by an abstract trace.
+
+    Thread safe: threads may call one ``Compiled`` at once (each call reads the Parameter
+    values and writes back its own results; discovery swaps the state and programs as one
+    object). The programs are kept per input signature in an LRU cache of
+    ``MSCOMPAT_JIT_CACHE_SIZE`` entries (default 32); each compilation is logged at INFO
+    level (``GLOG_v=1``) with its cause and its time.
     """
 
     def __init__(self, fn, name="function", known=None, batch_axis=0):
@@ -174,13 +326,27 @@ class Compiled:
         self.batch_axis = batch_axis   # the batch axis of the array inputs, for parallel placement
         self.name = name
         self._known = known
-        self.params = None
-        self.jitted = None
+        self.programs = None   # _Programs: the state (Parameters) and the programs compiled for it
         self.eager = False
         self.traces = 0
         self.static_out = {}   # signature -> output structure, for outputs with non-array parts
+        self.attr_out = {}     # signature -> attributes set in the call: [(obj, name, treedef, where, static)]
+        self.compiles = 0      # programs compiled (all signatures, all states)
+        self._last_sig = None  # the input signature of the latest call
+        self._lock = threading.RLock()
 
-    def _pure(self, values, key, dyn, spec):
+    @property
+    def params(self):
+        progs = self.programs
+        return None if progs is None else progs.params
+
+    @property
+    def jitted(self):
+        """The programs: ``jitted(values, key, dyn, spec)`` runs, ``jitted.lower(...).compile()``
+        compiles ahead."""
+        return self.programs
+
+    def _pure(self, params, spec, values, key, dyn):
         args, kwargs = _merge(dyn, spec)
         par = _PAR[0]
         if par is not None:
@@ -189,57 +355,94 @@ class Compiled:
         if par is not None:
             _PROGRAM[0] += 1
         try:
-            with _state.Scope(self.params, values, strict=True, key=key) as scope:
-                out = _plain_outputs(self.fn(*args, **kwargs))
+            with _state.Scope(params, values, strict=True, key=key) as scope:
+                try:
+                    out = graph_outputs(_plain_outputs(self.fn(*args, **kwargs)))
+                except BaseException:
+                    scope.check_complete()   # a Parameter was missing: discover it (not a fallback)
+                    raise
+                finally:
+                    attrs = _take_attrs(scope)
+                scope.check_complete()       # user code may have caught the UnknownParameter
         finally:
             if par is not None:
                 _PROGRAM[0] -= 1
         self.traces += 1
+        sig = _signature(dyn, spec)
         key_out = None if scope.key_out is key else scope.key_out   # None: no random draws
-        updates = scope.updates(self.params)
+        updates = scope.updates(params)
         if par is not None:
             from .parallel._placement import constrain_updates
-            updates = constrain_updates(par, self.params, updates)
+            updates = constrain_updates(par, params, updates)
+        attr_arrays = []
+        if attrs:
+            meta = []
+            for obj, name, value in attrs:
+                leaves, treedef = jax.tree_util.tree_flatten(value, is_leaf=_is_array_leaf)
+                where = tuple(_is_array_leaf(x) for x in leaves)
+                meta.append((obj, name, treedef, where, tuple(x for x in leaves if not _is_array_leaf(x))))
+                attr_arrays.append([x for x in leaves if _is_array_leaf(x)])
+            self.attr_out[sig] = meta
         leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
         if all(_is_array_leaf(x) for x in leaves):
-            return out, updates, key_out
+            return out, updates, key_out, attr_arrays
         # non-array outputs (strings, Python numbers, ...) are constants of this signature
         where = tuple(_is_array_leaf(x) for x in leaves)
         static = tuple(x for x in leaves if not _is_array_leaf(x))
-        self.static_out[_signature(dyn, spec)] = (treedef, where, static, ())
-        return [x for x in leaves if _is_array_leaf(x)], updates, key_out
+        self.static_out[sig] = (treedef, where, static, ())
+        return [x for x in leaves if _is_array_leaf(x)], updates, key_out, attr_arrays
 
-    def _build(self, params):
-        from . import backends
-        self.params = tuple(params)
-        # the active backend sees each compiled program (emulated Ascend: memory check, cost model)
-        self.jitted = backends.wrap_program(jax.jit(self._pure, static_argnums=(3,)), self.name)
+    def _program(self, params, spec, layout):
+        """The function a program compiles: ``_pure``, run per device in data parallel (``layout``:
+        see ``mscompat.parallel._data``)."""
+        if layout is None:
+            return functools.partial(self._pure, params, spec)
+        return functools.partial(_per_device.per_device, self, params, spec, layout)
 
-    def _traced(self, dyn, spec, use):
-        """``use(values, key)`` with the state complete: a first trace that meets a Parameter
-        outside ``self.params`` triggers discovery and a new trace. ``None`` after a fallback."""
-        if self.jitted is None:
-            self._build(self._known() if self._known else ())
-        while True:
+    def _build(self, params, old=None):
+        """New state ``params`` (and no programs yet), unless another thread already replaced
+        ``old``."""
+        with self._lock:
+            if self.programs is old:
+                self.programs = _Programs(self, tuple(params))
+            return self.programs
+
+    def _run(self, dyn, spec, use):
+        """``use(programs, values, key)`` with the state complete: a trace that meets a Parameter
+        outside the state triggers discovery and a new trace (a few times at most). ``None``
+        after a fallback."""
+        progs = self.programs
+        if progs is None:
+            progs = self._build(self._known() if self._known else ())
+        for _ in range(_MAX_DISCOVERIES + 1):
             try:
-                values = [p._value for p in self.params]
+                values = [p._value for p in progs.params]
                 if _PAR[0] is not None:
-                    values = self._place(_PAR[0], values, dyn, spec)
-                return use(values, _state.ensure_key())
+                    values = self._place(_PAR[0], progs, values, dyn, spec)
+                return use(progs, values, _state.ensure_key())
             except _state.UnknownParameter:
                 def call(d):
                     args, kwargs = _merge(d, spec)
                     self.fn(*args, **kwargs)
-                self._build(_state.discover(call, dyn, known=self.params))
+                found = _state.discover(call, dyn, known=progs.params)
+                progs = self._build(found, old=progs)
             except _FALLBACK_ERRORS as e:
                 self._fall_back(e)
                 return None
+        raise RuntimeError(f"'{self.name}' could not be compiled: the Parameters it reads or writes change every "
+                           f"time it is traced ({_MAX_DISCOVERIES} discoveries). Create the Parameters outside the "
+                           "compiled function (in the Cell's __init__) so that they are the same objects each call.")
 
-    def _place(self, par, values, dyn, spec):
+    def _traced(self, dyn, spec, use):
+        """``use(values, key)`` with the state complete (``self.jitted`` is the programs for it)."""
+        return self._run(dyn, spec, lambda progs, values, key: use(values, key))
+
+    def _place(self, par, progs, values, dyn, spec):
         """Parallel modes: Parameter values in their layouts. Operator strategies give Parameters
         their layouts while tracing, so in (semi-)auto parallel a new signature is first traced
         abstractly; the real call then finds every Parameter in place (one compilation)."""
         from .parallel._placement import place_params
+        params = progs.params
         if par.semi or par.settings.get("enable_parallel_optimizer"):
             seen = self.__dict__.setdefault("_laid_out", set())
             sig = (id(par), _signature(dyn, spec))
@@ -248,16 +451,16 @@ class Compiled:
                 from .parallel import _auto
                 _auto.begin_record(par, id(self))
                 try:
-                    jax.eval_shape(lambda v, k, d: self._pure(v, k, d, spec), values, key, dyn)
+                    jax.eval_shape(lambda v, k, d: self._pure(params, spec, v, k, d), values, key, dyn)
                 finally:
                     _auto.end_record(par, id(self))
                 self.traces -= 1
                 seen.add(sig)
                 if par.semi:
                     from .parallel._placement import save_strategy
-                    save_strategy(par, self.params)
-        placed = place_params(par, self.params, values)
-        for p, old, new in zip(self.params, values, placed):
+                    save_strategy(par, params)
+        placed = place_params(par, params, values)
+        for p, old, new in zip(params, values, placed):
             if new is not old:       # kept in place: later calls pass it as is
                 p._value = new
         return placed
@@ -269,17 +472,23 @@ class Compiled:
         if _PAR[0] is not None:
             from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-        result = self._traced(dyn, spec, lambda values, key: self.jitted(values, key, dyn, spec))
+        result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
         if result is None:
             return self.fn(*args, **kwargs)
-        out, new, key = result
+        progs, (out, new, key, attrs) = result
+        if _PAR[0] is not None and _PAR[0].data_parallel:   # each rank's own outputs
+            out, attrs = _per_device.localize(out), _per_device.localize(attrs)
         if key is not None:
             _rng["key"] = key
-        for p, v in zip(self.params, new):
+        for p, v in zip(progs.params, new):
             if v is not None:
                 p._value = v
+        sig = None
+        if attrs:
+            sig = _signature(dyn, spec)
+            _set_attrs(self.attr_out.get(sig, ()), attrs)
         if self.static_out:
-            meta = self.static_out.get(_signature(dyn, spec))
+            meta = self.static_out.get(sig or _signature(dyn, spec))
             if meta is not None:
                 out = _merge(out, meta)
         return out
@@ -291,7 +500,7 @@ class Compiled:
             if _PAR[0] is not None:
                 from .parallel._placement import place_inputs
                 dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-            self._traced(dyn, spec, lambda values, key: self.jitted.lower(values, key, dyn, spec).compile())
+            self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
 
     def compiled_text(self, args, kwargs):
         """The optimized HLO text of the program for these inputs (placed as a call places them)."""
@@ -299,7 +508,7 @@ class Compiled:
         if _PAR[0] is not None:
             from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-        out = self._traced(dyn, spec, lambda values, key: self.jitted.lower(values, key, dyn, spec).compile())
+        out = self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
         if out is None:
             raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
         return out.as_text()

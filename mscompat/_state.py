@@ -21,6 +21,12 @@ touches a Parameter it was not given, so the caller can discover the full state
 reads to the enclosing scope, or to the Parameter's own value when there is none, and
 records writes all the same.
 
+Scopes are per thread (the current scope and the RNG key binding are thread-local), so
+threads that train or predict at once never see each other's tracers. A Parameter created
+while a scope is active (``nn.Dense(4, 2)(x)`` inside a compiled function) is *local* to
+that call: its initial value is a constant of the traced program and its writes are not
+state, as in MindSpore, where such weights are constants of the compiled graph.
+
 >>> import mscompat as ms
 >>> from mscompat import _state
 >>> p = ms.Parameter(ms.Tensor([1.0]), name="p")
@@ -29,19 +35,43 @@ records writes all the same.
 >>> float(p.asnumpy()[0]), float(s.updates([p])[0][0])
 (1.0, 4.0)
 """
+import threading
+
 import jax
 
-from .common.seed import _state as _rng, _random_key
+from .common.seed import _state as _rng, _random_key, bind_key, unbind_key
 
-__all__ = ["Scope", "UnknownParameter", "current", "tracing", "discover"]
+__all__ = ["Scope", "UnknownParameter", "current", "tracing", "compiling", "discover"]
 
-_CURRENT = [None]     # the innermost active scope
+
+class _Current(threading.local):
+    """The innermost active scope of this thread (``_CURRENT[0]`` or ``_CURRENT.value``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.value = None
+
+    def __getitem__(self, index):
+        if index != 0:
+            raise IndexError(index)
+        return self.value
+
+    def __setitem__(self, index, value):
+        if index != 0:
+            raise IndexError(index)
+        self.value = value
+
+
+_CURRENT = _Current()
 _SENTINEL = object()
 
 
-class UnknownParameter(BaseException):
-    """A strict scope met a Parameter it was not given (a BaseException so that user
-    ``except Exception`` blocks in traced code do not swallow it)."""
+class UnknownParameter(Exception):
+    """A strict scope met a Parameter it was not given.
+
+    The scope also remembers it (``Scope.missing``), so a user ``except Exception`` block in
+    traced code that swallows it does not hide the Parameter: the compiled call raises it again
+    when the function returns, discovers the state and traces again."""
 
     def __init__(self, param):
         super().__init__(f"Parameter {param.name!r} is not part of the traced state")
@@ -50,12 +80,12 @@ class UnknownParameter(BaseException):
 
 def current():
     """The innermost active scope, or ``None`` outside every transform."""
-    return _CURRENT[0]
+    return _CURRENT.value
 
 
 def tracing():
     """True while a transform (compiled call, grad, vmap, ...) is running a function."""
-    return _CURRENT[0] is not None
+    return _CURRENT.value is not None
 
 
 class Scope:
@@ -69,8 +99,8 @@ class Scope:
             after the scope exits.
     """
 
-    __slots__ = ("parent", "values", "params", "written", "strict", "found", "key", "key_out", "_saved_key",
-                 "differentiable")
+    __slots__ = ("parent", "values", "params", "written", "strict", "found", "key", "key_out",
+                 "differentiable", "missing", "attrs")
 
     def __init__(self, params=(), values=(), strict=False, key=None, differentiable=False):
         self.params = {id(p): p for p in params}
@@ -82,30 +112,40 @@ class Scope:
         self.key_out = None
         self.parent = None
         self.differentiable = differentiable
+        self.missing = None        # the first UnknownParameter raised (strict scopes)
+        self.attrs = None          # (id, name) -> (obj, name, old value): attributes set while traced (root)
 
     # --- activation ------------------------------------------------------------------
     def __enter__(self):
-        self.parent = _CURRENT[0]
-        _CURRENT[0] = self
+        self.parent = _CURRENT.value
+        _CURRENT.value = self
         if self.key is not None:
-            self._saved_key = _rng["key"]
-            _rng["key"] = self.key
+            bind_key(self.key)
         return self
 
     def __exit__(self, *exc):
-        _CURRENT[0] = self.parent
+        _CURRENT.value = self.parent
         if self.key is not None:
-            self.key_out = _rng["key"]
-            _rng["key"] = self._saved_key
+            self.key_out = unbind_key()
         return False
 
     # --- Parameter access (called by Parameter._data) -----------------------------------
+    def _unknown(self, param):
+        err = UnknownParameter(param)
+        if self.missing is None:
+            self.missing = err
+        return err
+
     def read(self, param):
         v = self.values.get(id(param), _SENTINEL)
         if v is not _SENTINEL:
             return v
+        if param._trace_local:
+            # created while tracing: a constant of this call (its value when created)
+            v = self.values[id(param)] = param._value
+            return v
         if self.strict:
-            raise UnknownParameter(param)
+            raise self._unknown(param)
         self.found.setdefault(id(param), param)
         if self.parent is not None:
             return self.parent.read(param)
@@ -113,15 +153,23 @@ class Scope:
 
     def write(self, param, value):
         pid = id(param)
+        if param._trace_local:     # not state: the write lives as long as the call
+            self.values[pid] = value
+            return
         if self.differentiable:
             value = _write_gradient(value, self.read(param))
         if pid not in self.values:
             if self.strict:
-                raise UnknownParameter(param)
+                raise self._unknown(param)
             self.found.setdefault(pid, param)
             self.params[pid] = param
         self.values[pid] = value
         self.written.setdefault(pid, param)
+
+    def check_complete(self):
+        """Raise the :class:`UnknownParameter` met during the call, even if user code caught it."""
+        if self.missing is not None:
+            raise self.missing
 
     # --- results -------------------------------------------------------------------------
     def updates(self, params):
@@ -169,6 +217,45 @@ def _write_gradient(new, old):
     return jax.lax.stop_gradient(new)
 
 
+_MISSING = object()
+
+
+def record_attr(obj, name):
+    """``obj.name`` is about to be set to a traced value in a compiled call: the root scope of
+    this thread remembers its old value (:func:`restore_attrs` puts it back after the trace)."""
+    s = _CURRENT.value
+    while s.parent is not None:
+        s = s.parent
+    if s.attrs is None:
+        s.attrs = {}
+    s.attrs.setdefault((id(obj), name), (obj, name, obj.__dict__.get(name, _MISSING)))
+
+
+def restore_attrs(recorded):
+    """Put back the old values of recorded attributes; returns ``[(obj, name, traced value)]``."""
+    out = []
+    for obj, name, old in recorded.values():
+        d = obj.__dict__
+        new = d.get(name, _MISSING)
+        if old is _MISSING:
+            d.pop(name, None)
+        else:
+            d[name] = old
+        if new is not _MISSING:
+            out.append((obj, name, new))
+    return out
+
+
+def compiling():
+    """True while a compiled call (or its discovery trace) of this thread is tracing."""
+    s = _CURRENT.value
+    while s is not None:
+        if s.key is not None:
+            return True
+        s = s.parent
+    return False
+
+
 def discover(call, leaves, known=()):
     """The Parameters ``call(leaves)`` reads or writes, found by an abstract trace.
 
@@ -179,7 +266,11 @@ def discover(call, leaves, known=()):
 
     def probe(leaves):
         with Scope(strict=False, key=ensure_key()) as s:
-            call(leaves)
+            try:
+                call(leaves)
+            finally:
+                if s.attrs:
+                    restore_attrs(s.attrs)
         for p in list(s.found.values()) + s.written_params():
             found.setdefault(id(p), p)
         return None

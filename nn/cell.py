@@ -34,6 +34,8 @@ import weakref
 from collections import OrderedDict
 from typing import Dict, TypeVar
 
+import jax
+
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.ops.primitive import Primitive
@@ -75,6 +77,15 @@ def _addindent(s_, num_spaces):
 
 # --- the compiled path (mscompat._graph) and control-flow conversion (mscompat._control_flow) ----
 _SCOPE = _state._CURRENT   # the innermost state scope (mscompat._state): set while tracing
+
+
+def _holds_tracer(value):
+    """True if ``value`` (a Tensor, array or a tuple/list/dict of them) holds a traced array."""
+    for leaf in jax.tree_util.tree_leaves(value, is_leaf=lambda x: isinstance(x, Tensor)):
+        arr = leaf._data if isinstance(leaf, Tensor) else leaf
+        if isinstance(arr, jax.core.Tracer):
+            return True
+    return False
 
 
 def _tracing():
@@ -462,6 +473,12 @@ class Cell:
             self._primitives[name] = value
             object.__setattr__(self, name, value)
         else:
+            if _SCOPE[0] is not None and _state.compiling() and _holds_tracer(value):
+                # ``self.attr = x + 1`` in a compiled construct: the value is an output of the
+                # program, set after the call (MindSpore's graph attribute assignment)
+                d = self.__dict__
+                if not any(name in (d.get(t) or ()) for t in ("_params", "_cells", "_buffers")):
+                    _state.record_attr(self, name)
             self._set_attr_for_object(name, value)
 
     def _set_attr_for_param_tuple(self, name, value):

@@ -11,6 +11,7 @@ and nothing else, so the state threading of compiled and differentiated calls
 Parameter (name=w, shape=(2,), dtype=Float32, requires_grad=True)
 """
 import copy as _copy
+import itertools
 import numbers
 
 import numpy as np
@@ -25,13 +26,11 @@ __all__ = ["Parameter", "ParameterTuple"]
 PARAMETER_NAME_DEFAULT = "Parameter"
 _GENERATED_PREFIX = PARAMETER_NAME_DEFAULT + "#"
 _NAME_MAX_LEN = 1024
-_name_counter = [0]
+_name_counter = itertools.count()   # next() is atomic: threads never get the same name
 
 
 def _generate_name():
-    name = _GENERATED_PREFIX + str(_name_counter[0])
-    _name_counter[0] += 1
-    return name
+    return _GENERATED_PREFIX + str(next(_name_counter))
 
 
 class Parameter(Tensor):
@@ -46,19 +45,20 @@ class Parameter(Tensor):
 
     _value = None          # the binding's concrete value outside every transform
     _ephemeral = False     # a Parameter rebuilt from a pytree inside a transform: not state
+    _trace_local = False   # created while a compiled call traced: a constant of that call, not state
 
     # --- the binding (DESIGN section 2): inside a transform, reads and writes go to the
     # active scope (mscompat._state); outside, to ``_value``.
     @property
     def _data(self):
-        scope = _state._CURRENT[0]
+        scope = _state._CURRENT.value
         if scope is None or self._ephemeral:
             return self._value
         return scope.read(self)
 
     @_data.setter
     def _data(self, value):
-        scope = _state._CURRENT[0]
+        scope = _state._CURRENT.value
         if scope is None or self._ephemeral or self._value is None:
             self._value = value
         else:
@@ -66,6 +66,10 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
+        if _state._CURRENT.value is not None and _state.compiling():
+            # created inside a compiled function (``nn.Dense(4, 2)(x)`` under ``jit``): as in
+            # MindSpore, its initial value is a constant of the compiled program, not state
+            self._trace_local = True
         if isinstance(default_input, Tensor):
             self._init = default_input._init
             self._data = default_input._data

@@ -16,6 +16,7 @@ MindSpore, so initial weights match MindSpore's for the same seed). The default
 1
 """
 import os
+import threading
 
 import numpy as np
 import jax
@@ -23,9 +24,60 @@ import jax
 __all__ = ["set_seed", "get_seed", "next_key", "get_rng_state", "set_rng_state", "op_key", "Generator",
            "default_generator", "seed", "manual_seed", "initial_seed"]
 
+
+
+class _Bindings(threading.local):
+    """Per thread: the stack of RNG keys bound by the active transforms (traced keys)."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack = []
+
+
+_BOUND = _Bindings()
+_LOCK = threading.RLock()   # draws from the process-global key are atomic across threads
+
+
+class _RngState(dict):
+    """The global RNG state. ``"key"`` is the binding: while a transform of this thread has
+    bound a (traced) key, ``state["key"]`` reads and writes that thread's binding, so threads
+    tracing at once never see each other's keys; otherwise the process-global key (MindSpore's
+    global seed is process-wide)."""
+
+    def __getitem__(self, name):
+        if name == "key":
+            stack = _BOUND.stack
+            if stack:
+                return stack[-1]
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        if name == "key" and _BOUND.stack:
+            return _BOUND.stack[-1]
+        return dict.get(self, name, default)
+
+    def __setitem__(self, name, value):
+        if name == "key":
+            stack = _BOUND.stack
+            if stack:
+                stack[-1] = value
+                return
+        dict.__setitem__(self, name, value)
+
+
+def bind_key(key):
+    """Bind ``key`` as this thread's RNG key until the matching :func:`unbind_key`."""
+    _BOUND.stack.append(key)
+
+
+def unbind_key():
+    """Remove this thread's innermost key binding; returns the key it ended with."""
+    return _BOUND.stack.pop()
+
+
 # "key": the global JAX key (the binding); "gen_seed": the default generator's initial seed;
 # "offset": draws taken since the key was last set.
-_state = {"seed": None, "key": None, "gen_seed": 0, "offset": 0}
+_state = _RngState(seed=None, key=None, gen_seed=0, offset=0)
 _KERNEL_SEED = {}
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2 ** 31 - 1
@@ -59,12 +111,18 @@ def _random_key():
 
 def next_key():
     """A fresh subkey from the global RNG state (splits and rebinds the state)."""
-    key = _state["key"]
-    if key is None:
-        key = _random_key()
-    key, sub = jax.random.split(key)
-    _state["key"] = key
-    _state["offset"] += 1
+    if _BOUND.stack:
+        key, sub = jax.random.split(_BOUND.stack[-1])
+        _BOUND.stack[-1] = key
+        _state["offset"] += 1
+        return sub
+    with _LOCK:
+        key = _state["key"]
+        if key is None:
+            key = _random_key()
+        key, sub = jax.random.split(key)
+        _state["key"] = key
+        _state["offset"] += 1
     return sub
 
 
@@ -165,6 +223,8 @@ class Generator:
         return self._st["key"]
 
     def _next_key(self):
+        if self._st is _state:
+            return next_key()
         key, sub = jax.random.split(self._key())
         self._st["key"] = key
         self._st["offset"] += 1
