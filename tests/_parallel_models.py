@@ -68,3 +68,17 @@ def make_step(strategies=None, optimizer="momentum", lr=0.05, wrap=None, d=32, f
 
 def losses(step, x, y, n=3):
     return [float(step(x, y).asnumpy()) for _ in range(n)]
+
+
+def rank_losses(step, x, y, devices, n=3, rank=0):
+    """What device ``rank`` of ``devices`` prints in DATA_PARALLEL (MindSpore: each rank's loss on
+    its own part of the batch): ``step`` trained on one device on the whole batch (the same
+    weights as data parallel with a batch-mean loss and ``gradients_mean=True``), and before each
+    step the loss of that device's part of the batch."""
+    b = x.shape[0] // devices
+    part = (Tensor(x.asnumpy()[rank * b:(rank + 1) * b]), Tensor(y.asnumpy()[rank * b:(rank + 1) * b]))
+    out = []
+    for _ in range(n):
+        out.append(float(step.network(*part).asnumpy()))
+        step(x, y)
+    return out

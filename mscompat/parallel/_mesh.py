@@ -32,6 +32,16 @@ def in_program():
     return _IN_PROGRAM[0] > 0
 
 
+def in_per_device():
+    """Whether the code being traced runs per device, inside the ``shard_map`` of a data-parallel
+    program (``mscompat.parallel._data``)."""
+    try:
+        from jax._src.mesh import get_abstract_mesh
+        return DATA_AXIS in (getattr(get_abstract_mesh(), "manual_axes", ()) or ())
+    except ImportError:   # a JAX without abstract meshes
+        return False
+
+
 class ParallelState:
     """Mesh and layouts of one auto-parallel configuration."""
 

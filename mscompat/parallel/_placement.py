@@ -23,7 +23,7 @@ import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 from mscompat.common.tensor import Tensor
-from ._mesh import _ACTIVE, DATA_AXIS
+from ._mesh import _ACTIVE, DATA_AXIS, in_per_device
 
 __all__ = ["shard_batch", "replicate", "place_inputs", "place_params", "constrain_updates", "layout_of"]
 
@@ -196,7 +196,10 @@ def place_params(st, params, values):
 
 
 def constrain_updates(st, params, updates):
-    """Inside the compiled program: new Parameter values constrained to their layouts."""
+    """Inside the compiled program: new Parameter values constrained to their layouts (by the
+    caller of the per-device function in data parallel: nothing to do inside it)."""
+    if in_per_device():
+        return updates
     shardings = param_shardings(st, params)
     return tuple(v if v is None or not hasattr(v, "shape")
                  else jax.lax.with_sharding_constraint(v, s) for v, s in zip(updates, shardings))

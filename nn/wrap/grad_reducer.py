@@ -1,27 +1,21 @@
 """``DistributedGradReducer`` (``mindspore.nn.wrap.grad_reducer``).
 
-With a DATA_PARALLEL mesh active (``mscompat.parallel``), a compiled step computes the loss over
-the GLOBAL batch (split over the devices) and XLA's SPMD partitioner inserts the all-reduce of
-the gradients. MindSpore instead computes each device's loss on its own ``1/n`` of the batch and
-all-reduces (sums) the ``n`` per-device gradients, dividing by ``degree`` when ``mean`` is set.
-For a loss that averages over the batch (the usual ``reduction='mean'``) the sum of the ``n``
-per-device gradients is ``n`` times the gradient of the global-batch loss, so the reducer
-returns the global gradient itself with ``mean`` (MindSpore's ``degree`` is the group size, one
-process per device, i.e. ``n``; here one process may drive several devices, so a ``degree``
-taken from ``get_group_size()`` - which counts processes - is not used) and ``n`` times it without
-``mean``, as MindSpore gives. (A loss that SUMS over
-the batch would need no factor ``n`` on MindSpore: its per-device gradients already add up to
-the global one; write such a loss as a mean, or scale it.) The reduction runs in float32 and
-casts back, as MindSpore's ``gradient_fp32_sync``.
+MindSpore's data parallel: every rank computes the loss and the gradients of its own batch, and
+this cell all-reduces (sums) the gradients over the ranks, dividing by ``degree`` when ``mean``
+is set, in float32 (``gradient_fp32_sync``). Where it runs decides what that means here
+(``mscompat.parallel._data.all_reduce_gradient``):
 
-Without a mesh (STAND_ALONE, or several processes driving the reducer inside their own
-collectives) an AllReduce over a group of one device is the identity: the gradient is cast to
-float32, divided by the degree when ``mean`` is set, and cast back.
+* in a compiled DATA_PARALLEL step (which runs per device, ``mscompat.parallel._data``): a
+  ``psum`` over the mesh devices (one MindSpore rank per device), divided by the device count
+  when ``mean`` (a ``degree`` from ``get_group_size()``, which counts processes, is not used);
+* eagerly in a job of several processes: an all-reduce over the processes (each process is one
+  rank in PyNative), divided by their number when ``mean``;
+* eagerly in one process with a DATA_PARALLEL mesh (PyNative runs the whole batch at once): the
+  gradient itself with ``mean``, ``n`` times it without;
+* otherwise (one device): the identity, divided by ``degree`` when ``mean``.
 """
-import jax.numpy as jnp
-
-from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
+from mscompat.parallel._data import all_reduce_gradient
 
 __all__ = ["DistributedGradReducer"]
 
@@ -47,22 +41,6 @@ def _data_parallel_devices():
     from mscompat.parallel._mesh import _ACTIVE
     st = _ACTIVE[0]
     return st.size if st is not None and st.data_parallel else 0
-
-
-def _reduce_one(g, scale, mean, n=0):
-    """The all-reduce of one gradient (see the module docstring): float32, optional mean."""
-    if not isinstance(g, Tensor):
-        return g
-    a = g._data
-    dt = a.dtype
-    if n and mean:
-        return g                       # the mean of n per-device gradients: the global gradient
-    r = a.astype(jnp.float32)
-    if n:
-        r = r * float(n)               # the sum of n per-device gradients
-    elif mean:
-        r = r * scale
-    return Tensor._wrap(r.astype(dt))
 
 
 class DistributedGradReducer(Cell):
@@ -93,5 +71,7 @@ class DistributedGradReducer(Cell):
     def construct(self, grads):
         n = _data_parallel_devices()
         if isinstance(grads, (tuple, list)):
-            return tuple(_reduce_one(g, self._scale, self.mean, n) for g in grads)
-        return _reduce_one(grads, self._scale, self.mean, n)
+            keep = self.allreduce_filter if len(self.allreduce_filter) == len(grads) else (True,) * len(grads)
+            # layerwise_parallel Parameters keep their own gradient, as on MindSpore
+            return tuple(all_reduce_gradient(g, self.mean, self.degree, n) if k else g for g, k in zip(grads, keep))
+        return all_reduce_gradient(grads, self.mean, self.degree, n)
