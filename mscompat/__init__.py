@@ -43,6 +43,7 @@ from .profiler import Profiler  # noqa: E402,F401  (MindSpore's top level has on
 from . import parallel  # noqa: E402
 from .parallel import (shard, Layout, set_algo_parameters, get_algo_parameters, reset_algo_parameters,  # noqa: E402,F401
                        merge_sliced_parameter, load_distributed_checkpoint, build_searched_strategy)
+from . import numpy  # noqa: E402  (mindspore.numpy is imported with mindspore)
 
 __version__ = "2.10.0"
 mstype = dtype
