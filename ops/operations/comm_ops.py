@@ -5,7 +5,7 @@ from mscompat.ops._module_paths import bind as _bind
 from mscompat.ops.primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register  # noqa: F401
 
 _NAMES = (
-    'AllGather', 'AllGatherV', 'AllReduce', 'AlltoAll', 'AlltoAllV', 'AlltoAllVC', 'Barrier', 'BatchISendIRecv',
+    'ReduceOp', 'AllGather', 'AllGatherV', 'AllReduce', 'AlltoAll', 'AlltoAllV', 'AlltoAllVC', 'Barrier', 'BatchISendIRecv',
     'Broadcast', 'CollectiveGather', 'CollectiveScatter', 'NeighborExchange', 'NeighborExchangeV2', 'Primitive',
     'PrimitiveWithCheck', 'PrimitiveWithInfer', 'Receive', 'Reduce', 'ReduceScatter', 'ReduceScatterV', 'Send',
     '_AllSwap', '_GetTensorSlice', '_HostAllGather', '_HostReduceScatter', '_MicroStepAllGather',
