@@ -8,7 +8,7 @@ from mscompat.common.tensor import Tensor
 from mscompat import ops
 from .dtypes import promotion_rule
 from .utils import (to_tensor, wrap, check_tensor, raise_type, raise_value, canonical_axis, check_axes,
-                    check_axis, np_dtype, is_float)
+                    check_axis, np_dtype, is_float, size_of_shape)
 
 __all__ = ["transpose", "expand_dims", "squeeze", "rollaxis", "swapaxes", "reshape", "ravel", "concatenate",
            "where", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "hstack", "dstack", "vstack",
@@ -51,15 +51,29 @@ def expand_dims(a, axis):
 
 
 def squeeze(a, axis=None):
-    """Remove axes of length one."""
+    """Remove axes of length one (a listed axis whose length is not one is kept)."""
     check_tensor(a)
-    return a.squeeze(axis)
+    if axis is None:
+        return wrap(jnp.squeeze(a._data))
+    if isinstance(axis, bool) or not isinstance(axis, (int, tuple, list)) or (
+            isinstance(axis, (tuple, list)) and not all(isinstance(v, int) for v in axis)):
+        raise TypeError(f'Failed calling squeeze with "squeeze({type(axis).__name__})".')
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    nd = a.ndim
+    for v in axes:
+        if not -max(nd, 1) <= v < max(nd, 1):
+            raise ValueError(f"Dimension out of range (expected to be in range of [{-max(nd, 1)}, {max(nd, 1)}), "
+                             f"but got {v})")
+    drop = tuple(sorted({v % nd for v in axes if nd and a.shape[v % nd] == 1}))
+    return wrap(jnp.squeeze(a._data, drop)) if drop else a
 
 
 def transpose(a, axes=None):
     """Permute the axes of ``a`` (reverse them by default)."""
     check_tensor(a)
-    return a.transpose(axes)
+    if axes is None:
+        axes = tuple(range(a.ndim - 1, -1, -1))
+    return ops.transpose(a, tuple(axes))
 
 
 def rollaxis(x, axis, start=0):
@@ -380,9 +394,9 @@ def vsplit(x, indices_or_sections):
 
 
 def hsplit(x, indices_or_sections):
-    """Split along the second axis (the first for 1-D)."""
+    """Split along the second axis."""
     check_tensor(x)
-    return split(x, indices_or_sections, 1 if x.ndim > 1 else 0)
+    return split(x, indices_or_sections, 1)
 
 
 def dsplit(x, indices_or_sections):
@@ -512,8 +526,12 @@ def select(condlist, choicelist, default=0):
     cond = jnp.broadcast_to(cond, (n,) + case).astype(bool)
     choice = jnp.broadcast_to(choice, (n,) + case)
     dt = choice.dtype
-    out = jnp.broadcast_to((default._data if isinstance(default, Tensor) else jnp.asarray(default)).astype(dt),
-                           case)
+    if isinstance(default, Tensor):
+        if default.size != size_of_shape(case):
+            raise ValueError(f"proposed_shape {(1,) + case} is invalid for input of size {default.size}")
+        out = jnp.reshape(default._data.astype(dt), case)
+    else:
+        out = jnp.full(case, default, dt)
     for i in range(n - 1, -1, -1):
         out = jnp.where(cond[i], choice[i], out)
     return wrap(out.astype(dt))
@@ -663,5 +681,5 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
             mask = cat[1:] == cat[:-1]
             i2 = i1[1:][mask] - a1.size
             i1 = i1[:-1][mask]
-        return (Tensor(res.astype(np_dtype(dt))), Tensor(i1.astype(onp.int64)), Tensor(i2.astype(onp.int64)))
+        return (Tensor(res.astype(np_dtype(dt))), Tensor(i1.astype(onp.int32)), Tensor(i2.astype(onp.int32)))
     return Tensor(onp.intersect1d(a1, a2, assume_unique=assume_unique).astype(np_dtype(dt)))
