@@ -143,7 +143,7 @@ def _rewrite(fn):
         return None
     if "__class__" in code.co_freevars:
         _fix_super(fdef)
-    rw = _Rewriter(fdef, code.co_filename)
+    rw = _Rewriter(fdef, code.co_filename, code.co_freevars)
     if not rw.run():
         return None
     if _DEBUG:
@@ -491,11 +491,55 @@ class _Exprs(ast.NodeTransformer):
         are converted too (MindSpore compiles every function a graph calls)."""
         self.generic_visit(node)
         f = node.func
+        if isinstance(f, ast.Name) and f.id == "print" and "print" not in self.rw.locals:
+            # graph-mode print: on every run of the compiled program, in MindSpore's format
+            node.func = ast.copy_location(ast.Attribute(value=_load(_RT), attr="print_", ctx=ast.Load()), f)
+            self.rw.count += 1
+            return node
         if isinstance(f, ast.Name) and (f.id in _BUILTIN_CALLS or f.id.startswith(_P)):
             return node
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == _RT:
             return node
         node.func = ast.copy_location(_rt_call("call", [f]), f)
+        self.rw.count += 1
+        return node
+
+    def visit_BinOp(self, node):
+        """``a / b``, ``a // b``, ``a % b`` -> ``_cf_rt_.div(...)`` etc.: a constant zero divisor
+        is MindSpore's ValueError at compile time."""
+        self.generic_visit(node)
+        fn = {ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod"}.get(type(node.op))
+        if fn is None or _has(node, _DYNAMIC_EXPR):
+            return node
+        self.rw.count += 1
+        return ast.copy_location(_rt_call(fn, [node.left, node.right]), node)
+
+    def visit_Subscript(self, node):
+        """``obj[key]`` (a load) -> ``_cf_rt_.getitem(obj, key)``: MindSpore's errors for a
+        missing dict key and an out-of-range string index."""
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice) or _has(node, _DYNAMIC_EXPR):
+            return node
+        self.rw.count += 1
+        return ast.copy_location(_rt_call("getitem", [node.value, node.slice]), node)
+
+    def visit_Compare(self, node):
+        """``a is b`` / ``a is not b`` -> ``_cf_rt_.is_(a, b)``: MindSpore compares identity only
+        with an int, bool, string, None or type on the right."""
+        self.generic_visit(node)
+        if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Is, ast.IsNot)) or _has(node, _DYNAMIC_EXPR):
+            return node
+        self.rw.count += 1
+        call = _rt_call("is_", [node.left, node.comparators[0]])
+        if isinstance(node.ops[0], ast.IsNot):
+            call = ast.UnaryOp(op=ast.Not(), operand=call)
+        return ast.copy_location(call, node)
+
+    def visit_With(self, node):
+        """``with obj:`` -> ``with _cf_rt_.with_(obj):`` (MindSpore takes only jit_class objects)."""
+        self.generic_visit(node)
+        for item in node.items:
+            item.context_expr = ast.copy_location(_rt_call("with_", [item.context_expr]), item.context_expr)
         self.rw.count += 1
         return node
 
@@ -560,8 +604,8 @@ def _template(src, at, subs):
 class _Rewriter:
     """Rewrites the ``if``/``while``/``for range`` statements of one function definition."""
 
-    def __init__(self, fdef, filename):
-        self.fdef, self.filename = fdef, filename
+    def __init__(self, fdef, filename, freevars=()):
+        self.fdef, self.filename, self.freevars = fdef, filename, set(freevars)
         self.k = 0
         self.count = 0
         self.declared = set()
@@ -574,6 +618,8 @@ class _Rewriter:
 
     def run(self):
         fdef = self.fdef
+        unsupported = _unsupported_syntax(fdef.body)
+        mutated = sorted(self._mutated_globals())
         fdef.body = _lift(fdef.body)
         total = Counter(n.id for n in ast.walk(fdef) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
         for node in _walk(fdef.body):
@@ -584,7 +630,39 @@ class _Rewriter:
         exprs = _Exprs(self)
         fdef.body = [exprs.visit(s) for s in fdef.body]
         fdef.body = self.stmts(fdef.body)
+        for name in mutated:
+            # a graph works on its own copy of a global list/dict it mutates (as in MindSpore)
+            copy_stmt = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())],
+                                   value=_rt_call("graph_copy", [ast.Call(func=_load("globals"), args=[], keywords=[]),
+                                                                 ast.Constant(name)]))
+            fdef.body.insert(0, ast.copy_location(copy_stmt, fdef.body[0]))
+            self.count += 1
+        if unsupported:
+            # MindSpore's parser rejects the function when a graph compiles it
+            cls, msg, node = unsupported
+            check = ast.Expr(_rt_call("unsupported", [ast.Constant(cls), ast.Constant(msg),
+                                                      ast.Constant(self.filename), ast.Constant(node.lineno)]))
+            fdef.body.insert(0, ast.copy_location(check, node))
+            self.count += 1
         return self.count > 0
+
+    def _mutated_globals(self):
+        """Global names (not locals, closure cells or declared names) whose list/dict methods
+        that mutate are called in this function's own body."""
+        out = set()
+        stack = list(self.fdef.body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, _SCOPES):
+                continue
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTATORS \
+                    and isinstance(n.func.value, ast.Name):
+                name = n.func.value.id
+                if name not in self.locals and name not in self.freevars and name not in self.declared \
+                        and not name.startswith(_P) and name != _RT:
+                    out.add(name)
+            stack.extend(ast.iter_child_nodes(n))
+        return out
 
     def stmts(self, body):
         out = []
@@ -748,6 +826,25 @@ class _Rewriter:
                                  f"{_P}ORIG": [s], f"{_P}ARGS": ast.Name(id=f"{_P}ARGS", ctx=ast.Load())})
         tpl[0].value = ast.copy_location(ast.Tuple(elts=args, ctx=ast.Load()), tpl[0].value)
         return tpl
+
+
+def _unsupported_syntax(body):
+    """``(exception class name, message, node)`` for the first statement or expression of
+    ``body`` (nested functions and classes aside) that MindSpore's graph parser rejects."""
+    stack = list(reversed(body))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, _SCOPES):
+            continue
+        if isinstance(n, (ast.Delete, ast.Try, ast.Nonlocal)) or type(n).__name__ in ("TryStar", "Match"):
+            return "RuntimeError", f"Unsupported statement '{type(n).__name__}'.", n
+        if isinstance(n, (ast.NamedExpr, ast.Set, ast.SetComp)):
+            return "RuntimeError", f"Unsupported expression '{type(n).__name__}'.", n
+        if isinstance(n, (ast.While, ast.For)) and n.orelse:
+            kind = "while" if isinstance(n, ast.While) else "for"
+            return "RuntimeError", f"The '{kind}...else...' statement is not supported now.", n
+        stack.extend(reversed(list(ast.iter_child_nodes(n))))
+    return None
 
 
 def _is_range(s):

@@ -20,9 +20,12 @@ from jax import lax
 
 from .common.tensor import Tensor
 from .common.parameter import Parameter
+from ._graph_print import graph_print as print_, in_compiled
 
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
-           "while_stmt", "range_traced", "for_range", "and_", "or_", "not_"]
+           "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
+           "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
+           "graph_copy"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
                  jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
@@ -62,6 +65,83 @@ def call(f):
 
 def fail(filename, lineno, reason):
     raise ControlFlowFallback(filename, lineno, reason)
+
+
+def with_(obj):
+    """The context manager of a ``with`` statement: in a compiled call MindSpore accepts only
+    instances of ``jit_class`` classes."""
+    if in_compiled() and not getattr(type(obj), "__ms_class__", False):
+        raise TypeError(f"Only support jit_class instance, but got PythonObject(type: {type(obj)}, value: {obj!r})")
+    return obj
+
+
+def _py_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) or type(v) is bool
+
+
+def truediv(a, b):
+    """``a / b``; a constant zero divisor of Python numbers is MindSpore's compile-time ValueError."""
+    if _py_number(a) and _py_number(b) and b == 0:
+        raise ValueError("The divisor could not be zero. But the divisor is zero now.")
+    return a / b
+
+
+def floordiv(a, b):
+    """``a // b`` (see :func:`truediv`)."""
+    if _py_number(a) and _py_number(b) and b == 0:
+        raise ValueError("The divisor could not be zero. But the divisor is zero now.")
+    return a // b
+
+
+def mod(a, b):
+    """``a % b`` (see :func:`truediv`); string formatting is left to Python."""
+    if _py_number(a) and _py_number(b) and b == 0:
+        raise ValueError("Cannot perform modulo operation on zero.")
+    return a % b
+
+
+def getitem(obj, key):
+    """``obj[key]`` with MindSpore's errors for a missing dict key and a string index out of range."""
+    if type(obj) is dict:
+        if isinstance(key, Tensor):
+            raise RuntimeError("dict_getitem evaluator key only supports string, number, type, none, constant tensor "
+                               "and tuple, but got ValueAny")
+        try:
+            return obj[key]
+        except KeyError:
+            raise ValueError(f"The key {key} does not exist in the dict:{obj}") from None
+    if type(obj) is str and type(key) is int and not -len(obj) <= key < len(obj):
+        raise RuntimeError(f"String index out of range, expect:[{-len(obj)}, {len(obj) - 1}], but got {key}.")
+    return obj[key]
+
+
+def is_(a, b):
+    """``a is b``; MindSpore accepts only an int, bool, string, None or type as ``b``."""
+    if isinstance(b, (tuple, list, dict, float)):
+        raise RuntimeError(f"For syntax like 'a is b', b supports Int, Bool, String, None and Type, but got {b}")
+    return a is b
+
+
+def graph_copy(namespace, name):
+    """A global list/dict a compiled function mutates: the graph works on a copy, so the
+    mutations are seen inside the call but not by the Python object (as in MindSpore)."""
+    try:
+        value = namespace[name]
+    except KeyError:
+        raise NameError(f"name '{name}' is not defined") from None
+    if in_compiled() and type(value) in (list, dict):
+        return type(value)(value)
+    return value
+
+
+_SYNTAX_ERRORS = {"RuntimeError": RuntimeError, "TypeError": TypeError}
+
+
+def unsupported(cls, message, filename, lineno):
+    """Syntax MindSpore's graph compiler rejects: raise its error while a compiled call
+    (GRAPH_MODE Cell, ``ms.jit``) traces the function; elsewhere the function runs as Python."""
+    if in_compiled():
+        raise _SYNTAX_ERRORS[cls](f"{message}\n  In file {filename}:{lineno}")
 
 
 def _unwrap(x):
@@ -779,3 +859,53 @@ def for_range(rargs, body_fn, inits, names, live, filename, lineno, brk=None):
             sel = jnp.where(count > 0, _unwrap(last), prev.astype(dt))
             last = Tensor._wrap(sel) if as_tensor else sel
     return (last,) + tuple(full(res[1:]))
+
+
+# --- what a compiled call returns -------------------------------------------------------------
+class _OrderedDictNode(dict):
+    """A dict output of a compiled call: a pytree in insertion order (JAX sorts dict keys)
+    that unflattens to a plain ``dict``."""
+
+
+class _HostArray:
+    """A numpy array output of a compiled call: a constant of the compiled signature that
+    unflattens to the array itself (MindSpore returns such values as numpy arrays)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+jax.tree_util.register_pytree_node(
+    _OrderedDictNode, lambda d: (list(d.values()), tuple(d.keys())), lambda keys, vals: dict(zip(keys, vals)))
+jax.tree_util.register_pytree_node(_HostArray, lambda h: ((), h), lambda h, _: h.value)
+
+_AS_TUPLE = (range, zip, map, enumerate, type(iter(())), type(iter([])), type(iter(range(0))), type({}.keys()),
+             type({}.values()))
+_AS_LIST = (filter, types.GeneratorType, type({}.items()))
+
+
+def graph_outputs(out):
+    """``out`` as a compiled MindSpore graph returns it: each Parameter as a plain Tensor of its
+    value at that point, range/zip/map/enumerate/iterator/dict-view results as tuples (items
+    as a list), filter and generator results as lists, numpy scalars as Python numbers; dicts
+    keep their insertion order and numpy arrays stay numpy arrays."""
+    if isinstance(out, Parameter):
+        return Tensor._wrap(out._data)
+    if isinstance(out, Tensor):
+        return out
+    if isinstance(out, _AS_TUPLE):
+        return tuple(graph_outputs(v) for v in out)
+    if isinstance(out, _AS_LIST):
+        return [graph_outputs(v) for v in out]
+    if type(out) is tuple:
+        return tuple(graph_outputs(v) for v in out)
+    if type(out) is list:
+        return [graph_outputs(v) for v in out]
+    if type(out) is dict:
+        return _OrderedDictNode((k, graph_outputs(v)) for k, v in out.items())
+    if isinstance(out, np.generic):
+        return out.item()
+    if type(out) is np.ndarray:
+        return _HostArray(out)
+    return out

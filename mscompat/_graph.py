@@ -153,17 +153,10 @@ class _ParamRef:
         return type(other) is _ParamRef and other.param is self.param
 
 
-def _plain_outputs(out):
-    """A compiled call's outputs, with each Parameter returned as a plain Tensor of its value at
-    that point (MindSpore's graph outputs are Tensors, never the Parameter object)."""
-    return jax.tree_util.tree_map(lambda x: Tensor._wrap(x._data) if isinstance(x, Parameter) else x, out,
-                                  is_leaf=lambda x: isinstance(x, Tensor))
-
-
 # what makes a callable fall back to eager: code that needs a concrete value while traced
 _FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
                     jax.errors.TracerIntegerConversionError, jax.errors.TracerBoolConversionError,
-                    ControlFlowFallback)
+                    jax.errors.NonConcreteBooleanIndexError, ControlFlowFallback)
 
 
 # --- compiled programs: one per input signature, LRU-bounded, each compilation logged ----------
@@ -357,7 +350,7 @@ class Compiled:
         try:
             with _state.Scope(params, values, strict=True, key=key) as scope:
                 try:
-                    out = graph_outputs(_plain_outputs(self.fn(*args, **kwargs)))
+                    out = graph_outputs(self.fn(*args, **kwargs))
                 except BaseException:
                     scope.check_complete()   # a Parameter was missing: discover it (not a fallback)
                     raise

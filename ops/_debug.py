@@ -1,7 +1,8 @@
 """Debug ops: Print/print_, Assert, the Summary primitives, TensorDump/tensordump,
 InsertGradientOf, HookBackward, DumpGradient and Morph.
 
-Printing and dumping work eagerly and under ``jax.jit`` (through ``jax.debug.callback``,
+Print inside a compiled call (GRAPH_MODE, ``ms.jit``) prints in MindSpore's graph-mode format
+on every run (``mscompat._graph_print``). Printing and dumping work eagerly and under ``jax.jit`` (through ``jax.debug.callback``,
 which runs on the host when the compiled function runs). Gradient hooks are identity
 functions whose backward pass is given by ``jax.custom_vjp``.
 """
@@ -11,6 +12,7 @@ import os
 import numpy as np
 import jax
 
+from mscompat._graph_print import graph_print, in_compiled
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
 from .primitive import Primitive, PrimitiveWithInfer
@@ -39,6 +41,9 @@ class Print(Primitive):
         self.add_prim_attr("side_effect_io", True)
 
     def __call__(self, *args):
+        if in_compiled():
+            # inside a compiled call: MindSpore's graph-mode print, on every run of the program
+            return graph_print(*args)
         if any(_traced(a) for a in args):
             idx = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
             arrays = [args[i]._data for i in idx]

@@ -12,14 +12,18 @@ same exception class. ``error=True`` marks a bad-input case: MindSpore must rais
 
 This module imports numpy only: it runs on both sides of the process boundary.
 """
+import ctypes
 import dataclasses
 import math
+import os
+import sys
+import tempfile
 from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["case", "both_modes", "Case", "Raw", "normalize", "compare", "tolerance", "F32", "F16", "F64", "I32",
-           "I64", "U8", "BOOL", "rand", "TOLERANCES"]
+__all__ = ["case", "both_modes", "Case", "Raw", "normalize", "normalize_output", "compare", "tolerance", "F32",
+           "F16", "F64", "I32", "I64", "U8", "BOOL", "rand", "TOLERANCES"]
 
 # ---------------------------------------------------------------------------------------
 # Tolerance policy: the only place where tolerances are set. Per result dtype (rtol, atol);
@@ -64,9 +68,21 @@ class Case:
     ms_ref: Any = None           # run on real MindSpore instead of fn (see case())
     mode: str = "pynative"       # execution mode set for the case: "pynative" or "graph"
     slow: bool = False           # left out of the default run (pytest -m slow runs it)
+    capture_output: bool = False  # also compare what the case prints (file descriptor 1)
 
     def run(self, ms):
-        """Evaluate on framework module ``ms``; returns the normalized result."""
+        """Evaluate on framework module ``ms``; returns the normalized result (with
+        ``capture_output``: ``{"t": "captured", "result": ..., "stdout": ...}`` unless it raised)."""
+        if self.capture_output:
+            with _CapturedFd1() as cap:
+                result = self._run(ms)
+                _drain(ms)
+            if result["t"] == "error":
+                return result
+            return {"t": "captured", "result": result, "stdout": normalize_output(cap.text)}
+        return self._run(ms)
+
+    def _run(self, ms):
         fn = self.ms_ref if (self.ms_ref is not None and ms.__name__ == "mindspore") else self.fn
         ms.set_context(mode=ms.GRAPH_MODE if self.mode == "graph" else ms.PYNATIVE_MODE)
         try:
@@ -80,15 +96,64 @@ class Case:
 
 
 def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative",
-         slow=False):
+         slow=False, capture_output=False):
     """A parity case. ``ms_ref`` is only for ops whose kernel MindSpore 2.10's CPU build lacks
     (listed in ``cpu_untestable.tsv``): real MindSpore then runs ``ms_ref``, the op's
     documented math written with MindSpore ops its CPU build can run, while mscompat runs ``fn``.
     ``mode`` ("pynative" or "graph") is the execution mode both sides run the case in; ``slow``
-    cases are marked ``slow`` (left out of the default run)."""
+    cases are marked ``slow`` (left out of the default run). ``capture_output=True`` also
+    compares the text the case writes to file descriptor 1 (MindSpore's graph-mode ``print``
+    writes there from C++), normalized by :func:`normalize_output`."""
     if mode not in ("pynative", "graph"):
         raise ValueError(f"case {name!r}: mode must be 'pynative' or 'graph', not {mode!r}")
-    return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode, slow=slow)
+    return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode, slow=slow,
+                capture_output=capture_output)
+
+
+# ---------------------------------------------------------------------------------------
+# Printed output: captured at the file-descriptor level, so C++ writes count too
+
+
+def _flush_all():
+    sys.stdout.flush()
+    try:
+        ctypes.CDLL(None).fflush(None)   # C stdio (and C++ streams synced with it)
+    except (OSError, AttributeError):
+        pass
+
+
+def _drain(ms):
+    """Let the host print effects of compiled code finish (JAX runs them asynchronously)."""
+    jax = sys.modules.get("jax")
+    if ms.__name__ != "mindspore" and jax is not None:
+        jax.effects_barrier()
+
+
+class _CapturedFd1:
+    """Redirects file descriptor 1 into a temporary file; ``text`` holds what was written."""
+
+    def __enter__(self):
+        _flush_all()
+        self._tmp = tempfile.TemporaryFile()
+        self._saved = os.dup(1)
+        os.dup2(self._tmp.fileno(), 1)
+        self.text = ""
+        return self
+
+    def __exit__(self, *exc):
+        _flush_all()
+        os.dup2(self._saved, 1)
+        os.close(self._saved)
+        self._tmp.seek(0)
+        self.text = self._tmp.read().decode("utf-8", errors="replace")
+        self._tmp.close()
+        return False
+
+
+def normalize_output(text):
+    """Printed text compared line by line: trailing blanks and framework log lines dropped."""
+    lines = [ln.rstrip() for ln in text.splitlines()]
+    return "\n".join(ln for ln in lines if not ln.startswith(("[WARNING]", "[ERROR]", "[INFO]", "[DEBUG]")))
 
 
 def both_modes(name, fn, *inputs, **kw):
@@ -207,6 +272,14 @@ def compare(expected, actual, case_=None, path="result"):
         return None
     if actual["t"] == "error":
         return f"{path}: mscompat raised {actual['cls']}: {actual['msg']}"
+    if expected["t"] == "captured" and actual["t"] == "captured":
+        msg = compare(expected["result"], actual["result"], case_, path)
+        if msg:
+            return msg
+        if expected["stdout"] != actual["stdout"]:
+            return (f"{path}: printed output differs:\n--- MindSpore\n{expected['stdout']}\n"
+                    f"--- mscompat\n{actual['stdout']}")
+        return None
     if expected["t"] != actual["t"]:
         return f"{path}: kind differs: MindSpore {expected['t']}, mscompat {actual['t']}"
     t = expected["t"]
