@@ -1,6 +1,7 @@
 """Worker of tests/test_multiprocess_dp.py: data-parallel training written as a MindSpore user
 writes it for ``msrun``. Run by the launcher (2 processes x 2 devices) or alone (1 process x 4
-devices); rank 0 writes the loss of every step and the final weights to ``$MP_OUT/<tag>.json``."""
+devices); every rank writes the loss and the batch of every step, the final weights and its
+predictions for its last batch to ``$MP_OUT/<tag>_<rank>.json``."""
 import json
 import os
 
@@ -39,12 +40,14 @@ class Net(nn.Cell):
 
 class Record(Callback):
     def __init__(self):
-        self.losses = []
+        self.losses, self.batches = [], []
 
     def on_train_step_end(self, run_context):
-        out = run_context.original_args().net_outputs
+        cb = run_context.original_args()
+        out = cb.net_outputs
         out = out[0] if isinstance(out, (tuple, list)) else out
         self.losses.append(float(np.asarray(out.asnumpy())))
+        self.batches.append([t.asnumpy().tolist() for t in cb.train_dataset_element])
 
 
 net = Net()
@@ -52,8 +55,9 @@ model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.05, 0.
 rec = Record()
 model.train(3, data, callbacks=[rec], dataset_sink_mode=False)
 weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
+last = ms.Tensor(np.array(rec.batches[-1][0], np.float32))
+predictions = net(last).asnumpy().tolist()     # per sample: every local device's rows
 print(f"rank {rank} of {size}: losses {rec.losses}", flush=True)
-if rank == 0:
-    with open(os.path.join(os.environ["MP_OUT"], os.environ.get("MP_TAG", "run") + ".json"), "w") as f:
-        json.dump({"size": size, "devices": len(__import__("jax").devices()), "losses": rec.losses,
-                   "weights": weights}, f)
+with open(os.path.join(os.environ["MP_OUT"], f"{os.environ.get('MP_TAG', 'run')}_{rank}.json"), "w") as f:
+    json.dump({"size": size, "devices": len(__import__("jax").devices()), "losses": rec.losses,
+               "batches": rec.batches, "weights": weights, "predictions": predictions}, f)

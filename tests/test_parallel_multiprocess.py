@@ -1,5 +1,7 @@
 """DATA_PARALLEL and SEMI_AUTO_PARALLEL across 2 processes x 2 host devices (started by the
-``msrun``-style launcher over loopback) give the single-device loss trajectory."""
+``msrun``-style launcher over loopback) give the single-device weights; SEMI_AUTO_PARALLEL the
+single-device loss trajectory, DATA_PARALLEL each process the loss of its first device's part of
+the batch (MindSpore's per-rank loss)."""
 import json
 import os
 import subprocess
@@ -21,7 +23,10 @@ def reference():
     ms.reset_auto_parallel_context()
     x, y = models.data()
     step, net = models.make_step()
-    return models.losses(step, x, y), {p.name: p.asnumpy() for p in net.trainable_params()}
+    global_losses = models.losses(step, x, y)
+    # data parallel over 4 devices: process r's first device is device 2 r
+    per_rank = [models.rank_losses(models.make_step()[0], x, y, 4, rank=2 * r) for r in (0, 1)]
+    return global_losses, {p.name: p.asnumpy() for p in net.trainable_params()}, per_rank
 
 
 # "dp" is also tests/test_multiprocess_dp.py's (through the launcher and Model.train): slow here
@@ -38,7 +43,8 @@ def test_two_processes(mode, reference, tmp_path):
     results = [json.loads(line.split("RESULT", 1)[1]) for line in logs.splitlines() if "RESULT" in line]
     assert sorted(r["rank"] for r in results) == [0, 1], logs
     for r in results:
-        assert r["losses"] == pytest.approx(reference[0], rel=2e-5, abs=2e-6)
+        expected = reference[2][r["rank"]] if mode == "dp" else reference[0]
+        assert r["losses"] == pytest.approx(expected, rel=2e-5, abs=2e-6)
     # the checkpoints hold whole Parameters, gathered across the processes
     import mscompat as ms
     import numpy as np
