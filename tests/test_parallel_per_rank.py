@@ -175,3 +175,28 @@ def test_one_process_summed_loss_gradients(mean):
     loss, w = train(0.01)
     np.testing.assert_allclose(w, w_ref, rtol=1e-5, atol=1e-6)
     assert loss == pytest.approx(first, rel=1e-5) and loss != pytest.approx(loss0, rel=1e-3)
+
+
+@needs4
+def test_one_process_sync_batchnorm():
+    """SyncBatchNorm synchronizes the devices: the statistics (and outputs, and input gradients
+    of the summed per-device losses) of the whole batch, on every device."""
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((8, 3)) * np.repeat(np.arange(1, 5), 2)[:, None]).astype(np.float32)
+
+    def run():
+        bn = nn.SyncBatchNorm(3, momentum=0.9)
+        bn.set_train()
+        w = Tensor(np.arange(24, dtype=np.float32).reshape(8, 3))
+        grad = ms.grad(lambda t, u: (bn(t) * u).sum())
+        out = bn(Tensor(x)).asnumpy()
+        return out, grad(Tensor(x), w).asnumpy(), bn
+
+    ref_out, ref_grad, ref = run()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=4)
+    out, grad, bn = run()
+    np.testing.assert_allclose(out, ref_out, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(grad, ref_grad, rtol=1e-4, atol=1e-5)
+    for name in ("moving_mean", "moving_variance"):
+        for s in getattr(bn, name)._value.addressable_shards:
+            np.testing.assert_allclose(np.asarray(s.data), getattr(ref, name).asnumpy(), rtol=1e-5, atol=1e-6)

@@ -163,3 +163,16 @@ def all_reduce_gradient(g, mean, degree, scale_local=None):
     if mean:
         r = r * (1.0 / degree)
     return Tensor._wrap(r.astype(dt))
+
+
+def over_all_devices(fn, x):
+    """Per device in a data-parallel program: ``fn`` (a function of a batch returning a batch of
+    the same length, e.g. a synchronized BatchNorm) applied to the batch of all the devices
+    (gathered along axis 0), and this device's rows of the result. Its gradient reaches every
+    device's rows (the all-gather's transpose sums the devices' contributions)."""
+    a = x._data
+    b = a.shape[0]
+    whole = jax.lax.all_gather(a, DATA_AXIS, axis=0, tiled=True)
+    out = fn(Tensor._wrap(whole))
+    start = jax.lax.axis_index(DATA_AXIS) * b
+    return Tensor._wrap(jax.lax.dynamic_slice_in_dim(out._data, start, b, 0))

@@ -16,6 +16,8 @@ from mscompat.common.initializer import initializer, Initializer
 from mscompat.common.tensor import Tensor
 from mscompat.context import get_context
 from mscompat.nn.cell import Cell
+from mscompat.parallel._data import over_all_devices
+from mscompat.parallel._mesh import in_per_device
 from ._validator import check_value_type, check_string, check_positive_int, check_bool
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "SyncBatchNorm", "InstanceNorm1d",
@@ -268,6 +270,13 @@ class SyncBatchNorm(_BatchNorm):
         dim = len(shape)
         if dim not in (2, 4):
             raise ValueError(f"For '{cls_name}', the must have 2 dims or 4 dims, but got {dim}.")
+
+    def _train(self, x):
+        # per device in a DATA_PARALLEL program: the statistics of all the devices' batches
+        # (process_groups=None synchronizes every device, one MindSpore rank per device)
+        if self.process_groups is None and in_per_device():
+            return over_all_devices(super()._train, x)
+        return super()._train(x)
 
 
 def _rank_and_size():
