@@ -1,0 +1,102 @@
+"""Primitive-style wrappers of ``mindspore.scipy.ops`` (``SolveTriangular``, ``LU``, ``Eig``,
+``LinearSumAssignment``) over the functional implementations."""
+import numpy as np
+import jax.numpy as jnp
+from jax import lax
+from scipy.optimize import linear_sum_assignment as _host_lsa
+
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.ops._args import arr
+from mscompat.ops.primitive import Primitive
+from mscompat.ops import eig as _eig
+from .linalg import _solve_triangular_checked
+
+__all__ = []
+
+_wrap = Tensor._wrap
+
+
+class SolveTriangular:
+    """Callable ``(a, b) -> x`` solving a triangular system with fixed options."""
+
+    def __init__(self, lower: bool = False, unit_diagonal: bool = False, trans: str = 'N'):
+        self.lower = lower
+        self.unit_diagonal = unit_diagonal
+        self.trans = {'N': 0, 'T': 1, 'C': 2}.get(trans)
+
+    def __call__(self, a, b):
+        return _solve_triangular_checked(a, b, self.trans, self.lower, self.unit_diagonal)
+
+
+class LU(Primitive):
+    """Pivoted LU: ``(lu, pivots, permutation)`` with int32 pivots and permutation matrix."""
+
+    def __init__(self):
+        super().__init__("LU")
+
+    def __call__(self, x):
+        a = arr(x)
+        packed, pivots, perm = lax.linalg.lu(a)
+        k = min(a.shape[-2:])
+        eye = jnp.eye(a.shape[-2], dtype=jnp.int32)
+        p = jnp.swapaxes(eye[perm], -1, -2)[..., :k, :k]
+        return _wrap(packed), _wrap(pivots.astype(jnp.int32)), _wrap(p)
+
+
+class Eig(Primitive):
+    """Eigenvalues (and eigenvectors if ``compute_v``) of a general square matrix, complex."""
+
+    def __init__(self, compute_v=True):
+        super().__init__("Eig")
+        if not isinstance(compute_v, bool):
+            raise TypeError(f"For 'Eig', the type of 'compute_v' should be bool, but got "
+                            f"{type(compute_v).__name__}.")
+        self.compute_v = compute_v
+        self.add_prim_attr("compute_v", compute_v)
+
+    def __call__(self, a):
+        w, v = _eig(a)
+        return (w, v) if self.compute_v else w
+
+
+_LSA_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.int8, mstype.int16, mstype.int32,
+              mstype.int64, mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64, mstype.bool_)
+
+
+class LinearSumAssignment(Primitive):
+    """Optimal assignment of rows to columns of a 2-D cost matrix; the rows beyond
+    ``dimension_limit`` columns are padded with -1."""
+
+    def __init__(self):
+        super().__init__("LinearSumAssignment")
+
+    def __call__(self, cost_matrix, dimension_limit, maximize):
+        name = "LinearSumAssignment"
+        if not isinstance(cost_matrix, Tensor):
+            raise TypeError(f"For primitive[{name}], the input argument[cost_matrix] must be a Tensor, but got "
+                            f"{type(cost_matrix).__name__}.")
+        if cost_matrix.dtype not in _LSA_TYPES:
+            raise TypeError(f"For primitive[{name}], the input argument[cost_matrix] must be a type of a number "
+                            f"or bool, but got {cost_matrix.dtype}.")
+        if not isinstance(maximize, bool):
+            raise TypeError(f"For primitive[{name}], the input argument[maximize] must be a type of {{Bool}}, "
+                            f"but got {type(maximize).__name__.capitalize()}.")
+        if not isinstance(dimension_limit, Tensor) or dimension_limit.dtype != mstype.int64:
+            got = dimension_limit.dtype if isinstance(dimension_limit, Tensor) else type(dimension_limit).__name__
+            raise TypeError(f"For primitive[{name}], the input argument[dimension_limit] must be a type of "
+                            f"{{Int64}}, but got {got}.")
+        cost = np.asarray(cost_matrix.asnumpy())
+        if cost.ndim != 2:
+            raise ValueError(f"For primitive[{name}], the cost_matrix rank must be equal to 2, but got "
+                             f"{cost.ndim}.")
+        limit = int(dimension_limit.asnumpy())
+        cols = min(limit, cost.shape[1])
+        size = min(cost.shape)
+        rows_out = -np.ones(size, np.int64)
+        cols_out = -np.ones(size, np.int64)
+        if cols > 0 and cost.shape[0] > 0:
+            r, c = _host_lsa(cost[:, :cols].astype(np.float64), maximize=maximize)
+            rows_out[:len(r)] = r
+            cols_out[:len(c)] = c
+        return _wrap(jnp.asarray(rows_out)), _wrap(jnp.asarray(cols_out))
