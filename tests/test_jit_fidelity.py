@@ -1,0 +1,180 @@
+"""Compiled calls (GRAPH_MODE cells, ``ms.jit``) behave as MindSpore's graphs: Cells created inside a
+compiled function, attributes set in a compiled construct, bounded recompilation with logged causes,
+``mutable`` inputs and jit syntax levels; never a hang, never a tracer left visible."""
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat import nn, ops, _graph
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _with_timeout(fn, seconds=120):
+    """``fn()`` in a daemon thread: its result, or a failure (never a hang of the test run)."""
+    box = {}
+
+    def run():
+        try:
+            box["out"] = fn()
+        except BaseException as e:  # noqa: BLE001 - re-raised below
+            box["err"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), f"no result after {seconds} s: the call hangs"
+    if "err" in box:
+        raise box["err"]
+    return box["out"]
+
+
+@pytest.fixture
+def graph_mode():
+    old = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    yield
+    ms.set_context(mode=old)
+
+
+def _is_tracer_free(value):
+    import jax
+    leaves = jax.tree_util.tree_leaves(value, is_leaf=lambda v: isinstance(v, ms.Tensor))
+    return not any(isinstance(getattr(v, "_data", v), jax.core.Tracer) for v in leaves)
+
+
+# --- a Cell created inside a compiled function ----------------------------------------------------
+def test_cell_created_inside_jit_runs_and_keeps_its_weights():
+    """MindSpore compiles ``nn.Dense(4, 2)(x)`` with the new weights as constants of the graph: the
+    call returns, and a second call with the same input gives the same result."""
+    @ms.jit
+    def run(x):
+        return nn.Dense(4, 2)(x)
+
+    x = ms.Tensor(np.ones((3, 4), np.float32))
+    first = _with_timeout(lambda: run(x).asnumpy())
+    second = _with_timeout(lambda: run(x).asnumpy())
+    assert first.shape == (3, 2)
+    np.testing.assert_array_equal(first, second)
+    np.testing.assert_array_equal(first[0], first[1])
+
+
+def test_cell_created_inside_graph_construct(graph_mode):
+    class Net(nn.Cell):
+        def construct(self, x):
+            return nn.Dense(4, 2, weight_init="ones", bias_init="zeros")(x) * 2
+
+    out = _with_timeout(lambda: Net()(ms.Tensor(np.ones((2, 4), np.float32))).asnumpy())
+    np.testing.assert_array_equal(out, np.full((2, 2), 8.0, np.float32))
+
+
+def test_state_changing_every_trace_raises_instead_of_hanging():
+    """A function that touches another (outside) Parameter each time it is traced cannot be
+    compiled: a clear RuntimeError after a few discoveries, never an endless retrace."""
+    pool = iter([ms.Parameter(ms.Tensor(np.float32(i)), name=f"pool_{i}") for i in range(1000)])
+
+    @ms.jit
+    def run(x):
+        return x * next(pool)
+
+    with pytest.raises(RuntimeError, match="change every time"):
+        _with_timeout(lambda: run(ms.Tensor(np.float32(2.0))))
+
+
+# --- attributes set in a compiled construct --------------------------------------------------------
+def test_attribute_set_in_compiled_construct_is_its_value(graph_mode):
+    """As MindSpore: after the call the attribute holds the Tensor computed in the graph."""
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attr = 0
+            self.pair = None
+
+        def construct(self, x):
+            self.attr = x + 1
+            self.pair = (x * 3, "tag")
+            return x * 2
+
+    net = Net()
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    out = net(x)
+    np.testing.assert_array_equal(out.asnumpy(), np.full((2, 3), 2.0))
+    assert isinstance(net.attr, ms.Tensor) and _is_tracer_free(net.attr)
+    np.testing.assert_array_equal(net.attr.asnumpy(), np.full((2, 3), 2.0))
+    assert net.pair[1] == "tag" and _is_tracer_free(net.pair)
+    np.testing.assert_array_equal(net.pair[0].asnumpy(), np.full((2, 3), 3.0))
+    net(x + 1)              # a cached call sets the attribute too
+    np.testing.assert_array_equal(net.attr.asnumpy(), np.full((2, 3), 3.0))
+
+
+def test_attribute_set_in_jit_method_is_never_a_tracer():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.last = None
+
+        @ms.jit
+        def construct(self, x):
+            self.last = ops.relu(x)
+            return x + 1
+
+    net = Net()
+    net(ms.Tensor(np.array([-1.0, 2.0], np.float32)))
+    assert _is_tracer_free(net.last)
+    np.testing.assert_array_equal(net.last.asnumpy(), [0.0, 2.0])
+
+
+# --- compile cache: bounded, each compilation logged ------------------------------------------------
+def test_compile_cache_is_bounded(monkeypatch):
+    monkeypatch.setenv("MSCOMPAT_JIT_CACHE_SIZE", "3")
+
+    @ms.jit
+    def f(x):
+        return x * 2
+
+    for n in range(1, 9):
+        f(ms.Tensor(np.ones((n,), np.float32)))
+    compiled = f._compiled
+    assert len(compiled.programs.entries) == 3
+    assert compiled.traces == 8
+    f(ms.Tensor(np.ones((8,), np.float32)))       # the most recent ones are kept
+    assert compiled.traces == 8
+    f(ms.Tensor(np.ones((1,), np.float32)))       # the oldest were dropped: compiled again
+    assert compiled.traces == 9
+    assert len(compiled.programs.entries) == 3
+
+
+def test_compile_cache_size_must_be_positive(monkeypatch):
+    monkeypatch.setenv("MSCOMPAT_JIT_CACHE_SIZE", "0")
+    with pytest.raises(ValueError, match="MSCOMPAT_JIT_CACHE_SIZE"):
+        _graph.cache_size()
+
+
+def test_compiles_are_logged_with_their_cause_at_glog_v_1(tmp_path):
+    script = tmp_path / "compile_log.py"
+    script.write_text(
+        "import numpy as np\n"
+        "import mscompat as ms\n"
+        "@ms.jit\n"
+        "def step(x, scale):\n"
+        "    return x * scale\n"
+        "step(ms.Tensor(np.ones((2,), np.float32)), 2)\n"
+        "step(ms.Tensor(np.ones((2,), np.float32)), 2)\n"
+        "step(ms.Tensor(np.ones((5,), np.float32)), 2)\n"
+        "step(ms.Tensor(np.ones((5,), np.float32)), 3)\n")
+    env = dict(os.environ, GLOG_v="1", PYTHONPATH=ROOT)
+    res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert res.returncode == 0, res.stderr
+    lines = [l for l in res.stderr.splitlines() if "ompiling 'step'" in l]
+    assert len(lines) == 3, res.stderr
+    assert lines[0].startswith("[INFO] ME(") and "first call" in lines[0] and "compile time" in lines[0]
+    assert "the shape of Tensor argument 0 changed from [2] to [5]" in lines[1]
+    assert "non-Tensor argument 0 changed from 2 to 3" in lines[2]
+    env["GLOG_v"] = "2"
+    res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert "ompiling" not in res.stderr
