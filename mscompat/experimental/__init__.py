@@ -1,0 +1,5 @@
+"""``mindspore.experimental``: the PyTorch-style optimizers and learning-rate schedulers
+(``mindspore.experimental.optim``)."""
+from . import optim
+
+__all__ = ["optim"]

@@ -1,0 +1,42 @@
+"""``mindspore.experimental.optim.Adamax``: Adam with the infinity norm; state ``exp_avg.<p>``,
+``exp_inf.<p>`` and ``step_t``."""
+import jax.numpy as jnp
+
+from mscompat import _checkparam as validator
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.common.parameter import Parameter
+from mscompat.nn.optim._checks import write as _write
+from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
+
+__all__ = ["Adamax"]
+
+
+class Adamax(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, *, maximize=False):
+        check_not_less_than_without_equal(lr, "lr", self.cls_name)
+        check_not_less_than(weight_decay, "weight_decay", self.cls_name)
+        check_not_less_than_without_equal(eps, "eps", self.cls_name)
+        validator.check_float_range(betas[0], 0.0, 1.0, validator.INC_LEFT, "betas[0]", self.cls_name)
+        validator.check_float_range(betas[1], 0.0, 1.0, validator.INC_LEFT, "betas[1]", self.cls_name)
+        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "maximize": maximize}
+        super().__init__(params, defaults)
+        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
+        self.exp_inf = self.parameters.clone(prefix="exp_inf", init="zeros")
+
+    def construct(self, gradients):
+        step = self._step_count(self.step_t).astype(jnp.float32)
+        for gid, group in enumerate(self.param_groups):
+            beta1, beta2 = group["betas"]
+            eps = group["eps"]
+            clr = self._group_lr(gid) / (1 - jnp.float32(beta1) ** step)
+            params, grads, start, end = self._group_slices(gid, gradients, group.get("maximize"),
+                                                           group["weight_decay"])
+            for p, g, m, u in zip(params, grads, self.exp_avg[start:end], self.exp_inf[start:end]):
+                new_m = m._data * beta1 + g * (1 - beta1)
+                new_u = jnp.maximum(u._data * beta2, jnp.abs(g) + eps)
+                _write(m, new_m)
+                _write(u, new_u)
+                _write(p, p._data - clr * new_m / new_u)
+        return True

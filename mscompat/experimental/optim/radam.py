@@ -1,0 +1,51 @@
+"""``mindspore.experimental.optim.RAdam``: rectified Adam; state ``exp_avg.<p>``,
+``exp_avg_sq.<p>`` and ``step_t``."""
+import jax.numpy as jnp
+
+from mscompat import _checkparam as validator
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.common.parameter import Parameter
+from mscompat.nn.optim._checks import write as _write
+from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
+
+__all__ = ["RAdam"]
+
+
+class RAdam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0):
+        check_not_less_than_without_equal(lr, "lr", self.cls_name)
+        check_not_less_than(weight_decay, "weight_decay", self.cls_name)
+        check_not_less_than_without_equal(eps, "eps", self.cls_name)
+        validator.check_float_range(betas[0], 0.0, 1.0, validator.INC_LEFT, "betas[0]", self.cls_name)
+        validator.check_float_range(betas[1], 0.0, 1.0, validator.INC_LEFT, "betas[1]", self.cls_name)
+        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay}
+        super().__init__(params, defaults)
+        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
+        self.exp_avg_sq = self.parameters.clone(prefix="exp_avg_sq", init="zeros")
+
+    def construct(self, gradients):
+        step = self._step_count(self.step_t).astype(jnp.float32)
+        for gid, group in enumerate(self.param_groups):
+            lr = self._group_lr(gid)
+            beta1, beta2 = group["betas"]
+            eps = group["eps"]
+            bc1 = 1 - jnp.float32(beta1) ** step
+            b2_pow = jnp.float32(beta2) ** step
+            bc2 = 1 - b2_pow
+            rho_inf = 2 / (1 - beta2) - 1
+            rho_t = rho_inf - 2 * step * b2_pow / bc2
+            rect = jnp.sqrt(jnp.maximum((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t),
+                                        0.0))
+            params, grads, start, end = self._group_slices(gid, gradients, False, group["weight_decay"])
+            for p, g, m, v in zip(params, grads, self.exp_avg[start:end], self.exp_avg_sq[start:end]):
+                new_m = m._data * beta1 + g * (1 - beta1)
+                new_v = v._data * beta2 + g * g * (1 - beta2)
+                corrected = new_m / bc1
+                adaptive = jnp.sqrt(bc2) / (jnp.sqrt(new_v) + eps)
+                step_rect = corrected * lr * adaptive * rect
+                _write(m, new_m)
+                _write(v, new_v)
+                _write(p, p._data - jnp.where(rho_t > 5.0, step_rect, corrected * lr))
+        return True
