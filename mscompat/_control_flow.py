@@ -489,11 +489,14 @@ class _Exprs(ast.NodeTransformer):
     def visit_Call(self, node):
         """``f(...)`` -> ``_cf_rt_.call(f)(...)``: user functions called from converted code
         are converted too (MindSpore compiles every function a graph calls)."""
+        interpreted = any(_interpreted_str(a) for a in node.args)
         self.generic_visit(node)
         f = node.func
         if isinstance(f, ast.Name) and f.id == "print" and "print" not in self.rw.locals:
             # graph-mode print: on every run of the compiled program, in MindSpore's format
             node.func = ast.copy_location(ast.Attribute(value=_load(_RT), attr="print_", ctx=ast.Load()), f)
+            if interpreted:
+                node.keywords.append(ast.keyword(arg="_interpreted", value=ast.Constant(True)))
             self.rw.count += 1
             return node
         if isinstance(f, ast.Name) and (f.id in _BUILTIN_CALLS or f.id.startswith(_P)):
@@ -826,6 +829,12 @@ class _Rewriter:
                                  f"{_P}ORIG": [s], f"{_P}ARGS": ast.Name(id=f"{_P}ARGS", ctx=ast.Load())})
         tpl[0].value = ast.copy_location(ast.Tuple(elts=args, ctx=ast.Load()), tpl[0].value)
         return tpl
+
+
+def _interpreted_str(e):
+    """A string MindSpore builds at run time through JIT Fallback: an f-string, ``"..." % x``."""
+    return isinstance(e, ast.JoinedStr) or (isinstance(e, ast.BinOp) and isinstance(e.op, ast.Mod)
+                                            and isinstance(e.left, ast.Constant) and isinstance(e.left.value, str))
 
 
 def _unsupported_syntax(body):

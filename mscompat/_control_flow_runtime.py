@@ -54,13 +54,27 @@ UNDEF = _Undefined()
 
 
 def call(f):
-    """The callee of a call in converted code: a user function converted, anything else as is."""
+    """The callee of a call in converted code: a user function converted, a ``jit_class``
+    checked for constant arguments, anything else as is."""
+    if isinstance(f, type) and f.__dict__.get("__ms_class__") and in_compiled():
+        return _jit_class_ctor(f)
     fn = f.__func__ if isinstance(f, types.MethodType) else f
     if isinstance(fn, types.FunctionType) and not fn.__dict__.get("__cf_converted__"):
         from . import _control_flow
         if _control_flow._is_user_code(fn.__code__):
             return _control_flow.convert(f)
     return f
+
+
+def _jit_class_ctor(cls):
+    """``cls(...)`` inside a compiled call: MindSpore creates jit_class instances from constants only."""
+    def make(*args, **kwargs):
+        for i, a in enumerate(list(args) + list(kwargs.values())):
+            if isinstance(a, Tensor) and isinstance(a._data, jax.core.Tracer):
+                raise TypeError(f"When creating an instance of '{cls.__name__}', all arguments are required to be "
+                                f"constants, but input {i} is a variable, which is a Tensor of shape {a.shape}.")
+        return cls(*args, **kwargs)
+    return make
 
 
 def fail(filename, lineno, reason):

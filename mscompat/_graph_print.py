@@ -26,6 +26,7 @@ import numpy as np
 import jax
 
 from . import _state
+from .common.dtype import Type
 from .common.tensor import Tensor
 from .parallel._mesh import _ACTIVE as _PAR
 
@@ -106,6 +107,11 @@ def _elem(v, kind, prec):
     return f"{f: .{prec}e}"
 
 
+def _min_width(kind, prec):
+    """Narrowest column: ``False`` for bools, a full ``% .Ne`` number for floats (nan/inf too)."""
+    return {"bool": 5, "float": prec + 7}.get(kind, 1)
+
+
 def _shown(n, limit):
     return list(range(n)) if n <= limit else list(range(_EDGE)) + [None] + list(range(n - _EDGE, n))
 
@@ -133,9 +139,7 @@ def _tensor_text(t):
     if a.ndim == 1:
         idx = _shown(a.shape[0], _FULL_1D_MAX)
         strs = [None if i is None else _elem(a[i], kind, prec) for i in idx]
-        width = max(len(s) for s in strs if s is not None)
-        if kind == "bool":
-            width = max(width, 5)
+        width = max(_min_width(kind, prec), max(len(s) for s in strs if s is not None))
         cells = ["..." if s is None else s.rjust(width) for s in strs]
         if None in strs:
             return head + "[" + " ".join(cells) + "])"
@@ -144,9 +148,7 @@ def _tensor_text(t):
         return head + "[" + body + "])"
     shown = []
     _leaves(a, shown)
-    width = max(len(_elem(v, kind, prec)) for v in shown)
-    if kind == "bool":
-        width = max(width, 5)
+    width = max(_min_width(kind, prec), max(len(_elem(v, kind, prec)) for v in shown))
 
     def block(sub, depth):
         idx = _shown(sub.shape[0], _DIM_MAX)
@@ -180,6 +182,31 @@ def _lines(v, out, top=True):
         out.append(_scalar_text(v))
     else:
         out.append(str(v))
+
+
+def _graph_value(v):
+    """Whether the graph printer takes ``v``; any other object (numpy values, slices, objects of
+    JIT Fallback) makes MindSpore print the whole call as Python does."""
+    if v is None or isinstance(v, (str, int, float, bool, Tensor, _HostTensor, _Slot, Type)):
+        return True
+    if isinstance(v, (tuple, list)):
+        return all(_graph_value(x) for x in v)
+    if isinstance(v, dict):
+        return all(_graph_value(x) for x in v.values())
+    return False
+
+
+def _python_text(parts):
+    """The Python-style line: Tensors as their numpy text, everything space-separated."""
+    def one(v):
+        if isinstance(v, _HostTensor):
+            return str(v.value)
+        if isinstance(v, (tuple, list)):
+            items = [one(x) for x in v]
+            return ("[" + ", ".join(items) + "]") if isinstance(v, list) else \
+                ("(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")")
+        return str(v)
+    return " ".join(one(p) for p in parts) + "\n"
 
 
 def graph_text(*args):
@@ -231,21 +258,31 @@ def _write(text):
     sys.stdout.flush()
 
 
-def graph_print(*args, **kwargs):
-    """``print(*args)`` as a compiled MindSpore graph runs it (see the module docstring)."""
+def graph_print(*args, _interpreted=False, **kwargs):
+    """``print(*args)`` as a compiled MindSpore graph runs it (see the module docstring).
+    ``_interpreted``: an argument is a string MindSpore builds at run time (an f-string,
+    ``%`` formatting): the call prints as Python does, like one with a numpy value."""
     if kwargs:
         raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
     arrays = []
     parts = [_split(a, arrays) for a in args]
+    python_style = _interpreted or not all(_graph_value(p) for p in parts)
+
+    def text(vals):
+        filled = [_fill(p, vals) for p in parts]
+        if python_style:
+            return _python_text(filled)
+        out = []
+        for p in filled:
+            _lines(p, out)
+        return "".join(line + "\n" for line in out)
+
     if not arrays and not _state.tracing():
-        _write(graph_text(*parts))
+        _write(text(()))
         return None
 
     def host(*vals):
-        out = []
-        for p in parts:
-            _lines(_fill(p, vals), out)
-        _write("".join(line + "\n" for line in out))
+        _write(text(vals))
 
     # one ordered stream of host effects; a program laid out over several devices takes none
     jax.debug.callback(host, *arrays, ordered=_PAR[0] is None)

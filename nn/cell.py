@@ -40,6 +40,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.ops.primitive import Primitive
 from mscompat import _state, _graph, _control_flow
+from mscompat._graph_print import in_compiled
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 from . import _cell_hooks, _cell_state
 from . import _cell_grad
@@ -504,6 +505,10 @@ class Cell:
             if value is not None:
                 if isinstance(value, Tensor):
                     params[name].set_data(value)
+                    return
+                if type(value) in (int, float, bool) and in_compiled():
+                    # in a compiled construct a number assigned to a Parameter is written into it
+                    params[name].set_data(Tensor(value, dtype=params[name].dtype))
                     return
                 raise TypeError(f"Parameter '{name}' already exists in network, "
                                 f"can not assign this type: '{type(value)}' as a parameter.")

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
+from mscompat._graph_print import in_compiled
 from ._args import arr, Tensor
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive
@@ -74,9 +75,12 @@ primitive("Depend", depend)
 
 
 @op("partial")
-def partial(func, *args):
-    """``func`` with its first arguments bound (``functools.partial``)."""
-    return functools.partial(func.__call__, *args)
+def partial(func, *args, **kwargs):
+    """``func`` with its first arguments bound (``functools.partial``); keyword arguments too
+    inside compiled code (GRAPH_MODE, ``ms.jit``), where MindSpore accepts them."""
+    if kwargs and not in_compiled():
+        raise TypeError(f"partial() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    return functools.partial(func.__call__, *args, **kwargs)
 
 
 primitive("Partial", None, call=lambda prim, *args: partial(*args))

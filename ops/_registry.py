@@ -17,6 +17,8 @@ import dataclasses
 import inspect
 from typing import Callable
 
+from mscompat._graph_print import in_compiled
+
 __all__ = ["op", "primitive", "tensor_method", "OPS", "PRIMITIVES", "METHODS", "OpDef"]
 
 
@@ -115,7 +117,9 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None):
             self.add_prim_attr(attr, v)
 
     if call is None:
-        def __call__(self, *inputs):
+        def __call__(self, *inputs, **kw_inputs):
+            if kw_inputs:
+                inputs = _keyword_inputs(name, fn, names, inputs, kw_inputs)
             return fn(*inputs, **{a: getattr(self, a) for a in names})
     else:
         def __call__(self, *inputs):
@@ -133,6 +137,27 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None):
         raise RuntimeError(f"Primitive '{name}' is registered twice")
     PRIMITIVES[name] = cls
     return cls
+
+
+def _keyword_inputs(name, fn, attr_names, inputs, kw_inputs):
+    """The inputs of a Primitive call given partly by keyword (``ReduceSum(True)(x, axis=1)``),
+    in the order of ``fn``'s input parameters; attributes are not inputs."""
+    order = [p.name for p in inspect.signature(fn).parameters.values()
+             if p.name not in attr_names and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    out = list(inputs)
+    for k, v in kw_inputs.items():
+        if k not in order[len(inputs):]:
+            if in_compiled():    # MindSpore's graph compiler reports it as a RuntimeError
+                raise RuntimeError(f"Got an unexpected keyword argument '{k}'.")
+            raise TypeError(f"{name}.__call__() got an unexpected keyword argument '{k}'")
+    for k in order[len(inputs):]:
+        if k in kw_inputs:
+            out.append(kw_inputs[k])
+        elif len(out) < len(inputs) + len(kw_inputs):
+            raise TypeError(f"{name}.__call__() missing required argument: '{k}'")
+        else:
+            break
+    return out
 
 
 def register_primitive_class(cls):

@@ -102,6 +102,10 @@ class _JitFunction:
         if backend not in ("", "ms_backend", "GE"):
             # MindSpore looks the backend up when it compiles the first call
             raise RuntimeError(f"Invalid backend name: {backend}, you should register custom backend first")
+        if self.config.get("capture_mode") == "bytecode":
+            # MindSpore's bytecode capture (PIJit) runs the Python bytecode itself: Python control
+            # flow and builtins see concrete values (``range`` over a one-element Tensor, ...)
+            return self.fn(*args, **kwargs)
         if self._compiled is None:
             self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"))
         return self._compiled(args, kwargs)
