@@ -27,10 +27,13 @@ import numpy as np
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs
+from ._runtime_checks import clean_runtime_errors
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
-from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
+from .common.mutable import (is_mutable_scalar, _Bool as _MutableBool, _Int as _MutableInt, _Float as _MutableFloat,
+                             _Tuple as _MutableTuple, _List as _MutableList, _Dict as _MutableDict)
+from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE, STRICT as _STRICT
 from .parallel._mesh import _ACTIVE as _PAR, _IN_PROGRAM as _PROGRAM
 from .parallel import _data as _per_device
 
@@ -57,8 +60,17 @@ def _cell_entry(cell):
     entry = cache.get(key)
     if entry is None:
         entry = cache[key] = Compiled(lambda *a, **k: cell._run_construct(a, k), name=type(cell).__name__,
-                                      known=lambda: [p for _, p in cell.parameters_and_names()])
+                                      known=lambda: [p for _, p in cell.parameters_and_names()],
+                                      strict=lambda: _cell_strict(cell))
     return entry
+
+
+def _cell_strict(cell):
+    """The jit syntax level of ``cell`` is STRICT: its ``JitConfig``, else ``set_context``'s."""
+    level = (cell.__dict__.get("_jit_config_dict") or {}).get("jit_syntax_level", "")
+    if level:
+        return level == "STRICT"
+    return _CONTEXT.get("jit_syntax_level") == _STRICT
 
 
 def call_compiled(cell, args, kwargs):
@@ -104,6 +116,7 @@ def _split(args, kwargs):
             treedef = jax.tree_util.tree_structure((tuple(range(len(args))), {}))
             spec = _FAST_SPECS[len(args)] = (treedef, (True,) * len(args), (), ())
         return list(args), spec
+    args, kwargs = _plain_containers(args), _plain_containers(kwargs)
     leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array_leaf)
     dyn, static, where = [], [], []
     for x in leaves:
@@ -115,6 +128,10 @@ def _split(args, kwargs):
         elif _is_array_leaf(x):
             where.append(True)
             dyn.append(x)
+        elif is_mutable_scalar(x):
+            # ``mutable(2)``: a variable input (a 0-d Tensor inside), not a constant of the graph
+            where.append(_SCALAR)
+            dyn.append(np.asarray(x, _SCALAR_DTYPES[type(x)]))
         else:
             where.append(False)
             static.append(x)
@@ -134,9 +151,25 @@ def _merge(dyn, spec):
         if isinstance(dyn[i], Tensor) and dyn[i].__dict__.get("_hooks") is None:
             dyn[i].__dict__["_hooks"] = dict(items)
     dyn_it, static_it = iter(dyn), iter(static)
-    leaves = [next(dyn_it) if w else next(static_it) for w in where]
+    leaves = [(Tensor._wrap(next(dyn_it)) if w is _SCALAR else next(dyn_it)) if w else next(static_it)
+              for w in where]
     leaves = [x.param if type(x) is _ParamRef else x for x in leaves]
     return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
+_SCALAR = 2            # ``where`` mark of a mutable scalar input
+_SCALAR_DTYPES = {_MutableBool: np.bool_, _MutableInt: np.int64, _MutableFloat: np.float32}
+
+
+def _plain_containers(tree):
+    """``mutable`` tuples, lists and dicts as plain ones (pytrees: their Tensors are traced inputs)."""
+    t = type(tree)
+    if t in (tuple, list) or t in (_MutableTuple, _MutableList):
+        items = [_plain_containers(x) for x in tree]
+        return tuple(items) if t in (tuple, _MutableTuple) else items
+    if t is dict or t is _MutableDict:
+        return {k: _plain_containers(v) for k, v in tree.items()}
+    return tree
 
 
 class _ParamRef:
@@ -314,8 +347,9 @@ class Compiled:
     level (``GLOG_v=1``) with its cause and its time.
     """
 
-    def __init__(self, fn, name="function", known=None, batch_axis=0):
+    def __init__(self, fn, name="function", known=None, batch_axis=0, strict=None):
         self.fn = fn
+        self.strict = strict    # a function: True when the jit syntax level is STRICT (no JIT Fallback)
         self.batch_axis = batch_axis   # the batch axis of the array inputs, for parallel placement
         self.name = name
         self._known = known
@@ -465,7 +499,8 @@ class Compiled:
         if _PAR[0] is not None:
             from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-        result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
+        with clean_runtime_errors():    # an index out of range raises as MindSpore's error
+            result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
         if result is None:
             return self.fn(*args, **kwargs)
         progs, (out, new, key, attrs) = result
@@ -507,8 +542,14 @@ class Compiled:
         return out.as_text()
 
     def _fall_back(self, exc):
-        self.eager = True
         where = _user_location(exc)
+        if isinstance(exc, jax.errors.TracerArrayConversionError) and self.strict is not None and self.strict():
+            # MindSpore's strict syntax level has no JIT Fallback: a Tensor's value cannot be read
+            raise AttributeError(f"In JIT strict mode, '{self.name}' cannot read the value of a Tensor while it is "
+                                 f"compiled ({where}: Tensor.asnumpy() or a numpy conversion of a Tensor). Use "
+                                 "jit_syntax_level=LAX (set_context, JitConfig) or jit(fullgraph=False) to allow "
+                                 "JIT Fallback.") from None
+        self.eager = True
         warnings.warn(f"{where}: '{self.name}' cannot be compiled in GRAPH_MODE ({type(exc).__name__}: "
                       f"{str(exc).splitlines()[0] if str(exc) else ''}); this callable now runs eagerly "
                       "(PyNative). Rewrite the Python control flow on Tensor values at that line with "

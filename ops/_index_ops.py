@@ -8,6 +8,7 @@ import jax.numpy as jnp
 
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
+from mscompat._runtime_checks import check_index_range
 
 _wrap = Tensor._wrap
 _py_slice = builtins.slice
@@ -19,14 +20,6 @@ def _concrete(a):
     if isinstance(a, jax.core.Tracer):
         return None
     return np.asarray(a)
-
-
-def _out_of_range(idx, n):
-    """The first value of ``idx`` outside ``[-n, n)``; None when all are inside or while tracing."""
-    c = _concrete(idx)
-    if c is not None and c.size and (c.min() < -n or c.max() >= n):
-        return c[(c < -n) | (c >= n)].reshape(-1)[0]
-    return None
 
 
 def _int_index(name, arg, t):
@@ -64,10 +57,8 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For 'Gather', 'batch_dims' must be less than or equal to 'axis' and the rank of "
                          f"'input_indices', but got {batch_dims}.")
     n = a.shape[ax]
-    bad = _out_of_range(idx, n)
-    if bad is not None:
-        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), but got {bad}, "
-                           "error_code[58]")
+    check_index_range(idx, -n, n, lambda v: f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
+                                            f"but got {v + n if v < 0 else v}, error_code[58]")
     idx = jnp.where(idx < 0, idx + n, idx)
 
     def g(p, i, ax):
@@ -97,9 +88,8 @@ def gather_elements(input, dim, index):
             raise ValueError(f"For 'GatherD', the shape of 'index' must not exceed the shape of 'input' except "
                              f"on 'dim', but got {idx.shape} and {a.shape}.")
     n = a.shape[d]
-    bad = _out_of_range(idx, n)
-    if bad is not None:
-        raise RuntimeError(f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {bad}")
+    check_index_range(idx, -n, n, lambda v: f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), "
+                                            f"but got: {v}")
     idx = jnp.where(idx < 0, idx + n, idx)
     src = a[tuple(_py_slice(0, s) if i != d else _py_slice(None) for i, s in enumerate(idx.shape))]
     return _wrap(jnp.take_along_axis(src, idx, axis=d))

@@ -11,6 +11,7 @@ from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_number, F16_32, F16_32_64, FLOATS
 from ._registry import op, primitive
+from mscompat._runtime_checks import check_index_range
 
 _wrap = Tensor._wrap
 
@@ -57,6 +58,9 @@ def _nll(name, logp, target, weight, ignore_index, reduction, label_smoothing=0.
     """Negative log likelihood of log-probabilities ``logp`` (N, C, *) at class ``target`` (N, *)."""
     c = logp.shape[1]
     w = jnp.ones((c,), logp.dtype) if weight is None else weight.astype(logp.dtype)
+    # MindSpore picks with GatherD: a class index outside [-C, C) (ignore_index aside) is an error
+    check_index_range(target, -c, c, lambda v: f"For 'GatherD', the value of 'index' must be in [{-c}, {c}), "
+                                               f"but got: {v}", skip=ignore_index)
     tgt = target.astype(jnp.int32)
     valid = tgt != ignore_index
     safe = jnp.where(valid, tgt, 0)
@@ -147,6 +151,8 @@ def _nll_prim(prim, logits, labels, weight):
     c = x.shape[1]
     if w.shape != (c,):
         raise ValueError(f"For '{name}', the shape of 'weight' must be ({c},), but got {list(w.shape)}.")
+    check_index_range(t, 0, c, lambda v: f"For '{name}', the label must in scope[0, C-1], but got{v}",
+                      exc_type=ValueError, skip=prim.ignore_index)
     tgt = t.astype(jnp.int32)
     valid = tgt != prim.ignore_index
     safe = jnp.where(valid, tgt, 0)

@@ -15,6 +15,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, Normal
 from mscompat.ops._args import arr, wrap
+from mscompat._runtime_checks import check_index_range
 from mscompat.nn.cell import Cell
 from ._validator import check_value_type, check_positive_int, check_string
 from ._seq_checks import check_int_range, check_positive_float, check_number_dtype, check_dtype_in
@@ -187,6 +188,9 @@ class EmbeddingExt(Cell):
     def construct(self, input):  # pylint: disable=redefined-builtin
         check_dtype_in("input", input.dtype, (mstype.int32, mstype.int64), "Embedding")
         ids = arr(input)
+        n = self.num_embeddings
+        check_index_range(ids, -n, n, lambda v: f"For 'Embedding', the 'input' should be in the range [0, {n}), "
+                                                f"but got {v + n if v < 0 else v}.")
         if self.max_norm is not None:
             w = jax.lax.stop_gradient(arr(self.weight))
             self.weight.set_data(wrap(_renorm_rows(w, ids.reshape(-1), self.max_norm, self.norm_type)))

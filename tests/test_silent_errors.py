@@ -1,0 +1,110 @@
+"""Errors MindSpore raises that must never become a silent wrong result: indices out of range
+in compiled code (Embedding, gather, cross entropy), optimizers given the wrong gradients or a
+NaN learning rate, unknown context keys."""
+import math
+
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat import nn, ops, Tensor
+
+MODES = [ms.PYNATIVE_MODE, ms.GRAPH_MODE]
+
+
+@pytest.fixture(params=MODES, ids=["pynative", "graph"])
+def mode(request):
+    ms.set_context(mode=request.param)
+    yield request.param
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+class _Gather(nn.Cell):
+    def construct(self, x, i):
+        return ops.gather(x, i, 0)
+
+
+class _CrossEntropy(nn.Cell):
+    def construct(self, x, t):
+        return ops.cross_entropy(x, t)
+
+
+class _NLL(nn.Cell):
+    def construct(self, x, t):
+        return ops.NLLLoss()(x, t, ops.ones(4, ms.float32))[0]
+
+
+X = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+LOGITS = Tensor(np.array([[0.1, -0.3, 0.7, 0.2], [1.2, 0.0, -0.5, 0.4]], np.float32))
+
+
+# --- indices out of range ------------------------------------------------------------------
+def test_embedding_out_of_range_raises(mode):
+    net = nn.Embedding(5, 3)
+    with pytest.raises(RuntimeError, match=r"For 'Gather', the 'input_indices' should be in the range \[0, 5\), "
+                                           r"but got 7"):
+        net(Tensor([[1, 7]], ms.int32)).asnumpy()
+    assert np.isfinite(net(Tensor([[1, 4], [0, -1]], ms.int32)).asnumpy()).all()
+
+
+def test_embedding_train_step_out_of_range_raises(mode):
+    net = nn.Embedding(5, 3)
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    gf = ms.value_and_grad(lambda i: net(i).sum(), None, opt.parameters)
+
+    def step(i):
+        loss, grads = gf(i)
+        opt(grads)
+        return loss
+    if mode == ms.GRAPH_MODE:
+        step = ms.jit(step)
+    before = net.embedding_table.asnumpy().copy()
+    step(Tensor([[1, 2]], ms.int32))
+    good = net.embedding_table.asnumpy().copy()
+    assert not np.allclose(before, good)
+    with pytest.raises(RuntimeError, match="should be in the range"):
+        step(Tensor([[1, 5]], ms.int32))
+    # the failed step did not update the table with garbage
+    np.testing.assert_array_equal(net.embedding_table.asnumpy(), good)
+
+
+def test_gather_forms_out_of_range_raise(mode):
+    bad = Tensor([0, 3], ms.int32)
+    for fn in (lambda: ops.gather(X, bad, 0), lambda: ops.Gather()(X, bad, 0), lambda: X.gather(bad, 0),
+               lambda: _Gather()(X, bad), lambda: ms.jit(lambda x, i: ops.gather(x, i, 0))(X, bad)):
+        with pytest.raises(RuntimeError, match=r"range \[0, 3\), but got 3"):
+            fn().asnumpy()
+    # negative indices wrap once; the message shows the wrapped value as MindSpore does
+    with pytest.raises(RuntimeError, match="but got -1"):
+        _Gather()(X, Tensor([-4], ms.int32)).asnumpy()
+    np.testing.assert_array_equal(_Gather()(X, Tensor([-3], ms.int32)).asnumpy(), X.asnumpy()[:1])
+
+
+def test_vmapped_gather_checks_each_row():
+    f = ms.vmap(lambda i: ops.gather(X, i, 0))
+    np.testing.assert_array_equal(f(Tensor([[0, 1], [2, 1]], ms.int32)).asnumpy()[1, 0], X.asnumpy()[2])
+    with pytest.raises(RuntimeError, match="but got 5"):
+        f(Tensor([[0, 1], [2, 5]], ms.int32)).asnumpy()
+
+
+def test_cross_entropy_out_of_range_raises(mode):
+    for t in ([1, 9], [1, -5]):
+        with pytest.raises(RuntimeError, match=r"For 'GatherD', the value of 'index' must be in \[-4, 4\)"):
+            _CrossEntropy()(LOGITS, Tensor(t, ms.int32)).asnumpy()
+        with pytest.raises(RuntimeError, match="'GatherD'"):
+            nn.CrossEntropyLoss()(LOGITS, Tensor(t, ms.int32)).asnumpy()
+    # ignore_index and in-range negative classes are fine and finite
+    assert math.isfinite(float(_CrossEntropy()(LOGITS, Tensor([1, -100], ms.int32))))
+    assert math.isfinite(float(_CrossEntropy()(LOGITS, Tensor([1, -3], ms.int32))))
+
+
+def test_nll_loss_primitive_label_out_of_range_raises_value_error(mode):
+    with pytest.raises(ValueError, match=r"For 'NLLLoss', the label must in scope\[0, C-1\], but got4"):
+        _NLL()(LOGITS, Tensor([1, 4], ms.int32)).asnumpy()
+    assert math.isfinite(float(_NLL()(LOGITS, Tensor([1, 3], ms.int32))))
+
+
+def test_embedding_ext_out_of_range_raises(mode):
+    net = nn.EmbeddingExt(5, 3)
+    with pytest.raises(RuntimeError, match=r"For 'Embedding', the 'input' should be in the range \[0, 5\)"):
+        net(Tensor([[1, 5]], ms.int64)).asnumpy()
