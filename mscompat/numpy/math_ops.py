@@ -208,7 +208,7 @@ def sqrt(x, dtype=None):
 
 def reciprocal(x, dtype=None):
     """Element-wise ``1 / x``."""
-    return _apply(lambda a: ops.div(1, a), x, dtype=dtype)
+    return _apply(lambda a: ops.tensor_div(1, a), x, dtype=dtype)
 
 
 def log(x, dtype=None):
@@ -447,12 +447,13 @@ def invert(x, dtype=None):
 def rint(x, dtype=None):
     """Round to the nearest integer (half to even), as float."""
     x = to_tensor_origin(x)
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError(f"For primitive[Rint], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{x.dtype}].")
     if x.ndim == 0:
         res = ops.round(x.expand_dims(0)).squeeze()
     else:
         res = ops.round(x)
-    if not is_float(res.dtype) and res.dtype != mstype.float64:
-        res = res.astype(mstype.float32)
     if dtype is not None:
         res = _cast(res, check_dtype(dtype))
     return res
@@ -563,27 +564,38 @@ def sum_(a, axis=None, dtype=None, keepdims=False, initial=None):
     return a.sum(axis, dtype, keepdims, initial)
 
 
-def _float_input(x):
-    """Integer and bool Tensors as float32 (the statistics compute in float)."""
-    return x if x.dtype in (mstype.float16, mstype.float32, mstype.float64) else x.astype(mstype.float32)
+def _var(x, axis, ddof, keepdims):
+    """Variance as MindSpore's Tensor.var computes it: the mean in the input's dtype (an
+    integer mean truncates), the squared deviations in float32."""
+    x = to_tensor(x)
+    if x.dtype in (mstype.float16, mstype.float32, mstype.float64):
+        return x.var(axis, ddof, keepdims)
+    axes = check_axes(axis, x.ndim)
+    m = ops.ReduceMean(True)(x, axes)
+    dev = ops.sub(x, m).astype(mstype.float32)
+    n = 1
+    for ax in axes:
+        n *= x.shape[ax]
+    return ops.ReduceSum(keepdims)(ops.square(dev), axes) / (n - ddof)
 
 
 def std(x, axis=None, ddof=0, keepdims=False):
     """The standard deviation."""
-    x = _float_input(to_tensor(x))
-    return x.std(axis, ddof, keepdims)
+    return ops.sqrt(_var(x, axis, ddof, keepdims))
 
 
 def var(x, axis=None, ddof=0, keepdims=False):
     """The variance."""
-    x = _float_input(to_tensor(x))
-    return x.var(axis, ddof, keepdims)
+    return _var(x, axis, ddof, keepdims)
 
 
 def ptp(x, axis=None, keepdims=False):
     """Range of values (max - min)."""
     check_tensor(x)
-    return x.ptp(axis, keepdims)
+    if axis is not None and (isinstance(axis, bool) or not isinstance(axis, (int, tuple, list))):
+        raise TypeError(f"For 'Tensor.ptp', the type of 'axis' should be int or tuple, but got {type(axis)}.")
+    axes = check_axes(axis, x.ndim)
+    return ops.sub(x.max(axes, keepdims), x.min(axes, keepdims))
 
 
 def _sum_keep(keepdims):
