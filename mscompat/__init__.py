@@ -24,6 +24,9 @@ from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # no
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
 from .common.api import jit, jit_class, ms_function  # noqa: E402
+from .common.mutable import mutable  # noqa: E402
+from .common.jit_config import JitConfig  # noqa: E402
+from .context import STRICT, COMPATIBLE, LAX  # noqa: E402
 from . import backends, hal, runtime, device_context  # noqa: E402
 from .runtime import *  # noqa: E402,F401,F403  (device memory/sync functions are top-level too)
 from .backends._device_manager import set_device, get_current_device, set_deterministic  # noqa: E402,F401

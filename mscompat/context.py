@@ -3,22 +3,64 @@
 ``set_context`` validates and stores MindSpore's context keys; the compiled-execution
 machinery that reads ``mode`` is in ``mscompat._graph`` (GRAPH_MODE is MindSpore's default).
 """
-__all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "ParallelMode",
+__all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+STRICT = 0        # jit_syntax_level: a compiled cell may not read Tensor values (no JIT Fallback)
+COMPATIBLE = 1
+LAX = 2           # the default: JIT Fallback allowed
 
 _DEVICE_TARGETS = ("CPU", "GPU", "Ascend", "TPU")
 _context = {"mode": GRAPH_MODE, "device_target": "CPU", "device_id": 0, "save_graphs": False,
             "save_graphs_path": ".", "max_call_depth": 1000, "jit_level": "O0",
             "enable_graph_kernel": False, "max_device_memory": 1024.0, "ascend_config": {}, "runtime_num_threads": 30,
             "pynative_synchronize": False, "deterministic": "OFF", "jit_config": {},
-            "memory_optimize_level": "O0", "print_file_path": "", "env_config_path": ""}
+            "memory_optimize_level": "O0", "print_file_path": "", "env_config_path": "", "jit_syntax_level": LAX}
+
+
+# the keys MindSpore 2.10's set_context / get_context recognize (its context setters, its
+# context attributes and the public members of its C++ context parameter enum)
+_KNOWN_KEYS = frozenset((
+    "aoe_config", "aoe_job_type", "aoe_tune_mode", "ascend_config", "atomic_clean_policy", "bias_add_comm_swap",
+    "check_bprop", "compile_cache_path", "compute_communicate_fusion_level", "conv_allow_hf32", "conv_allow_tf32",
+    "conv_dgrad_algo", "conv_fprop_algo", "conv_wgrad_algo", "cur_step_num", "dataset_broadcast_opt_level",
+    "debug_level", "deterministic", "device_id", "device_target", "disable_format_transform",
+    "enable_allreduce_slice_to_reducescatter", "enable_begin_end_inline_opt", "enable_compile_cache",
+    "enable_concat_eliminate_opt", "enable_debug_runtime", "enable_flash_attention_load_balance",
+    "enable_fused_cast_add_opt", "enable_ge", "enable_grad_comm_opt", "enable_graph_kernel",
+    "enable_interleave_parallel_branch", "enable_interleave_split_concat_branch",
+    "enable_offloading_packed_experts", "enable_opt_shard_comm_opt", "enable_parallel_split", "enable_profiling",
+    "enable_reduce_precision", "enable_task_opt", "env_config_path", "exec_order", "ge_options", "gpu_config",
+    "graph_kernel_flags", "hccl_watchdog", "host_scheduling_max_threshold", "infer_boost", "inter_op_parallel_num",
+    "interleaved_layernorm_comm", "interleaved_matmul_comm", "jit_compile", "jit_config", "jit_level",
+    "jit_syntax_level", "last_triggered_step", "matmul_allow_hf32", "matmul_allow_tf32",
+    "matmul_grad_comm_overlap", "max_call_depth", "max_device_memory", "memory_optimize_level",
+    "mempool_block_size", "mode", "need_ckpt", "op_debug_option", "op_precision_mode", "op_timeout",
+    "pp_1f1b_overlap", "precision_mode", "print_file_path", "profiling_options", "pynative_synchronize",
+    "recompute_allgather_overlap_fagrad", "recompute_comm_overlap", "reserve_class_name_in_scope",
+    "runtime_num_threads", "save_checkpoint_steps", "save_graphs", "save_graphs_path", "topo_order",
+    "variable_memory_max_size"))
+# keys MindSpore takes only inside ascend_config
+_ASCEND_CONFIG_KEYS = ("precision_mode", "jit_compile", "atomic_clean_policy", "matmul_allow_hf32", "conv_allow_hf32",
+                       "op_precision_mode", "host_scheduling_max_threshold", "ge_options", "op_debug_option")
+
+
+def _check_key(key, where):
+    if key in _ASCEND_CONFIG_KEYS and where == "set_context":
+        raise ValueError(f"Please set '{key}' through parameter ascend_config")
+    if key not in _KNOWN_KEYS:
+        what = "keyword argument" if where == "set_context" else "argument"
+        raise ValueError(f"For 'context.{where}', the {what} {key} is not recognized! For detailed usage of "
+                         f"'{where}', please refer to the Mindspore official website.")
 
 
 def set_context(**kwargs):
-    """Set context keys (``mode``, ``device_target``, ``device_id``, ...)."""
+    """Set context keys (``mode``, ``device_target``, ``device_id``, ...); ValueError for a key
+    MindSpore does not know (nothing is set then)."""
+    for key in kwargs:
+        _check_key(key, "set_context")
     if "device_target" in kwargs:   # the target first, as MindSpore sets it
         kwargs = {"device_target": kwargs.pop("device_target"), **kwargs}
     for key, value in kwargs.items():
@@ -28,6 +70,12 @@ def set_context(**kwargs):
                                  f"or context.PYNATIVE_MODE (1), but got {value}.")
         elif key in _DEVICE_KEYS:
             value = _device_key(key, value)
+        elif key == "jit_syntax_level":
+            if not isinstance(value, int):
+                raise TypeError(f"The parameter 'jit_syntax_level' must be {int}, but got {type(value)}")
+            if value not in (STRICT, COMPATIBLE, LAX):
+                raise ValueError(f"For 'jit_syntax_level', the value should be context.STRICT or context.LAX, "
+                                 f"but got {value}.")
         _context[key] = value
 
 
@@ -43,9 +91,11 @@ def _device_key(key, value):
 
 
 def get_context(attr_key):
-    """Value of a context key; ValueError for unknown keys."""
+    """Value of a context key (None for a key MindSpore knows that was never set); ValueError
+    for a key MindSpore does not know."""
     if attr_key not in _context:
-        raise ValueError(f"For 'context.get_context', the argument '{attr_key}' is not a valid context key.")
+        _check_key(attr_key, "get_context")
+        return None
     if attr_key == "device_target":
         from .backends import device_target
         return device_target()

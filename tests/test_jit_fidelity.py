@@ -178,3 +178,111 @@ def test_compiles_are_logged_with_their_cause_at_glog_v_1(tmp_path):
     env["GLOG_v"] = "2"
     res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
     assert "ompiling" not in res.stderr
+
+
+# --- mutable inputs ------------------------------------------------------------------------------
+def test_mutable_scalar_is_a_variable_input():
+    @ms.jit
+    def f(x, s):
+        return x * s
+
+    x = ms.Tensor(np.ones(2, np.float32))
+    np.testing.assert_array_equal(f(x, ms.mutable(2)).asnumpy(), [2.0, 2.0])
+    np.testing.assert_array_equal(f(x, ms.mutable(3)).asnumpy(), [3.0, 3.0])
+    np.testing.assert_array_equal(f(x, ms.mutable(0.5)).asnumpy(), [0.5, 0.5])
+    assert f._compiled.traces == 2            # one per scalar type, never per value
+    f(x, 4)
+    f(x, 5)                                   # plain scalars are constants: one compile each
+    assert f._compiled.traces == 4
+
+
+def test_mutable_containers_of_tensors(graph_mode):
+    class Net(nn.Cell):
+        def construct(self, pair, table):
+            return pair[0] * pair[1] + table["b"]
+
+    net = Net()
+    x = ms.Tensor(np.full((2,), 2.0, np.float32))
+    for k in range(1, 4):
+        out = net(ms.mutable((x, x * k)), ms.mutable({"b": x}))
+        np.testing.assert_array_equal(out.asnumpy(), np.full((2,), 4.0 * k + 2.0))
+    assert sum(c.traces for c in net.__dict__["_compiled"].values()) == 1
+
+
+def test_mutable_dynamic_len_list():
+    @ms.jit
+    def total(items):
+        s = 0
+        for t in items:
+            s = s + t
+        return s, len(items)
+
+    x = ms.Tensor(np.ones(2, np.float32))
+    out, n = total(ms.mutable([x, x], dynamic_len=True))
+    assert n == 2
+    np.testing.assert_array_equal(out.asnumpy(), [2.0, 2.0])
+    out, n = total(ms.mutable([x, x, x], dynamic_len=True))
+    assert n == 3
+    np.testing.assert_array_equal(out.asnumpy(), [3.0, 3.0])
+
+
+def test_mutable_values_and_errors():
+    assert ms.mutable(2) + 1 == 3 and isinstance(ms.mutable(2), int)
+    flag = ms.mutable(True)
+    assert isinstance(flag, bool) and repr(flag) == "True" and (flag & False) is False
+    assert ms.common.mutable is ms.mutable
+    with pytest.raises(TypeError):
+        ms.mutable("text")
+    with pytest.raises(TypeError):
+        ms.mutable([1, "a"])
+    with pytest.raises(TypeError):
+        ms.mutable(None)
+    with pytest.raises(TypeError):
+        ms.mutable(1, dynamic_len=1)
+    with pytest.raises(TypeError):
+        ms.mutable(1, dynamic_len=True)
+    loop = [1]
+    loop.append(loop)
+    with pytest.raises(TypeError):
+        ms.mutable(loop)
+
+
+# --- jit syntax levels ---------------------------------------------------------------------------
+def _reads_value(x):
+    return ms.Tensor(x.asnumpy() * 2)
+
+
+def test_strict_syntax_level_rejects_jit_fallback(graph_mode):
+    x = ms.Tensor(np.ones(2, np.float32))
+    with pytest.raises(AttributeError, match="strict mode"):
+        ms.jit(_reads_value, fullgraph=True)(x)
+    with pytest.warns(_graph.GraphFallbackWarning):
+        np.testing.assert_array_equal(ms.jit(_reads_value)(x).asnumpy(), [2.0, 2.0])
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            return _reads_value(x)
+
+    old = ms.get_context("jit_syntax_level")
+    try:
+        ms.set_context(jit_syntax_level=ms.STRICT)
+        with pytest.raises(AttributeError, match="strict mode"):
+            Net()(x)
+        lax = Net()
+        lax.set_jit_config(ms.JitConfig(jit_syntax_level="LAX"))    # the cell's config comes first
+        with pytest.warns(_graph.GraphFallbackWarning):
+            np.testing.assert_array_equal(lax(x).asnumpy(), [2.0, 2.0])
+    finally:
+        ms.set_context(jit_syntax_level=old)
+
+
+def test_jit_syntax_level_values_are_validated():
+    assert (ms.STRICT, ms.COMPATIBLE, ms.LAX) == (0, 1, 2)
+    assert ms.get_context("jit_syntax_level") == ms.LAX
+    with pytest.raises(TypeError):
+        ms.set_context(jit_syntax_level="LAX")
+    with pytest.raises(ValueError):
+        ms.set_context(jit_syntax_level=5)
+    with pytest.raises(ValueError):
+        ms.JitConfig(jit_syntax_level="BAD")
+    assert ms.JitConfig(jit_syntax_level="STRICT").jit_config_dict["jit_syntax_level"] == "STRICT"

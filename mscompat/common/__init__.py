@@ -5,3 +5,5 @@ from .tensor import Tensor, COOTensor, CSRTensor, RowTensor, tensor, from_numpy,
 from .parameter import Parameter, ParameterTuple
 from .seed import (set_seed, get_seed, get_rng_state, set_rng_state, Generator, default_generator, seed, manual_seed,
                    initial_seed)
+from .mutable import mutable  # noqa: E402
+from .jit_config import JitConfig  # noqa: E402

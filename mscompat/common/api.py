@@ -107,8 +107,13 @@ class _JitFunction:
             # flow and builtins see concrete values (``range`` over a one-element Tensor, ...)
             return self.fn(*args, **kwargs)
         if self._compiled is None:
-            self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"))
+            self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"),
+                                             strict=self._strict)
         return self._compiled(args, kwargs)
+
+    def _strict(self):
+        """``fullgraph=True`` is MindSpore's STRICT syntax level for a jit function (no JIT Fallback)."""
+        return self.config.get("fullgraph") is True
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -121,7 +126,8 @@ class _JitFunction:
             known = getattr(obj, "parameters_and_names", None)
             if known is not None:
                 bound._compiled = _graph.Compiled(convert(bound.fn), name=self.fn.__name__,
-                                                  known=lambda: [p for _, p in obj.parameters_and_names()])
+                                                  known=lambda: [p for _, p in obj.parameters_and_names()],
+                                                  strict=bound._strict)
         return bound
 
 

@@ -1,0 +1,119 @@
+"""``mindspore.mutable``: mark a compiled call's input as a variable instead of a constant.
+
+Non-Tensor inputs of a compiled call (GRAPH_MODE cell, ``ms.jit``) are constants of the graph: a new
+value compiles again. ``mutable(value)`` marks a scalar (bool, int, float), a Tensor, or a tuple, list
+or dict of them as a *variable* input: a new value of a mutable scalar reuses the compiled program
+(inside the function it is a 0-d Tensor of int64, float32 or bool). Tensors, also inside tuples,
+lists and dicts, are variable inputs already. ``dynamic_len=True`` marks a tuple or list whose length
+may change between calls; each length compiles once here (XLA programs have static lengths), the
+values are the same as MindSpore's.
+
+>>> import mscompat as ms
+>>> ms.mutable(2) + 1
+3
+"""
+from .tensor import Tensor
+
+__all__ = ["mutable"]
+
+
+class _Int(int):
+    pass
+
+
+class _Float(float):
+    pass
+
+
+class _Tuple(tuple):
+    pass
+
+
+class _List(list):
+    pass
+
+
+class _Dict(dict):
+    pass
+
+
+class _Bool(int):
+    """A mutable bool: ``bool`` cannot be subclassed, so an int that reports itself as bool."""
+
+    def __new__(cls, value):
+        return super().__new__(cls, bool(value))
+
+    @property
+    def __class__(self):
+        return bool
+
+    def __and__(self, other):
+        return bool(self) & other
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return bool(self) | other
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return bool(self) ^ other
+
+    __rxor__ = __xor__
+
+    def __repr__(self):
+        return repr(bool(int(self)))
+
+    __str__ = __repr__
+
+
+_SCALAR_TYPES = (_Bool, _Int, _Float)
+
+
+def _valid(value, seen):
+    """Tensors, scalars and tuples/lists/dicts of them, without self-reference."""
+    if id(value) in seen:
+        return False
+    if isinstance(value, (tuple, list, dict)):
+        seen = seen | {id(value)}
+        items = value.values() if isinstance(value, dict) else value
+        return all(_valid(v, seen) for v in items)
+    return isinstance(value, (Tensor, int, float))
+
+
+def is_mutable_scalar(x):
+    """True for a scalar returned by :func:`mutable` (a variable input of a compiled call)."""
+    return type(x) in _SCALAR_TYPES and getattr(x, "__ms_mutable__", False)
+
+
+def mutable(input_data, dynamic_len=False):
+    """Mark ``input_data`` (a scalar, Tensor, or tuple/list/dict of them) as a variable input of
+    compiled calls; returns it (scalars and containers as marked subclasses of their type)."""
+    if not _valid(input_data, frozenset()):
+        raise TypeError(f"For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, list, "
+                        f"dict) or their nested structures with no self-reference, but got "
+                        f"{type(input_data).__name__}: {input_data}.")
+    if not isinstance(dynamic_len, bool):
+        raise TypeError(f"For 'mutable', the second input should be bool, but got: {type(dynamic_len).__name__}")
+    if dynamic_len and not isinstance(input_data, (tuple, list)):
+        raise TypeError(f"For 'mutable', when the variable_len is True, the first input should be list or tuple, "
+                        f"but got: {type(input_data).__name__}")
+    if isinstance(input_data, bool):
+        ret = _Bool(input_data)
+    elif isinstance(input_data, int):
+        ret = _Int(input_data)
+    elif isinstance(input_data, float):
+        ret = _Float(input_data)
+    elif isinstance(input_data, list):
+        ret = _List(input_data)
+    elif isinstance(input_data, tuple):
+        ret = _Tuple(input_data)
+    elif isinstance(input_data, dict):
+        ret = _Dict(input_data)
+    else:
+        ret = input_data
+    ret.__ms_mutable__ = True
+    ret.__ms_dynamic_len__ = dynamic_len
+    ret.__ms_origin_object__ = input_data
+    return ret
