@@ -10,6 +10,7 @@ from mscompat import ops
 from .utils import to_tensor, check_tensor, check_dtype, raise_type, canonical_axis
 from .array_creations import asarray, zeros, ones
 from .math_ops import _apply, _isnan, _cast
+from .array_ops import _broadcast_shape
 
 __all__ = ["not_equal", "less_equal", "less", "greater_equal", "greater", "equal", "isfinite", "isnan", "isinf",
            "isposinf", "isneginf", "isscalar", "logical_and", "logical_not", "logical_or", "logical_xor", "in1d",
@@ -120,21 +121,28 @@ def logical_not(a, dtype=None):
     return _apply(ops.logical_not, a, dtype=dtype)
 
 
+def _logical(op):
+    def fn(a, b):
+        _broadcast_shape(a.shape, b.shape)  # ValueError, as MindSpore's logical ops raise
+        return op(a, b)
+    return fn
+
+
 def logical_or(x1, x2, dtype=None):
     """Element-wise logical OR."""
-    return _apply(ops.logical_or, x1, x2, dtype=dtype)
+    return _apply(_logical(ops.logical_or), x1, x2, dtype=dtype)
 
 
 def logical_and(x1, x2, dtype=None):
     """Element-wise logical AND."""
-    return _apply(ops.logical_and, x1, x2, dtype=dtype)
+    return _apply(_logical(ops.logical_and), x1, x2, dtype=dtype)
 
 
 def logical_xor(x1, x2, dtype=None):
     """Element-wise logical XOR."""
     check_tensor(x1)
     check_tensor(x2)
-    either = ops.logical_or(x1, x2)
+    either = _logical(ops.logical_or)(x1, x2)
     not_both = ops.logical_or(ops.logical_not(x1), ops.logical_not(x2))
     return _apply(ops.logical_and, either, not_both, dtype=dtype)
 

@@ -1,0 +1,116 @@
+"""``mindspore.numpy`` comparisons and logic: comparisons with MindSpore numpy's argument
+rules, isnan/isinf/isposinf/isneginf, logical operators, isclose, in1d/isin/setdiff1d,
+array_equal/array_equiv, sometrue, isscalar; dtype constants and namespace facts."""
+import numpy as np
+
+from parity_tests.harness import case, F32, F16, F64, I32, I64, U8, BOOL
+
+
+def N(ms):
+    return ms.numpy
+
+
+SPECIAL = np.array([1.0, np.inf, -np.inf, np.nan, -0.0, -2.5], np.float32)
+
+CASES = []
+for _n in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"):
+    CASES += [
+        case(f"mnp.{_n}/f32", lambda ms, a, b, n=_n: getattr(N(ms), n)(a, b), F32(2, 3), F32(2, 3, seed=3)),
+        case(f"mnp.{_n}/broadcast_int", lambda ms, a, b, n=_n: getattr(N(ms), n)(a, b), I32(2, 3), I32(3, seed=3)),
+        case(f"mnp.{_n}/mixed", lambda ms, a, b, n=_n: getattr(N(ms), n)(a, b), I32(4), F32(4)),
+        case(f"mnp.{_n}/dtype", lambda ms, a, b, n=_n: getattr(N(ms), n)(a, b, dtype=ms.int32), F32(4), F32(4, seed=2)),
+        case(f"mnp.{_n}/bad_shapes", lambda ms, a, b, n=_n: getattr(N(ms), n)(a, b), F32(2, 3), F32(2), error=True),
+    ]
+CASES += [
+    case("mnp.equal/scalar", lambda ms, a: N(ms).equal(a, 0), I32(5)),
+    case("mnp.less/lists", lambda ms: N(ms).less([1, 2, 3], [2, 2, 2])),
+    case("mnp.greater/scalar_float", lambda ms, a: N(ms).greater(a, 0.5), F32(5)),
+    case("mnp.not_equal/bad_scalar", lambda ms, a: N(ms).not_equal(a, 1), F32(3), error=True),
+    case("mnp.less_equal/bad_list", lambda ms, a: N(ms).less_equal(a, [1.0, 2.0, 3.0]), F32(3), error=True),
+    case("mnp.equal/bad_string", lambda ms, a: N(ms).equal(a, "a"), F32(3), error=True),
+    case("mnp.isfinite/special", lambda ms, x: N(ms).isfinite(x), SPECIAL),
+    case("mnp.isfinite/int", lambda ms, x: N(ms).isfinite(x), I32(4)),
+    case("mnp.isfinite/dtype", lambda ms, x: N(ms).isfinite(x, dtype=ms.float32), SPECIAL),
+    case("mnp.isnan/special", lambda ms, x: N(ms).isnan(x), SPECIAL),
+    case("mnp.isnan/f16", lambda ms, x: N(ms).isnan(x), SPECIAL.astype(np.float16)),
+    case("mnp.isnan/list", lambda ms: N(ms).isnan([1.0, 2.0])),
+    case("mnp.isnan/bad_str", lambda ms: N(ms).isnan("x"), error=True),
+    case("mnp.isinf/special", lambda ms, x: N(ms).isinf(x), SPECIAL),
+    case("mnp.isinf/f64", lambda ms, x: N(ms).isinf(x), SPECIAL.astype(np.float64)),
+    case("mnp.isinf/dtype", lambda ms, x: N(ms).isinf(x, dtype=ms.int32), SPECIAL),
+    case("mnp.isposinf/special", lambda ms, x: N(ms).isposinf(x), SPECIAL),
+    case("mnp.isposinf/bad_list", lambda ms: N(ms).isposinf([1.0]), error=True),
+    case("mnp.isneginf/special", lambda ms, x: N(ms).isneginf(x), SPECIAL),
+    case("mnp.isneginf/2d", lambda ms, x: N(ms).isneginf(x), SPECIAL.reshape(2, 3)),
+    case("mnp.isscalar/int", lambda ms: N(ms).isscalar(3)),
+    case("mnp.isscalar/float", lambda ms: N(ms).isscalar(3.5)),
+    case("mnp.isscalar/str", lambda ms: N(ms).isscalar("a")),
+    case("mnp.isscalar/list", lambda ms: N(ms).isscalar([3])),
+    case("mnp.isscalar/tensor", lambda ms: N(ms).isscalar(ms.Tensor(3))),
+    case("mnp.isscalar/none", lambda ms: N(ms).isscalar(None)),
+    case("mnp.isclose/default", lambda ms, a: N(ms).isclose(a, a + 1e-6), F32(2, 3)),
+    case("mnp.isclose/tol", lambda ms, a, b: N(ms).isclose(a, b, rtol=0.5, atol=0.1), F32(6), F32(6, seed=8)),
+    case("mnp.isclose/nan", lambda ms, x: N(ms).isclose(x, x), SPECIAL),
+    case("mnp.isclose/equal_nan", lambda ms, x: N(ms).isclose(x, x, equal_nan=True), SPECIAL),
+    case("mnp.isclose/bad_shapes", lambda ms, a, b: N(ms).isclose(a, b), F32(2, 3), F32(2), error=True),
+    case("mnp.logical_and/bool", lambda ms, a, b: N(ms).logical_and(a, b), BOOL(2, 3), BOOL(2, 3, seed=3)),
+    case("mnp.logical_and/lists", lambda ms: N(ms).logical_and([True, False], [True, True])),
+    case("mnp.logical_and/float", lambda ms, a, b: N(ms).logical_and(a, b), F32(3), np.array([0., 1., 2.], np.float32)),
+    case("mnp.logical_or/bool", lambda ms, a, b: N(ms).logical_or(a, b), BOOL(2, 3), BOOL(3, seed=3)),
+    case("mnp.logical_or/int", lambda ms, a, b: N(ms).logical_or(a, b), np.array([0, 0, 3], np.int32),
+         np.array([0, 2, 0], np.int32)),
+    case("mnp.logical_or/bad_shapes", lambda ms, a, b: N(ms).logical_or(a, b), BOOL(3), BOOL(2), error=True),
+    case("mnp.logical_not/bool", lambda ms, a: N(ms).logical_not(a), BOOL(5)),
+    case("mnp.logical_not/float", lambda ms, a: N(ms).logical_not(a), np.array([0., 1.5, -2.], np.float32)),
+    case("mnp.logical_not/bad_str", lambda ms: N(ms).logical_not("a"), error=True),
+    case("mnp.logical_xor/bool", lambda ms, a, b: N(ms).logical_xor(a, b), BOOL(2, 3), BOOL(2, 3, seed=3)),
+    case("mnp.logical_xor/bad_list", lambda ms, a: N(ms).logical_xor(a, [True]), BOOL(2), error=True),
+    case("mnp.in1d/basic", lambda ms: N(ms).in1d(ms.Tensor([0, 1, 2, 5], ms.int32), ms.Tensor([1, 2], ms.int32))),
+    case("mnp.in1d/invert_2d", lambda ms: N(ms).in1d(ms.Tensor([[0., 1.], [2., 5.]]), [1., 5.], invert=True)),
+    case("mnp.in1d/bad_str", lambda ms: N(ms).in1d("a", [1]), error=True),
+    case("mnp.isin/basic", lambda ms: N(ms).isin(ms.Tensor([[0, 2], [4, 6]], ms.int32), [1, 2, 4, 8])),
+    case("mnp.isin/invert", lambda ms: N(ms).isin(ms.Tensor([0., 2., 4.]), ms.Tensor([2.]), True)),
+    case("mnp.array_equal/same", lambda ms, a: N(ms).array_equal(a, a), F32(2, 3)),
+    case("mnp.array_equal/lists", lambda ms: N(ms).array_equal([1, 2], [1, 3])),
+    case("mnp.array_equal/shape_differs", lambda ms, a, b: N(ms).array_equal(a, b), F32(2, 3), F32(3)),
+    case("mnp.array_equal/equal_nan", lambda ms, x: N(ms).array_equal(x, x, equal_nan=True), SPECIAL),
+    case("mnp.array_equal/nan_default", lambda ms, x: N(ms).array_equal(x, x), SPECIAL),
+    case("mnp.array_equal/bad_equal_nan", lambda ms, a: N(ms).array_equal(a, a, equal_nan=1), F32(2), error=True),
+    case("mnp.array_equiv/broadcast", lambda ms: N(ms).array_equiv([1, 2], [[1, 2], [1, 2]])),
+    case("mnp.array_equiv/not_broadcastable", lambda ms: N(ms).array_equiv([1, 2], [1, 2, 3])),
+    case("mnp.array_equiv/differs", lambda ms: N(ms).array_equiv([1, 2], [[1, 2], [1, 3]])),
+    case("mnp.sometrue/all", lambda ms, a: N(ms).sometrue(a), BOOL(2, 3)),
+    case("mnp.sometrue/axis", lambda ms: N(ms).sometrue(ms.Tensor([[0., 1.], [0., 0.]]), 1)),
+    case("mnp.sometrue/keepdims", lambda ms: N(ms).sometrue(ms.Tensor([[0, 1], [0, 0]], ms.int32), 0, True)),
+    case("mnp.sometrue/bad_axis", lambda ms, a: N(ms).sometrue(a, 2), F32(2, 3), error=True),
+    case("mnp.sometrue/bad_keepdims", lambda ms, a: N(ms).sometrue(a, None, "yes"), F32(2, 3), error=True),
+    case("mnp.setdiff1d/basic", lambda ms: N(ms).setdiff1d(ms.Tensor([1, 2, 3, 2, 4, 1], ms.int32),
+                                                          ms.Tensor([3, 4, 5, 6], ms.int32))),
+    case("mnp.setdiff1d/assume_unique", lambda ms: N(ms).setdiff1d(ms.Tensor([5., 1., 3.]), ms.Tensor([1.]), True)),
+    case("mnp.setdiff1d/bad_flag", lambda ms, a: N(ms).setdiff1d(a, a, 1), I32(3), error=True),
+    # dtype constants and promotion facts of the namespace
+    case("mnp.dtypes/int_", lambda ms: N(ms).int_),
+    case("mnp.dtypes/float_", lambda ms: N(ms).float_),
+    case("mnp.dtypes/uint", lambda ms: N(ms).uint),
+    case("mnp.dtypes/all", lambda ms: [N(ms).int8, N(ms).int16, N(ms).int32, N(ms).int64, N(ms).uint8,
+                                       N(ms).uint16, N(ms).uint32, N(ms).uint64, N(ms).float16, N(ms).float32,
+                                       N(ms).float64, N(ms).bool_]),
+    case("mnp.dtypes/constants", lambda ms: [N(ms).inf, N(ms).PINF, N(ms).NINF, N(ms).pi, float(N(ms).nan != N(ms).nan)]),
+    case("mnp.dtypes/numeric_types", lambda ms: list(N(ms).numeric_types)),
+    case("mnp.dtypes/promotion_table", lambda ms: sorted(f"{a},{b}->{c}" for (a, b), c in
+                                                         ms.numpy.dtypes.promotion_rule.items())),
+    case("mnp.dtypes/trig_rule", lambda ms: sorted(f"{a}->{b}" for a, b in
+                                                   ms.numpy.dtypes.rule_for_trigonometric.items())),
+    case("mnp.namespace/all", lambda ms: sorted(N(ms).__all__)),
+    case("mnp.namespace/submodules", lambda ms: [hasattr(N(ms), m) for m in ("array_ops", "array_creations",
+                                                                           "math_ops", "logic_ops", "dtypes",
+                                                                           "utils", "fft")]),
+    case("mnp.namespace/extra_names", lambda ms: [callable(getattr(N(ms), n)) for n in ("around", "copy",
+                                                                                      "matrix_power", "round")]),
+    case("mnp.fft/fft", lambda ms, x: N(ms).fft.fft(x), F32(8)),
+    case("mnp.fft/rfft_norm", lambda ms, x: N(ms).fft.rfft(x, norm="ortho"), F32(8)),
+    case("mnp.fft/fft2_ifft2", lambda ms, x: N(ms).fft.ifft2(N(ms).fft.fft2(x)), F32(4, 4)),
+    case("mnp.fft/fftshift", lambda ms, x: N(ms).fft.fftshift(x), F32(6)),
+    case("mnp.fft/fftfreq", lambda ms: N(ms).fft.fftfreq(5, 0.5)),
+    case("mnp.fft/bad_n", lambda ms, x: N(ms).fft.fft(x, 0), F32(8), error=True),
+]
