@@ -130,18 +130,23 @@ def _drain(ms):
 
 
 class _CapturedFd1:
-    """Redirects file descriptor 1 into a temporary file; ``text`` holds what was written."""
+    """Redirects file descriptor 1 (and ``sys.stdout``, which a test runner may have pointed
+    elsewhere) into a temporary file; ``text`` holds what was written."""
 
     def __enter__(self):
         _flush_all()
         self._tmp = tempfile.TemporaryFile()
         self._saved = os.dup(1)
         os.dup2(self._tmp.fileno(), 1)
+        self._stdout = sys.stdout
+        sys.stdout = open(self._tmp.fileno(), "w", buffering=1, closefd=False)
         self.text = ""
         return self
 
     def __exit__(self, *exc):
         _flush_all()
+        sys.stdout.close()
+        sys.stdout = self._stdout
         os.dup2(self._saved, 1)
         os.close(self._saved)
         self._tmp.seek(0)
