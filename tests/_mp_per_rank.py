@@ -5,7 +5,8 @@ what each rank computes on its own data, written to ``$MP_OUT/rank_<r>.json``:
 * ``net(x).sum()`` of a compiled net on the rank's own ``x``;
 * BatchNorm1d's moving statistics after one training-mode call on the rank's own batch;
 * ``Model.train`` with ``LossMonitor`` (it prints each step's loss to the worker log) on a dataset
-  sharded by rank: the losses and the batch of every step, and the final weights.
+  sharded by rank: the losses and the batch of every step, and the final weights;
+* the same training step in PyNative (two steps on one local batch).
 """
 import json
 import os
@@ -75,6 +76,14 @@ rec = Record()
 model.train(2, data, callbacks=[rec, LossMonitor(1)], dataset_sink_mode=False)
 result["losses"], result["batches"] = rec.losses, rec.batches
 result["weights"] = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
+# PyNative: each process is one rank computing eagerly; the reducer all-reduces over the processes
+ms.set_context(mode=ms.PYNATIVE_MODE)
+pnet = Net()
+pstep = nn.TrainOneStepCell(nn.WithLossCell(pnet, nn.MSELoss()), nn.Momentum(pnet.trainable_params(), 0.1, 0.9))
+px, py = ms.Tensor(X[rank::size][:4]), ms.Tensor(Y[rank::size][:4])
+result["pynative_batch"] = [px.asnumpy().tolist(), py.asnumpy().tolist()]
+result["pynative_losses"] = [float(pstep(px, py).asnumpy()) for _ in range(2)]
+result["pynative_weights"] = {p.name: p.asnumpy().tolist() for p in pnet.trainable_params()}
 with open(os.path.join(os.environ["MP_OUT"], f"rank_{rank}.json"), "w") as f:
     json.dump(result, f)
 print(f"rank {rank} of {size} done", flush=True)

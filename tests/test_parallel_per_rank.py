@@ -4,7 +4,8 @@ all-reduce of ``DistributedGradReducer`` and explicit collectives combine them.
 
 * 2 processes x 1 device under the ``msrun``-style launcher (MindSpore's layout): each rank's
   ``net(x).sum()``, BatchNorm moving statistics, and the losses ``Model.train`` /
-  ``LossMonitor`` report are what that rank computes alone on its data;
+  ``LossMonitor`` report are what that rank computes alone on its data (also in PyNative), the
+  weights those of one device trained on the union of the ranks' batches;
 * 1 process x several devices: per-sample outputs for the whole batch, the loss and BatchNorm
   statistics of device 0 (MindSpore's rank 0), each device's own statistics in its buffer.
 """
@@ -75,6 +76,20 @@ def test_two_processes_per_rank_outputs(tmp_path):
         for p in net.trainable_params():
             np.testing.assert_allclose(ranks[r]["weights"][p.name], p.asnumpy(), rtol=1e-5, atol=1e-6)
     assert not np.allclose(ranks[0]["losses"], ranks[1]["losses"])
+
+    # PyNative: the same per-rank losses and averaged gradients, the all-reduce over the processes
+    net = _dense_net()
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    parts = [[np.array(t, np.float32) for t in r["pynative_batch"]] for r in ranks]
+    expected = [[], []]
+    for _ in range(2):
+        for r in (0, 1):
+            expected[r].append(float(loss_fn(net(Tensor(parts[r][0])), Tensor(parts[r][1])).asnumpy()))
+        step(Tensor(np.concatenate([parts[0][0], parts[1][0]])), Tensor(np.concatenate([parts[0][1], parts[1][1]])))
+    for r in (0, 1):
+        np.testing.assert_allclose(ranks[r]["pynative_losses"], expected[r], rtol=1e-5, atol=1e-6)
+        for p in net.trainable_params():
+            np.testing.assert_allclose(ranks[r]["pynative_weights"][p.name], p.asnumpy(), rtol=1e-5, atol=1e-6)
 
 
 def _dense_net():
@@ -200,3 +215,24 @@ def test_one_process_sync_batchnorm():
     for name in ("moving_mean", "moving_variance"):
         for s in getattr(bn, name)._value.addressable_shards:
             np.testing.assert_allclose(np.asarray(s.data), getattr(ref, name).asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+@needs4
+def test_one_process_pynative_step():
+    """PyNative in one process computes the whole batch at once (no per-device split), and the
+    optimizer's own compiled update gets the gradients whole: the single-device step."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((8, 4)).astype(np.float32)
+    y = rng.standard_normal((8, 8)).astype(np.float32)
+
+    def train():   # gradients (8, 4) and (8,): shapes a batch split would cut
+        net = nn.Dense(4, 8, weight_init="ones", bias_init="zeros")
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        return [float(step(Tensor(x), Tensor(y)).asnumpy()) for _ in range(3)], net.weight.asnumpy()
+
+    ref_losses, ref_w = train()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=4, gradients_mean=True)
+    got_losses, w = train()
+    np.testing.assert_allclose(got_losses, ref_losses, rtol=1e-5)
+    np.testing.assert_allclose(w, ref_w, rtol=1e-5, atol=1e-6)

@@ -116,6 +116,11 @@ def _localize_array(a):
     return jax.make_array_from_single_device_arrays(shape, local, datas)
 
 
+def _own_value(a):
+    """This process's value of a replicated global array (a buffer on one of its devices)."""
+    return a.addressable_shards[0].data
+
+
 def localize(out):
     """A per-device run's outputs as this process sees them (see the module docstring)."""
     def one(x):
@@ -152,8 +157,10 @@ def all_reduce_gradient(g, mean, degree, scale_local=None):
         if mean:
             r = r / jax.lax.axis_size(DATA_AXIS)
         return Tensor._wrap(r.astype(dt))
-    if jax.process_count() > 1 and not isinstance(a, jax.core.Tracer) and a.is_fully_addressable:
+    if jax.process_count() > 1 and not isinstance(a, jax.core.Tracer):
         from mscompat.ops._comm_prims import AllReduce   # ops import the compiled-call machinery
+        if not a.is_fully_addressable:    # computed from Parameters laid out over the processes
+            r = _own_value(a).astype(jnp.float32)
         r = AllReduce()(Tensor._wrap(r))._data
         if mean:
             r = r / jax.process_count()

@@ -18,6 +18,9 @@ Called by :class:`mscompat._graph.Compiled` only when a parallel mode is active:
   processes a Parameter's first placement takes process 0's value (MindSpore's
   ``parameter_broadcast``).
 """
+import contextlib
+import threading
+
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
@@ -25,7 +28,22 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, DATA_AXIS, in_per_device
 
-__all__ = ["shard_batch", "replicate", "place_inputs", "place_params", "constrain_updates", "layout_of"]
+__all__ = ["shard_batch", "replicate", "place_inputs", "place_params", "constrain_updates", "layout_of",
+           "no_batch"]
+
+_LOCAL = threading.local()
+
+
+@contextlib.contextmanager
+def no_batch():
+    """The compiled calls made inside take no batch (an optimizer's gradients, ...): their array
+    inputs are replicated, each process (in data parallel: each device) keeping its own value."""
+    old = getattr(_LOCAL, "no_batch", False)
+    _LOCAL.no_batch = True
+    try:
+        yield
+    finally:
+        _LOCAL.no_batch = old
 
 
 def _multi():
@@ -90,7 +108,7 @@ def _input_sharding(st, a, i, axis):
             return (layout_sharding(st, ds[i]) if isinstance(ds[i], Layout)
                     else strategy_sharding(st, ds[i])), False
         return st.replicated(), False
-    if st.settings.get("full_batch") or ds == "full_batch" or ndim <= axis:
+    if st.settings.get("full_batch") or ds == "full_batch" or ndim <= axis or getattr(_LOCAL, "no_batch", False):
         return st.replicated(), False
     n = np.shape(a)[axis] * (jax.process_count() if _multi() else 1)
     if n % st.size:

@@ -28,6 +28,7 @@ from mscompat.nn.learning_rate_schedule import LearningRateSchedule
 from mscompat.ops import composite as C
 from mscompat.nn.optim import _checks as validator
 from mscompat.nn.optim._checks import data as _data
+from mscompat.parallel._placement import no_batch
 
 __all__ = ["Optimizer", "opt_init_args_register"]
 
@@ -465,7 +466,18 @@ class Optimizer(Cell):
     def __call__(self, *args, **kwargs):
         if self.dynamic_lr and _state._CURRENT[0] is None:
             self._check_lr_range()
-        return Cell.__call__(self, *args, **kwargs)
+        if args and isinstance(args[0], (tuple, list)) and type(self).construct.__module__.startswith(__package__):
+            self._check_gradient_count(args[0])
+        with no_batch():    # parallel modes: gradients are no batch to split over the devices
+            return Cell.__call__(self, *args, **kwargs)
+
+    def _check_gradient_count(self, gradients):
+        """One gradient per parameter: MindSpore's HyperMap over (parameters, gradients) raises
+        where a ``zip`` would silently update only some parameters."""
+        n, m = self.param_length, len(gradients)
+        if m != n:
+            raise RuntimeError(f"For '{self.cls_name}', the tuples in HyperMap should have the same length: "
+                               f"the optimizer has {n} parameters, but got {m} gradients.")
 
     def _check_lr_range(self):
         """A per-step learning-rate list read past its end: MindSpore's Gather raises (checked
