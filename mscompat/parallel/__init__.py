@@ -5,9 +5,8 @@ section 9).
 place their inputs and Parameters through :mod:`._placement` and XLA's SPMD partitioner inserts
 the collectives:
 
-* DATA_PARALLEL: the batch split over all devices, Parameters replicated; the gradients of the
-  global-batch loss are what MindSpore's averaged all-reduce gives (see
-  ``nn.wrap.grad_reducer``);
+* DATA_PARALLEL: the program runs per device on its part of the batch, Parameters replicated,
+  outputs and losses per rank, gradients combined by ``DistributedGradReducer`` (:mod:`._data`);
 * SEMI_AUTO_PARALLEL: ``Primitive.shard`` / ``Cell.shard`` / ``shard`` strategies become sharding
   constraints (:mod:`._strategy`, :mod:`._shard`);
 * AUTO_PARALLEL: sharding propagation from a few annotations, or the cost-model search of
