@@ -108,3 +108,45 @@ def test_embedding_ext_out_of_range_raises(mode):
     net = nn.EmbeddingExt(5, 3)
     with pytest.raises(RuntimeError, match=r"For 'Embedding', the 'input' should be in the range \[0, 5\)"):
         net(Tensor([[1, 5]], ms.int64)).asnumpy()
+
+
+# --- optimizers ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["SGD", "Momentum", "Adam", "Lamb", "AdamWeightDecay"])
+@pytest.mark.parametrize("n_grads", [1, 3])
+def test_optimizer_gradient_count_must_match(name, n_grads):
+    net = nn.Dense(3, 2)
+    params = net.trainable_params()
+    opt = getattr(nn, name)(params, 0.1, **({"momentum": 0.9} if name == "Momentum" else {}))
+    before = [p.asnumpy().copy() for p in params]
+    grads = (ops.ones_like(params[0]), ops.ones_like(params[1]), ops.ones_like(params[1]))[:n_grads]
+    with pytest.raises(RuntimeError, match=rf"For '{name}', .*2 parameters, but got {n_grads} gradients"):
+        opt(grads)
+    for p, b in zip(params, before):    # nothing was updated
+        np.testing.assert_array_equal(p.asnumpy(), b)
+
+
+@pytest.mark.parametrize("lr", [float("nan"), float("inf"), -float("inf")])
+def test_optimizer_learning_rate_must_be_finite(lr):
+    params = nn.Dense(3, 2).trainable_params()
+    for make in (lambda: nn.SGD(params, lr), lambda: nn.Adam(params, lr), lambda: nn.Momentum(params, lr, 0.9),
+                 lambda: nn.Momentum([{"params": params, "lr": lr}], 0.1, 0.9)):
+        with pytest.raises(ValueError, match=r"the 'learning rate' must be a legal value, but got '-?(nan|inf)'"):
+            make()
+
+
+# --- context keys ----------------------------------------------------------------------------
+def test_set_context_unknown_key_raises_and_sets_nothing():
+    mode = ms.get_context("mode")
+    other = ms.PYNATIVE_MODE if mode == ms.GRAPH_MODE else ms.GRAPH_MODE
+    with pytest.raises(ValueError, match="the keyword argument no_such_key is not recognized"):
+        ms.set_context(mode=other, no_such_key=1)
+    assert ms.get_context("mode") == mode
+    with pytest.raises(ValueError, match="the argument no_such_key is not recognized"):
+        ms.get_context("no_such_key")
+    with pytest.raises(ValueError, match="through parameter ascend_config"):
+        ms.set_context(precision_mode="force_fp16")
+    with pytest.raises(ValueError, match="'device_target' must be one of"):
+        ms.set_device("NPU")
+    # keys MindSpore knows stay accepted
+    ms.set_context(max_call_depth=1000, pynative_synchronize=False, save_graphs=False)
+    assert ms.get_context("max_call_depth") == 1000

@@ -1,6 +1,8 @@
 """Argument checks of the optimizers, with MindSpore's exception classes and messages, and the
 small array helpers every optimizer's update uses (read a Parameter's array, write one back
 through the state threading)."""
+import math
+
 import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
@@ -35,9 +37,12 @@ def check_bool(arg_value, arg_name=None, prim_name=None):
 
 
 def _check_float(arg_value, arg_name, prim_name):
+    """A float (not bool), and a finite one: NaN or infinity is refused before any range check."""
     if isinstance(arg_value, bool) or not isinstance(arg_value, float):
         raise TypeError(f"{_prefix(prim_name)} '{arg_name}' must be float, but got "
                         f"'{type(arg_value).__name__}'.")
+    if math.isinf(arg_value) or math.isnan(arg_value):
+        raise ValueError(f"{_prefix(prim_name)} '{arg_name}' must be a legal value, but got '{arg_value}'.")
 
 
 def check_positive_float(arg_value, arg_name=None, prim_name=None):

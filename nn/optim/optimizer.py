@@ -474,7 +474,7 @@ class Optimizer(Cell):
     def _check_gradient_count(self, gradients):
         """One gradient per parameter: MindSpore's HyperMap over (parameters, gradients) raises
         where a ``zip`` would silently update only some parameters."""
-        n, m = self.param_length, len(gradients)
+        n, m = len(self.parameters), len(gradients)
         if m != n:
             raise RuntimeError(f"For '{self.cls_name}', the tuples in HyperMap should have the same length: "
                                f"the optimizer has {n} parameters, but got {m} gradients.")
