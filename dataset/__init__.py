@@ -6,6 +6,8 @@ from ._engine_core import (BatchDataset, BatchInfo, BucketBatchByLengthDataset, 
 from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, SequentialSampler, Shuffle,
                                SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset
+from ._user_sampler import Sampler
+from ._engine_sync import SyncWaitDataset
 from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
@@ -15,7 +17,7 @@ zip = zip_datasets  # pylint: disable=redefined-builtin
 
 __all__ = [
     "config", "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "BatchInfo", "zip",
-    "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
+    "Sampler", "SyncWaitDataset", "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "PKSampler", "Shuffle", "MindDataset", "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset", "DeviceFeeder",
 ]

@@ -7,6 +7,7 @@ import weakref
 
 import numpy as np
 
+from ._engine_sync import notify_batch_size
 from ._engine_core import (INT32_MAX, BatchInfo, Dataset, _check_columns, _check_value, _check_workers,
                            _ordered_parallel, _pipeline_error, _resolve, _stack, _state, _to_numpy, _type_check,
                            _user_error)
@@ -168,6 +169,7 @@ class BatchDataset(Dataset):
             _check_value(batch_size, 1, INT32_MAX, "batch_size")
         _check_workers(num_parallel_workers)
         _type_check(drop_remainder, (bool,), "drop_remainder")
+        notify_batch_size(input_dataset, batch_size if not callable(batch_size) else 1)
         if input_columns is not None and per_batch_map is None:
             raise ValueError("input_columns can be specified only when per_batch_map is set.")
         if input_columns is not None:

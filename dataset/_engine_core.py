@@ -453,6 +453,26 @@ class Dataset:
     def get_batch_size(self):
         return self._batch_size()
 
+    # ---- flow control and saving (``_engine_sync.py``, ``_engine_save.py``) -------------------
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        return sync_update(self, condition_name, num_batch, data)
+
+    def get_sync_notifiers(self):
+        return self.children[0].get_sync_notifiers() if self.children else {}
+
+    def disable_sync(self):
+        return self.children[0].disable_sync() if self.children else {}
+
+    def is_sync(self):
+        return self.children[0].is_sync() if self.children else False
+
+    def save(self, file_name, num_files=1, file_type="mindrecord"):
+        """Write the rows of one pass to MindRecord file(s)."""
+        return save_dataset(self, file_name, num_files, file_type)
+
     def get_repeat_count(self):
         return self._repeat_count()
 
@@ -659,3 +679,5 @@ def _stack(values, col, pad=None):
 from ._engine_batch import BatchDataset, BucketBatchByLengthDataset, MapDataset  # noqa: E402
 from ._engine_ops import (ConcatDataset, FilterDataset, ProjectDataset, RenameDataset, RepeatDataset,  # noqa: E402
                           ShuffleDataset, SkipDataset, TakeDataset, ZipDataset, _FixedPermutation, zip_datasets)
+from ._engine_sync import SyncWaitDataset, sync_update  # noqa: E402
+from ._engine_save import save_dataset  # noqa: E402
