@@ -9,6 +9,7 @@ import weakref
 from collections import OrderedDict, namedtuple
 
 import numpy as np
+import jax
 import jax.numpy as jnp
 
 from mscompat import _state
@@ -100,6 +101,84 @@ def jit_forward_hook(cell, hooks, inputs, output):
             raise TypeError(f"The forward hook return value size is {len(new)} not equal to output size "
                             f"{len(output)}")
     return new
+
+
+# --- hooks of eagerly differentiated calls see values -------------------------------------------
+def _concrete(a):
+    """The value under the tracers of an eager differentiation (``grad``/``value_and_grad`` in
+    PyNative), or ``None`` when there is none (inside a compiled or vectorized call)."""
+    while isinstance(a, jax.core.Tracer):
+        a = getattr(a, "primal", None)
+        if a is None:
+            return None
+    return a
+
+
+class _ValueView(Tensor):
+    """A Tensor handed to a hook while its cell is differentiated eagerly. It computes with the
+    differentiated value (what the hook returns keeps its gradient) and shows the concrete one:
+    ``asnumpy()``, printing, ``item()``, ``float()``... work as on MindSpore's Tensors."""
+
+    def _shown(self):
+        return Tensor._wrap(self.__dict__["_concrete_value"])
+
+    def asnumpy(self):
+        return self._shown().asnumpy()
+
+    def numpy(self):
+        return self._shown().asnumpy()
+
+    def __array__(self, dtype=None, copy=None):
+        return self._shown().__array__(dtype)
+
+    def item(self):
+        return self._shown().item()
+
+    def tolist(self):
+        return self._shown().tolist()
+
+    def __bool__(self):
+        return bool(self._shown())
+
+    def __int__(self):
+        return int(self._shown())
+
+    def __float__(self):
+        return float(self._shown())
+
+    def __index__(self):
+        return self._shown().__index__()
+
+    def __repr__(self):
+        return repr(self._shown())
+
+    def __str__(self):
+        return str(self._shown())
+
+    def __format__(self, spec):
+        return format(self._shown(), spec)
+
+
+_ValueView.__name__ = _ValueView.__qualname__ = "Tensor"
+
+
+def value_views(tree):
+    """Tensors of ``tree`` (tuples, lists, dicts) holding values of an eager differentiation as
+    :class:`_ValueView`; everything else unchanged."""
+    if type(tree) is Tensor:
+        data = tree._data
+        if isinstance(data, jax.core.Tracer):
+            value = _concrete(data)
+            if value is not None:
+                view = _ValueView._wrap(data)
+                view.__dict__["_concrete_value"] = value
+                return view
+        return tree
+    if type(tree) in (tuple, list):
+        return type(tree)(value_views(x) for x in tree)
+    if type(tree) is dict:
+        return {k: value_views(v) for k, v in tree.items()}
+    return tree
 
 
 class MixedPrecisionType(enum.Enum):

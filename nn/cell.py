@@ -753,6 +753,8 @@ class Cell:
 
     def _run_forward_pre_hook(self, args, kwargs):
         with_kwargs = self.__dict__["_lazy_forward_pre_hook_with_kwargs"] or {}
+        if _SCOPE[0] is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
+            args, kwargs = _cell_hooks.value_views(args), _cell_hooks.value_views(kwargs)
         for hook_id, hook_fn in list(self._forward_pre_hook.items()):
             if hook_id in with_kwargs:
                 ret = hook_fn(self, args, kwargs)
@@ -830,6 +832,9 @@ class Cell:
         d = self.__dict__
         with_kwargs = d["_lazy_forward_hook_with_kwargs"] or {}
         always = d["_lazy_forward_hook_always_called"] or {}
+        if _SCOPE[0] is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
+            args, kwargs = _cell_hooks.value_views(args), _cell_hooks.value_views(kwargs)
+            output = _cell_hooks.value_views(output)
         for hook_id, hook_fn in list(self._forward_hook.items()):
             if hook_id in always:
                 called_always.add(hook_id)

@@ -263,8 +263,38 @@ class HookBackward(PrimitiveWithInfer):
         for t in inputs:
             if not isinstance(t, Tensor):
                 raise TypeError(f"For 'HookBackward', the input must be a Tensor, but got {type(t).__name__}.")
-        outs = tuple(_grad_hook(t, self.hook_fn) for t in inputs)
+        outs = _hook_backward(inputs, self.hook_fn)
         return outs[0] if len(outs) == 1 else outs
+
+
+def _hook_backward(inputs, fn):
+    """Identity on ``inputs``; in the backward pass ``fn`` gets the tuple of their gradients (one
+    call, as MindSpore's HookBackward) and may return new ones (a tuple, or a Tensor for one input)."""
+    n = len(inputs)
+
+    def check(out):
+        if isinstance(out, Tensor) and n == 1:
+            return (out,)
+        if not isinstance(out, tuple) or len(out) != n or not all(isinstance(t, Tensor) for t in out):
+            raise TypeError(f"The output type of function: {getattr(fn, '__name__', fn)} should be a tensor but "
+                            f"got {type(out).__name__}.")
+        return out
+
+    @jax.custom_vjp
+    def ident(*arrays):
+        return arrays
+
+    def fwd(*arrays):
+        return arrays, None
+
+    def bwd(_, grads):
+        out = fn(tuple(_wrap(g) for g in grads))
+        if out is None:
+            return tuple(grads)
+        return tuple(arr(t).astype(g.dtype).reshape(g.shape) for t, g in zip(check(out), grads))
+
+    ident.defvjp(fwd, bwd)
+    return tuple(_wrap(a) for a in ident(*(arr(t) for t in inputs)))
 
 
 @register_primitive_class

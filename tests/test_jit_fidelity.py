@@ -286,3 +286,78 @@ def test_jit_syntax_level_values_are_validated():
     with pytest.raises(ValueError):
         ms.JitConfig(jit_syntax_level="BAD")
     assert ms.JitConfig(jit_syntax_level="STRICT").jit_config_dict["jit_syntax_level"] == "STRICT"
+
+
+# --- hooks of eagerly differentiated calls see values (numbers from MindSpore 2.10) ----------------
+class _Hooked(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.d = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+
+    def construct(self, x):
+        return self.d(x) * 2
+
+
+@pytest.fixture
+def pynative():
+    old = ms.get_context("mode")
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    yield
+    ms.set_context(mode=old)
+
+
+def test_forward_hooks_under_grad_receive_values(pynative, capsys):
+    net = _Hooked()
+    seen = []
+    net.d.register_forward_pre_hook(lambda cell, inputs: seen.append(("pre", inputs[0].asnumpy().tolist())))
+
+    def fwd(cell, inputs, out):
+        print("hook", out)
+        seen.append(("fwd", type(out).__name__, out.asnumpy().tolist(), float(out.asnumpy().sum())))
+
+    net.d.register_forward_hook(fwd)
+    x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+    g = ms.grad(lambda x: net(x).sum())(x)
+    np.testing.assert_array_equal(g.asnumpy(), [[4.0, 4.0]])
+    assert seen == [("pre", [[1.0, 2.0]]), ("fwd", "Tensor", [[3.0, 3.0]], 6.0)]
+    assert "[[3. 3.]]" in capsys.readouterr().out
+    seen.clear()
+    loss, grads = ms.value_and_grad(lambda x: net(x).sum(), None, net.trainable_params())(x)
+    assert float(loss.asnumpy()) == 12.0 and len(grads) == 2
+    assert seen[1][2] == [[3.0, 3.0]]
+
+
+def test_hooks_that_change_values_keep_gradients(pynative):
+    net = _Hooked()
+    net.d.register_forward_pre_hook(lambda cell, inputs: (inputs[0] + 1,))
+
+    def fwd(cell, inputs, out):
+        assert out.asnumpy().tolist() == [[5.0, 5.0]]
+        return out * 3
+
+    net.d.register_forward_hook(fwd)
+    x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+    loss, (gx, (gw, gb)) = ms.value_and_grad(lambda x: net(x).sum(), 0, net.trainable_params())(x)
+    assert float(loss.asnumpy()) == 60.0
+    np.testing.assert_array_equal(gx.asnumpy(), [[12.0, 12.0]])
+    np.testing.assert_array_equal(gw.asnumpy(), [[12.0, 18.0], [12.0, 18.0]])
+
+
+def test_hook_backward_gets_the_tuple_of_gradients(pynative):
+    seen = []
+
+    def hook(grads):
+        seen.append((type(grads).__name__, [g.asnumpy().tolist() for g in grads]))
+
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    hb = ops.HookBackward(hook)
+    ms.grad(lambda x, y: (hb(x, y)[0] * 3 + hb(x, y)[1] * 5).sum(), (0, 1))(x, x + 1)
+    assert seen[0][0] == "tuple" and len(seen[0][1]) == 2
+    double = ops.HookBackward(lambda g: (g[0] * 2, g[1] * 10))
+    gx, gy = ms.grad(lambda x, y: (double(x, y)[0] * 3 + double(x, y)[1]).sum(), (0, 1))(x, x + 1)
+    np.testing.assert_array_equal(gx.asnumpy(), [6.0, 6.0])
+    np.testing.assert_array_equal(gy.asnumpy(), [10.0, 10.0])
+    single = ops.HookBackward(lambda g: g[0] * 2)        # one input: a Tensor is accepted too
+    np.testing.assert_array_equal(ms.grad(lambda x: (single(x) * 3).sum())(x).asnumpy(), [6.0, 6.0])
+    with pytest.raises(TypeError):
+        ms.grad(lambda x: (ops.HookBackward(lambda g: [g[0]])(x) * 3).sum())(x)
