@@ -23,7 +23,6 @@ import logging
 import math
 import os
 import stat
-import tempfile
 import threading
 
 import ml_dtypes
@@ -56,10 +55,18 @@ CKPT_MUTEX = threading.RLock()
 # ------------------------------------------------------------------------------------------
 # atomic write
 
+def temp_path(path):
+    """The temporary file a save of ``path`` writes first: one predictable name, so a save
+    killed half-way leaves one file that the next save of ``path`` replaces (never a pile)."""
+    return path + ".tmp"
+
+
 def atomic_write(path, write):
-    """``write(f)`` into a temporary file next to ``path``, fsync, rename over ``path``."""
+    """``write(f)`` into ``temp_path(path)``, fsync, rename over ``path``; the temporary file
+    is removed when writing fails."""
     directory = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=os.path.basename(path) + ".", suffix=".tmp")
+    tmp = temp_path(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
@@ -243,13 +250,50 @@ def _crc_update(array, crc):
         n = int(array)
         if n < 0:
             raise ValueError("negative count")
-        zeros = bytes(min(n, 1 << 20))
-        while n > 0:
-            k = min(n, len(zeros))
-            crc = binascii.crc32(zeros[:k], crc)
-            n -= k
-        return crc
+        return crc32_zeros(crc, n)
     return binascii.crc32(np.ascontiguousarray(array).tobytes(), crc)
+
+
+def _gf2_times(matrix, vector):
+    total, i = 0, 0
+    while vector:
+        if vector & 1:
+            total ^= matrix[i]
+        vector >>= 1
+        i += 1
+    return total
+
+
+def _gf2_square(matrix):
+    return [_gf2_times(matrix, row) for row in matrix]
+
+
+def crc32_zeros(crc, n):
+    """``binascii.crc32(bytes(n), crc)`` in O(log n) (zlib's crc32_combine operator squaring):
+    feeding zero bytes to the CRC register is linear over GF(2), so a huge ``n`` read from a
+    damaged file costs microseconds instead of hashing terabytes."""
+    if n <= 0:
+        return crc
+    if n <= 4096:
+        return binascii.crc32(bytes(n), crc)
+    reg = crc ^ 0xFFFFFFFF
+    odd = [0xEDB88320] + [1 << i for i in range(31)]    # one zero bit
+    even = _gf2_square(odd)                             # two zero bits
+    odd = _gf2_square(even)                             # four zero bits
+    while True:
+        even = _gf2_square(odd)                         # 8, 32, 128, ... zero bits
+        if n & 1:
+            reg = _gf2_times(even, reg)
+        n >>= 1
+        if not n:
+            break
+        odd = _gf2_square(even)
+        if n & 1:
+            reg = _gf2_times(odd, reg)
+        n >>= 1
+        if not n:
+            break
+    return reg ^ 0xFFFFFFFF
 
 
 def safetensors_crc(arrays):
