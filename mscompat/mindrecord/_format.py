@@ -59,7 +59,9 @@ values of the schema dtype instead.  Blob arrays come back reshaped to the schem
 """
 import json
 import math
+import sqlite3
 import struct
+import urllib.parse
 
 import numpy as np
 
@@ -414,3 +416,10 @@ def reader_number(v):
             return v if -(1 << 63) <= v < (1 << 63) else v - (1 << 64)
         return int(d) if -9.223372036854775808e18 <= d < 9.223372036854775808e18 else -(1 << 63)
     return d
+
+
+def open_index_readonly(db):
+    """A read-only SQLite connection to the index file ``db``. The path goes into a ``file:``
+    URI, so it is percent-quoted: a '#', '%' or '?' in a directory or file name is part of the
+    name, not a fragment, an escape or a query."""
+    return sqlite3.connect("file:{}?mode=ro".format(urllib.parse.quote(db, safe="/")), uri=True)

@@ -94,7 +94,7 @@ def _read_index(path, header):
     if not os.path.exists(db):
         raise RuntimeError("The input: {} is not exists.".format(db))
     try:
-        con = sqlite3.connect("file:{}?mode=ro".format(db), uri=True)
+        con = fmt.open_index_readonly(db)
     except sqlite3.Error as e:
         raise FormatError("Failed to open the index file {}: {}".format(db, e)) from None
     try:

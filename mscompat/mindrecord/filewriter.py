@@ -121,8 +121,7 @@ class FileWriter:
         locs = _read_index(file_name, header)
         sch = header["schema"][0]
         index = [d["index_field"] for d in (header["index_fields"] or [])]
-        import sqlite3 as _sq
-        con = _sq.connect("file:{}.db?mode=ro".format(file_name), uri=True)
+        con = fmt.open_index_readonly(file_name + ".db")
         try:
             cols = ", ".join("{}_0".format(f) for f in index)
             vals = con.execute("SELECT {} FROM INDEXES ORDER BY ROW_ID".format(cols)).fetchall() if index else \
