@@ -22,6 +22,12 @@ under ``jax.shard_map`` over the data axis ``"dp"`` of the mesh:
   output (the loss, metrics, flags, ...) is one device's value: the first device of this
   process, i.e. what MindSpore's rank 0 prints in a single process driving several devices, and
   each process's own rank value with one device per process (``msrun``'s layout).
+
+An optimizer's own compiled update (PyNative ``TrainOneStepCell``, ``optimizer(grads)``) takes no
+batch (``_placement.no_batch``): its gradients are replicated. PyNative code is not split: in one
+process it computes the whole batch at once, in several processes each process is one rank and
+:func:`all_reduce_gradient` all-reduces over the processes. ``SyncBatchNorm`` gathers the batch
+of all the devices (:func:`over_all_devices`).
 """
 import jax
 import jax.numpy as jnp
@@ -32,7 +38,7 @@ from mscompat.common.tensor import Tensor
 from ._mesh import DATA_AXIS, _ACTIVE, in_per_device
 from ._placement import constrain_updates
 
-__all__ = ["layout", "per_device", "localize", "in_per_device", "all_reduce_gradient"]
+__all__ = ["layout", "per_device", "localize", "in_per_device", "all_reduce_gradient", "over_all_devices"]
 
 
 def _spec_of(a, mesh):
