@@ -807,9 +807,18 @@ def while_stmt(test_fn, body_fn, inits, names, live, filename, lineno):
 
 
 def range_traced(range_obj, rargs):
-    """True when ``range(*rargs)`` must become a traced loop."""
+    """True when ``range(*rargs)`` must become a traced loop (a 0-d traced bound; MindSpore's
+    ``ast`` capture rejects every Tensor bound, mscompat loops over a scalar one). A bound
+    with dimensions is MindSpore's TypeError."""
     import builtins
-    return range_obj is builtins.range and any(traced(a) for a in rargs)
+    if range_obj is not builtins.range:
+        return False
+    if in_compiled():
+        for i, a in enumerate(rargs):
+            if isinstance(a, Tensor) and traced(a) and a.ndim > 0:
+                raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got "
+                                f"Tensor(shape={a.shape}, dtype={a.dtype}).")
+    return any(traced(a) for a in rargs)
 
 
 def for_range(rargs, body_fn, inits, names, live, filename, lineno, brk=None):
