@@ -5,6 +5,7 @@ keeps weak references to the hook dictionaries it was registered in and deletes 
 from them on :meth:`HookHandle.remove`.
 """
 import enum
+import threading
 import weakref
 from collections import OrderedDict, namedtuple
 
@@ -195,12 +196,19 @@ _AMP_DTYPES = {MixedPrecisionType.FP16: mstype.float16, MixedPrecisionType.FP32:
 
 # The mixed-precision dtype of the innermost running cell that has one (``to_float``);
 # ops may read it through :func:`current_amp_dtype`.
-_AMP_STACK = []
+class _AmpStack(threading.local):
+    def __init__(self):
+        super().__init__()
+        self.dtypes = []
+
+
+_AMP = _AmpStack()     # per thread: threads running cells at once keep their own
 
 
 def current_amp_dtype():
     """The ``to_float`` dtype of the innermost running cell, or ``None``."""
-    return _AMP_STACK[-1] if _AMP_STACK else None
+    stack = _AMP.dtypes
+    return stack[-1] if stack else None
 
 
 def amp_dtype(mp_type):
@@ -331,15 +339,16 @@ def register_parameter_forward_hook(cell, hook):
 def run_with_amp(fn, args, kwargs, dtype):
     """``fn(*args, **kwargs)`` with float Tensor arguments cast to ``dtype`` and the
     Parameters it reads seen in ``dtype`` (``Cell.to_float``)."""
-    outer = _AMP_STACK[-1] if _AMP_STACK else None
+    stack = _AMP.dtypes
+    outer = stack[-1] if stack else None
     args, kwargs = cast_inputs(args, kwargs, dtype)
     scope = _AmpScope(np.dtype(mstype.dtype_to_nptype(dtype)))
-    _AMP_STACK.append(dtype)
+    stack.append(dtype)
     try:
         with scope:
             out = fn(*args, **kwargs)
     finally:
-        _AMP_STACK.pop()
+        stack.pop()
     scope.commit()
     if outer is not None and outer != dtype:
         # the enclosing cell's ops cast this output to their own dtype

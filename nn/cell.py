@@ -637,6 +637,7 @@ class Cell:
         output = None
         # compiled in GRAPH_MODE: MindSpore compiles the forward hooks (Cell._jit_forward_*_hook)
         jit_hooks = _SCOPE[0] is not None and _CONTEXT["mode"] == _GRAPH_MODE
+        forward_hooked = False
         try:
             if d["_lazy_forward_pre_hook"]:
                 if jit_hooks:
@@ -658,14 +659,21 @@ class Cell:
             if d["has_bprop"]:
                 output = _cell_grad.call_with_bprop(self, forward, args, kwargs)
             elif d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]:
+                hooked = forward
+                if d["_lazy_forward_hook"] and not jit_hooks:
+                    # as MindSpore: the backward hooks see the gradient of the output the forward
+                    # hooks return
+                    def hooked(*a, **k):
+                        return self._run_forward_hook(a, k, forward(*a, **k), called_always)
+                    forward_hooked = True
                 output = _cell_grad.call_with_backward_hooks(
-                    self, forward, args, kwargs, list((d["_lazy_backward_pre_hook"] or {}).values()),
+                    self, hooked, args, kwargs, list((d["_lazy_backward_pre_hook"] or {}).values()),
                     list((d["_lazy_backward_hook"] or {}).values()))
             elif d["_recompute_cell"] is not None:
                 output = _cell_grad.call_recomputed(self, forward, args, kwargs)
             else:
                 output = forward(*args, **kwargs)
-            if d["_lazy_forward_hook"]:
+            if d["_lazy_forward_hook"] and not forward_hooked:
                 if jit_hooks:
                     output = _cell_hooks.jit_forward_hook(self, self._forward_hook, args, output)
                 else:

@@ -336,9 +336,14 @@ def test_hooks_that_change_values_keep_gradients(pynative):
         return out * 3
 
     net.d.register_forward_hook(fwd)
+    grads_seen = []
+    net.d.register_backward_hook(lambda cell, gin, gout: grads_seen.append(
+        (gin[0].asnumpy().tolist(), gout[0].asnumpy().tolist())))
     x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
     loss, (gx, (gw, gb)) = ms.value_and_grad(lambda x: net(x).sum(), 0, net.trainable_params())(x)
     assert float(loss.asnumpy()) == 60.0
+    # the backward hook sees the gradient of the output the forward hook returned
+    assert grads_seen == [([[12.0, 12.0]], [[2.0, 2.0]])]
     np.testing.assert_array_equal(gx.asnumpy(), [[12.0, 12.0]])
     np.testing.assert_array_equal(gw.asnumpy(), [[12.0, 18.0], [12.0, 18.0]])
 
