@@ -17,7 +17,7 @@ _FAMILIES = (
     "_array", "_array_info", "_array_move", "_array_extra", "_array_patches", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation
     "_nn", "_nn_norm", "_nn_dropout", "_conv", "_pool", "_loss", "_image",  # neural-network ops
     "_random", "_random_sampler", "_linalg", "_linalg_extra", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
-    "_misc", "_other_ops", "_custom",                         # functional/graph helpers
+    "_misc", "_other_ops", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
     "_tensor_methods", "_tensor_methods_misc",                # Tensor methods (last)
 )

@@ -4,3 +4,5 @@ from ..primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 
 globals().update(_PRIMITIVES)
 __all__ = sorted(_PRIMITIVES)
+
+from .._param_update import Load  # noqa: E402,F401  (ops.operations only, outside __all__, as in MindSpore)

@@ -376,6 +376,37 @@ def _no_init_utils_path(ms):
     return _mod(ms, "nn.utils").no_init_parameters is ms.nn.no_init_parameters
 
 
+# --- parallel.auto_parallel.AutoParallel ----------------------------------------------------------
+def _auto_parallel(ms, x):
+    AutoParallel = _mod(ms, "parallel.auto_parallel").AutoParallel
+    net = ms.nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    a = AutoParallel(net, parallel_mode="sharding_propagation")
+    a.dataset_strategy("full_batch")
+    a.hsdp(shard_size=-1, threshold=32)
+    a.pipeline(stages=1)
+    a.enable_gradients_mean()
+    out = a(x)
+    return (out, a.get_pipeline_stages(), a._full_batch, a._parallel_mode, [n for n, _ in a.parameters_and_names()],
+            ms.get_auto_parallel_context("parallel_mode"))
+
+
+def _ap_call(method, *args, **kw):
+    def fn(ms):
+        a = _mod(ms, "parallel.auto_parallel").AutoParallel(ms.nn.Dense(2, 2))
+        return getattr(a, method)(*args, **kw)
+    return fn
+
+
+_AP_BAD = [
+    ("pipeline", (), dict(stages=0)), ("pipeline", (), dict(stages=1.0)), ("pipeline", (), dict(scheduler="x")),
+    ("pipeline", (), dict(output_broadcast=1)), ("hsdp", (), dict(shard_size=0)), ("hsdp", (), dict(threshold=-1)),
+    ("hsdp", (), dict(optimizer_level="level4")), ("dataset_strategy", ("x",), {}), ("dataset_strategy", ([1],), {}),
+    ("dataset_strategy", (((1, 2.0),),), {}), ("dataset_strategy", (None,), {}),
+    ("save_operator_strategy_file", ("rel.json",), {}), ("load_operator_strategy_file", ("/abs/x.txt",), {}),
+    ("load_param_strategy_file", (3,), {}), ("comm_fusion", ([1],), {}), ("dump_local_norm", (1,), {}),
+]
+
+
 CASES = (
     [_same(p, n) for p, n in _FUNC_SAME]
     + [case(f"paths/{p}.{n}/is_ops_{n}", lambda ms, p=p, n=n: getattr(_mod(ms, p), n) is getattr(ms.ops, n))
@@ -507,5 +538,12 @@ CASES = (
         case("paths/Tensor.from_numpy_list", lambda ms: ms.Tensor.from_numpy([1, 2]), error=True),
         case("paths/no_init_parameters", _no_init),
         case("paths/nn.utils.no_init_parameters", _no_init_utils_path),
+        case("paths/auto_parallel/run", _auto_parallel, F32(4, 3)),
+        case("paths/auto_parallel/bad_mode", lambda ms: _mod(ms, "parallel.auto_parallel").AutoParallel(
+            ms.nn.Dense(2, 2), "data_parallel"), error=True),
+        case("paths/auto_parallel/dataset_strategy_tuple", _ap_call("dataset_strategy", ((2, 1),))),
+        case("paths/auto_parallel/comm_fusion_none", _ap_call("comm_fusion", None)),
     ]
+    + [case(f"paths/auto_parallel/bad_{m}_{i}", _ap_call(m, *a, **kw), error=True)
+       for i, (m, a, kw) in enumerate(_AP_BAD)]
 )
