@@ -3,6 +3,7 @@
 The script's ``import mindspore`` (and ``mindspore.*``) resolves to mscompat;
 ``python -m mscompat -m package.module [args]`` runs a module the same way.
 """
+import os
 import runpy
 import sys
 
@@ -16,6 +17,7 @@ def main(argv=None):
         return 0 if argv else 2
     from mscompat import alias
     alias.install()
+    os.environ.update(alias.child_environ())    # subprocesses of the script get the alias too
     if argv[0] == "-m":
         if len(argv) < 2:
             print(USAGE, file=sys.stderr)
@@ -24,7 +26,6 @@ def main(argv=None):
         runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
     else:
         sys.argv = argv
-        import os
         sys.path.insert(0, os.path.dirname(os.path.abspath(argv[0])))
         runpy.run_path(argv[0], run_name="__main__")
     return 0

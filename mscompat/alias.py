@@ -8,17 +8,24 @@ Three ways to turn it on, never implicitly:
 * ``pytest -p mscompat.alias`` for test suites written against ``mindspore``.
 
 It refuses to install when real MindSpore is already imported, and it never touches a
-process that imports real MindSpore on purpose without calling it.
+process that imports real MindSpore on purpose without calling it. Child processes inherit it:
+multiprocessing spawn / forkserver children through ``sys.path`` (``SPAWN_PATH``), and every
+child of ``python -m mscompat`` / ``python -m mscompat.run`` through ``PYTHONPATH``.
 """
 import importlib
 import importlib.abc
 import importlib.util
+import os
 import sys
 
-__all__ = ["install", "uninstall", "is_installed"]
+__all__ = ["install", "uninstall", "is_installed", "SPAWN_PATH"]
 
 _PREFIX = "mindspore"
 _TARGET = "mscompat"
+# first on sys.path while the alias is installed: multiprocessing's spawn / forkserver children
+# start with the parent's sys.path, and their ``import mindspore`` finds the placeholder package
+# there, which installs the alias in the child (see mscompat/_spawn_path)
+SPAWN_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_spawn_path")
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -62,12 +69,22 @@ def install():
                            "shadow it. Install the alias before anything imports mindspore, or run the "
                            "script with 'python -m mscompat script.py'.")
     sys.meta_path.insert(0, _finder)
+    if SPAWN_PATH not in sys.path:
+        sys.path.insert(0, SPAWN_PATH)
 
 
 def uninstall():
     """Remove the alias and forget the ``mindspore*`` entries it created."""
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
+    while SPAWN_PATH in sys.path:
+        sys.path.remove(SPAWN_PATH)
+    if SPAWN_PATH in os.environ.get("PYTHONPATH", "").split(os.pathsep):    # set by python -m mscompat
+        rest = [p for p in os.environ["PYTHONPATH"].split(os.pathsep) if p and p != SPAWN_PATH]
+        if rest:
+            os.environ["PYTHONPATH"] = os.pathsep.join(rest)
+        else:
+            del os.environ["PYTHONPATH"]
     for name in [n for n in sys.modules if n == _PREFIX or n.startswith(_PREFIX + ".")]:
         if getattr(sys.modules[name], "__name__", "").startswith(_TARGET):
             del sys.modules[name]
@@ -76,3 +93,12 @@ def uninstall():
 def pytest_configure(config):
     """pytest plugin hook: ``pytest -p mscompat.alias`` runs the suite against mscompat."""
     install()
+
+
+def child_environ(env=None):
+    """``env`` (default: ``os.environ``) with ``SPAWN_PATH`` first on ``PYTHONPATH``, so any
+    Python child started with it imports mscompat as ``mindspore``."""
+    env = dict(os.environ if env is None else env)
+    parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != SPAWN_PATH]
+    env["PYTHONPATH"] = os.pathsep.join([SPAWN_PATH] + parts)
+    return env

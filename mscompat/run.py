@@ -26,6 +26,8 @@ import subprocess
 import sys
 import time
 
+from . import alias
+
 _PR_SET_PDEATHSIG = 1
 
 
@@ -99,7 +101,7 @@ class _Launcher:
 
     def start(self):
         a = self.args
-        base = dict(os.environ)
+        base = alias.child_environ()     # workers (and their children) import mscompat as mindspore
         base.update(RANK_SIZE=str(a.worker_num), MS_WORKER_NUM=str(a.worker_num), MS_SCHED_HOST=a.master_addr,
                     MS_SCHED_PORT=str(a.master_port), MS_TOPO_TIMEOUT=str(a.cluster_time_out),
                     MS_ROLE="MS_WORKER", MSCOMPAT_LOCAL_WORKER_NUM=str(a.local_worker_num),
