@@ -7,6 +7,8 @@ import weakref
 
 import numpy as np
 
+from . import _engine_config as config
+from . import _engine_workers
 from ._engine_sync import notify_batch_size
 from ._engine_core import (INT32_MAX, BatchInfo, Dataset, _check_columns, _check_value, _check_workers,
                            _ordered_parallel, _pipeline_error, _resolve, _stack, _state, _to_numpy, _type_check,
@@ -101,7 +103,7 @@ class MapDataset(Dataset):
 
         workers = self.num_parallel_workers or 1
         child = self.children[0]._rows(ctx, epoch, start)  # one row out per row in
-        if workers <= 1:
+        if workers <= 1 and not config.get_worker_timeout():   # (a time limit needs a worker to watch)
             for row in child:
                 yield work(row)
             return
@@ -326,7 +328,7 @@ class BatchDataset(Dataset):
         # arena hands its big arrays back to the OS and page-faults them in again, ~125 faults and
         # 2-3x the CPU time per batch of 64 32x32x3 images), so they run in the consumer's thread
         light = all(getattr(op, "_batch_light", False) for m in fused for op in m.operations)
-        if workers <= 1 or not fused or light:
+        if (workers <= 1 or not fused or light) and not (fused and config.get_worker_timeout()):
             for item in items:
                 yield work(item)
         else:
@@ -370,15 +372,28 @@ class BatchDataset(Dataset):
         rows = []
         size = self._size_for(batch_num, epoch)
         child_start = start_batch * size if start_batch else 0
-        for row in self.children[0]._rows(ctx, epoch, child_start):
-            rows.append(row)
-            if size != -1 and len(rows) >= size:
-                yield self._make_batch(rows, names, pads, in_idx, rest, batch_num, epoch)
-                rows = []
-                batch_num += 1
-                size = self._size_for(batch_num, epoch)
-        if rows and (not self.drop_remainder or size == -1):
-            yield self._make_batch(rows, names, pads, in_idx, rest, batch_num, epoch)
+        make = self._make_batch
+        watcher = None
+        if self.per_batch_map is not None and config.get_worker_timeout():
+            # per_batch_map runs on a watched thread, so a stuck one stops the pipeline in time
+            watcher = _engine_workers.DaemonThreads(1, "mscompat-dataset-per-batch-map")
+
+            def make(*args):
+                return _engine_workers.wait_result(watcher.submit(lambda a: self._make_batch(*a), args),
+                                                   "a batch per_batch_map")
+        try:
+            for row in self.children[0]._rows(ctx, epoch, child_start):
+                rows.append(row)
+                if size != -1 and len(rows) >= size:
+                    yield make(rows, names, pads, in_idx, rest, batch_num, epoch)
+                    rows = []
+                    batch_num += 1
+                    size = self._size_for(batch_num, epoch)
+            if rows and (not self.drop_remainder or size == -1):
+                yield make(rows, names, pads, in_idx, rest, batch_num, epoch)
+        finally:
+            if watcher is not None:
+                watcher.shutdown()
 
     def _size_for(self, batch_num, epoch):
         if self.batch_size == -1:

@@ -18,6 +18,7 @@ _state = {
     "auto_offload": False,
     "enable_watchdog": True,
     "multiprocessing_timeout_interval": 300,
+    "worker_timeout": 0,
     "debug_mode": False,
     "error_samples_mode": None,
 }
@@ -140,6 +141,23 @@ def set_multiprocessing_timeout_interval(interval):
 
 def get_multiprocessing_timeout_interval():
     return _state["multiprocessing_timeout_interval"]
+
+
+def set_worker_timeout(timeout):
+    """mscompat's option (MindSpore has none): seconds a Python transform of ``map``/``batch``
+    (``per_batch_map``) may take on its rows before the pipeline stops with a RuntimeError,
+    with ``python_multiprocessing`` True or False; ``0`` (the default) waits forever, as
+    MindSpore does, logging a warning every ``multiprocessing_timeout_interval`` seconds."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout isn't of type int or float, but got {type(timeout).__name__}.")
+    if not 0 <= timeout <= INT32_MAX or timeout != timeout:
+        raise ValueError(f"Timeout given is not within the required range [0, {INT32_MAX}], but got {timeout}.")
+    _state["worker_timeout"] = timeout
+
+
+def get_worker_timeout():
+    """Seconds set by :func:`set_worker_timeout` (``0``: no limit)."""
+    return _state["worker_timeout"]
 
 
 def set_debug_mode(debug_mode_flag=True, debug_hook_list=None):

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from . import _engine_config as config
+from . import _engine_workers
 
 INT32_MAX = 2147483647
 
@@ -145,7 +146,6 @@ def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=Non
     """
     window = max(2 * workers, -(-config.get_prefetch_size() // chunk))
     if processes:
-        from . import _engine_workers
         if _engine_workers.fork_available():
             if keep is None and ctx is not None:
                 key = (_WORKER_POOLS, id(node))
@@ -159,22 +159,31 @@ def _ordered_parallel(items, fn, workers, chunk=_CHUNK, processes=False, ctx=Non
     def run(part):
         return [fn(x) for x in part]
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending = deque()
-        try:
-            it = iter(items)
-            while True:
-                part = list(itertools.islice(it, chunk))
-                if not part:
-                    break
-                pending.append(pool.submit(run, part))
-                if len(pending) >= window:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        finally:
-            for f in pending:
-                f.cancel()
+    def wait(future):
+        return _engine_workers.wait_result(future, "a map worker thread")
+
+    # with a worker timeout the threads are daemons: one stuck in a transform is abandoned
+    timed = bool(config.get_worker_timeout())
+    pool = _engine_workers.DaemonThreads(workers) if timed else ThreadPoolExecutor(max_workers=workers)
+    pending = deque()
+    try:
+        it = iter(items)
+        while True:
+            part = list(itertools.islice(it, chunk))
+            if not part:
+                break
+            pending.append(pool.submit(run, part))
+            if len(pending) >= window:
+                yield from wait(pending.popleft())
+        while pending:
+            yield from wait(pending.popleft())
+    finally:
+        for f in pending:
+            f.cancel()
+        if timed:
+            pool.shutdown()
+        else:
+            pool.shutdown(wait=True)
 
 
 # --------------------------------------------------------------------------- BatchInfo

@@ -5,17 +5,97 @@ closures included) is inherited rather than pickled, and they serve that iterato
 rows travel through pipes.  Results come back in order.  A
 worker's exception reaches the user as a RuntimeError carrying the worker's traceback; a worker
 that dies (killed, crashed) gives a RuntimeError naming it, and the pool is shut down so no
-process is left behind.
+process is left behind.  Waiting for a result warns every ``multiprocessing_timeout_interval``
+seconds (as MindSpore) and, with ``config.set_worker_timeout(s)``, stops the pipeline with a
+RuntimeError after ``s`` seconds instead of hanging on a stuck transform (threads or processes).
 """
 import itertools
+import logging
 import multiprocessing
 import os
+import queue
 import threading
+import time
 import traceback
 import warnings
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+
+from . import _engine_config as config
+
+logger = logging.getLogger("mscompat.dataset")
+
+
+class WorkerTimeout(RuntimeError):
+    """A Python transform did not return within ``config.get_worker_timeout()`` seconds."""
+
+
+def wait_result(future, what):
+    """``future.result()``, waiting as MindSpore does: a warning every
+    ``multiprocessing_timeout_interval`` seconds, and (mscompat's ``set_worker_timeout``) a
+    :class:`WorkerTimeout` once the limit has passed instead of waiting forever."""
+    limit = config.get_worker_timeout()
+    interval = config.get_multiprocessing_timeout_interval()
+    start = time.monotonic()
+    warned = start
+    while True:
+        now = time.monotonic()
+        step = interval - (now - warned)
+        if limit:
+            step = min(step, limit - (now - start))
+        try:
+            return future.result(timeout=max(step, 0.0))
+        except FutureTimeout:
+            now = time.monotonic()
+            if limit and now - start >= limit:
+                raise WorkerTimeout(
+                    f"A Python transform in {what} returned no result within {limit:g} seconds (the limit set by "
+                    "mindspore.dataset.config.set_worker_timeout): it may be stuck in a dead loop or waiting "
+                    "forever. The pipeline was stopped.") from None
+            if now - warned >= interval:
+                logger.warning("Has been waiting for data from %s for more than %d seconds. Please check if the "
+                               "user defined Python function has a dead loop, or is processing too slowly. If it "
+                               "is not a problem, you can adjust the printing frequency of this log via the "
+                               "`mindspore.dataset.config.set_multiprocessing_timeout_interval` interface.",
+                               what, int(now - start))
+                warned = now
+
+
+class DaemonThreads:
+    """A small thread pool whose threads are daemons: a transform stuck forever in one of them
+    (abandoned after a :class:`WorkerTimeout`) neither blocks the pipeline's shutdown nor the
+    interpreter's exit, as ``ThreadPoolExecutor``'s threads would."""
+
+    def __init__(self, workers, name="mscompat-dataset-worker"):
+        self._tasks = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(workers)]
+        for t in self._threads:
+            t.start()
+
+    def _loop(self):
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                return
+            future, fn, arg = task
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(arg))
+            except BaseException as exc:  # pylint: disable=broad-except
+                future.set_exception(exc)
+
+    def submit(self, fn, arg):
+        future = Future()
+        self._tasks.put((future, fn, arg))
+        return future
+
+    def shutdown(self):
+        """Idle threads exit; a thread stuck in a transform is left to die with the process."""
+        for _ in self._threads:
+            self._tasks.put(None)
 
 _FN = None
 
@@ -105,7 +185,10 @@ class ProcessWorkers:
                 if not pending:
                     break
                 try:
-                    result = pending.popleft().result()
+                    result = wait_result(pending.popleft(), "a map worker process")
+                except WorkerTimeout:
+                    self.close(grace=1.0)   # the stuck worker is terminated, not waited for
+                    raise
                 except BrokenProcessPool as exc:
                     raise RuntimeError("A dataset worker process terminated unexpectedly (killed or crashed); the "
                                        "pipeline was stopped and its workers shut down.") from exc
@@ -122,11 +205,11 @@ class ProcessWorkers:
             if failed:
                 self.close()
 
-    def close(self):
+    def close(self, grace=None):
         pool, self._pool = self._pool, None
         if pool is not None:
             self._procs.update(getattr(pool, "_processes", None) or {})
-            _shutdown(pool, list(self._procs.values()))
+            _shutdown(pool, list(self._procs.values()), _GRACE_S if grace is None else grace)
         self._procs = {}
 
 
@@ -148,7 +231,7 @@ def ordered_process_parallel(items, fn, workers, chunk, window, keep=None):
 _GRACE_S = 10.0  # how long the workers may take to finish the tasks in hand before they are terminated
 
 
-def _shutdown(pool, procs):
+def _shutdown(pool, procs, grace=_GRACE_S):
     """Stop ``pool`` and reap its processes.  Queued tasks are cancelled and the workers finish the
     one in hand and exit: terminating a worker while it writes a result would leave the pool's
     reader thread waiting forever for the rest of the message.  Workers still alive after
@@ -160,7 +243,7 @@ def _shutdown(pool, procs):
             pass
     stopper = threading.Thread(target=stop, name="mscompat-dataset-pool-shutdown", daemon=True)
     stopper.start()
-    stopper.join(_GRACE_S)
+    stopper.join(grace)
     for p in procs:
         if p.is_alive():
             p.terminate()
