@@ -180,6 +180,8 @@ def _children_scope_recursive(self, parent_prefix='Default'):
         reserve = context.get_context("reserve_class_name_in_scope")
     except ValueError:
         reserve = True
+    if reserve is None:       # never set: MindSpore's default keeps the class names
+        reserve = True
     for name, cell in self.name_cells().items():
         yield parent_prefix + "/" + name + (("-" + cell.__class__.__name__) if reserve else ""), cell
     for name, cell in self.name_cells().items():
