@@ -499,6 +499,10 @@ class _Exprs(ast.NodeTransformer):
                 node.keywords.append(ast.keyword(arg="_interpreted", value=ast.Constant(True)))
             self.rw.count += 1
             return node
+        if isinstance(f, ast.Name) and f.id == "str" and "str" not in self.rw.locals and len(node.args) == 1 \
+                and not node.keywords and not isinstance(node.args[0], ast.Starred):
+            self.rw.count += 1        # str(tensor) in a compiled call: the value when the program runs
+            return ast.copy_location(_rt_call("str_", node.args), node)
         if isinstance(f, ast.Name) and (f.id in _BUILTIN_CALLS or f.id.startswith(_P)):
             return node
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == _RT:
@@ -506,6 +510,29 @@ class _Exprs(ast.NodeTransformer):
         node.func = ast.copy_location(_rt_call("call", [f]), f)
         self.rw.count += 1
         return node
+
+    def visit_JoinedStr(self, node):
+        """``f"...{v}..."`` -> ``_cf_rt_.fstr(lambda a0: f"...{a0}...", v)``: a Tensor value in a
+        compiled call is formatted when the program runs (MindSpore's JIT Fallback)."""
+        if any(isinstance(v, ast.FormattedValue) and v.format_spec is not None
+               and _has(v.format_spec, ast.FormattedValue) for v in node.values) or _has(node, _DYNAMIC_EXPR):
+            return node
+        self.generic_visit(node)
+        exprs, template = [], copy.copy(node)
+        template.values = []
+        for v in node.values:
+            if isinstance(v, ast.FormattedValue):
+                name = f"{_P}a{len(exprs)}"
+                exprs.append(v.value)
+                v = ast.FormattedValue(value=_load(name), conversion=v.conversion, format_spec=v.format_spec)
+            template.values.append(v)
+        if not exprs:
+            return node
+        fn = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=f"{_P}a{i}") for i in range(len(exprs))],
+                                           vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+                        body=template)
+        self.rw.count += 1
+        return ast.copy_location(_rt_call("fstr", [fn] + exprs), node)
 
     def visit_BinOp(self, node):
         """``a / b``, ``a // b``, ``a % b`` -> ``_cf_rt_.div(...)`` etc.: a constant zero divisor

@@ -11,6 +11,7 @@ are carried too and written back afterwards. Whatever cannot be expressed raises
 :class:`ControlFlowFallback` (file and line of the statement, and what to change); the
 compiled-call layer then runs that call eagerly.
 """
+import sys
 import types
 
 import numpy as np
@@ -25,7 +26,7 @@ from ._graph_print import graph_print as print_, in_compiled
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy"]
+           "graph_copy", "fstr", "str_", "RuntimeStr"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
                  jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
@@ -108,10 +109,108 @@ def floordiv(a, b):
 
 
 def mod(a, b):
-    """``a % b`` (see :func:`truediv`); string formatting is left to Python."""
+    """``a % b`` (see :func:`truediv`); ``"..." % tensor`` in a compiled call formats the
+    value when the program runs (:class:`RuntimeStr`)."""
     if _py_number(a) and _py_number(b) and b == 0:
         raise ValueError("Cannot perform modulo operation on zero.")
+    if isinstance(a, (str, RuntimeStr)) and _has_runtime(b):
+        return RuntimeStr.build(lambda fa, fb: fa % fb, a, b)
     return a % b
+
+
+# --- strings built from Tensor values when the program runs (JIT Fallback) -------------------------
+def _has_runtime(v):
+    if isinstance(v, RuntimeStr):
+        return True
+    if isinstance(v, Tensor):
+        return isinstance(v._data, jax.core.Tracer)
+    if isinstance(v, (tuple, list)):
+        return any(_has_runtime(x) for x in v)
+    if isinstance(v, dict):
+        return any(_has_runtime(x) for x in v.values())
+    return False
+
+
+class RuntimeStr:
+    """A string that depends on traced Tensor values: MindSpore builds it (``str(t)``,
+    f-strings, ``%``) by JIT Fallback when the graph runs. ``print`` takes it as is (the text
+    is made on the host, each run); other uses need the concrete text, so the compiled
+    call runs eagerly (:class:`ControlFlowFallback`)."""
+    __slots__ = ("arrays", "render")
+    _runtime_text = True    # what graph_print looks for (mscompat._graph_print)
+
+    def __init__(self, arrays, render):
+        self.arrays, self.render = arrays, render    # render(host values of arrays) -> str
+
+    @classmethod
+    def build(cls, op, *values):
+        """``op(*values)`` evaluated on the host, with the traced parts of ``values`` filled in."""
+        arrays = []
+
+        def split(v):
+            if isinstance(v, RuntimeStr):
+                start = len(arrays)
+                arrays.extend(v.arrays)
+                return lambda vals: v.render(vals[start:start + len(v.arrays)])
+            if isinstance(v, Tensor) and isinstance(v._data, jax.core.Tracer):
+                arrays.append(v._data)
+                i = len(arrays) - 1
+                return lambda vals: Tensor._wrap(np.asarray(vals[i]))
+            if isinstance(v, (tuple, list)):
+                parts = [split(x) for x in v]
+                kind = type(v) if type(v) in (tuple, list) else tuple
+                return lambda vals: kind(p(vals) for p in parts)
+            if isinstance(v, dict):
+                parts = {k: split(x) for k, x in v.items()}
+                return lambda vals: {k: p(vals) for k, p in parts.items()}
+            return lambda vals: v
+
+        fills = [split(v) for v in values]
+        return cls(arrays, lambda vals: op(*[f(vals) for f in fills]))
+
+    def __add__(self, other):
+        if isinstance(other, (str, RuntimeStr)):
+            return RuntimeStr.build(lambda a, b: a + b, self, other)
+        return NotImplemented
+
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return RuntimeStr.build(lambda a, b: a + b, other, self)
+        return NotImplemented
+
+    def _needs_text(self, *args, **kwargs):
+        raise ControlFlowFallback(*_caller(), "a string made from a Tensor value is used as text inside the "
+                                  "compiled call (MindSpore's JIT Fallback makes it when the graph runs)")
+
+    __str__ = __repr__ = __format__ = __len__ = __eq__ = __hash__ = __iter__ = __getitem__ = _needs_text
+    __mul__ = __contains__ = __bool__ = __lt__ = __gt__ = _needs_text
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        self._needs_text()
+
+
+def _caller():
+    """(file, line) of the user code that is running (for a fallback message)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    return (frame.f_code.co_filename, frame.f_lineno) if frame is not None else ("<unknown>", 0)
+
+
+def fstr(fmt, *values):
+    """An f-string: ``fmt(*values)``, or a :class:`RuntimeStr` when a value is traced."""
+    if any(_has_runtime(v) for v in values):
+        return RuntimeStr.build(fmt, *values)
+    return fmt(*values)
+
+
+def str_(value):
+    """``str(value)``: a :class:`RuntimeStr` for a traced Tensor (its text when the program runs)."""
+    if _has_runtime(value):
+        return RuntimeStr.build(str, value)
+    return str(value)
 
 
 def getitem(obj, key):
@@ -913,6 +1012,8 @@ def graph_outputs(out):
     value at that point, range/zip/map/enumerate/iterator/dict-view results as tuples (items
     as a list), filter and generator results as lists, numpy scalars as Python numbers; dicts
     keep their insertion order and numpy arrays stay numpy arrays."""
+    if isinstance(out, RuntimeStr):
+        out._needs_text()
     if isinstance(out, Parameter):
         return Tensor._wrap(out._data)
     if isinstance(out, Tensor):

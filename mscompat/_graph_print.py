@@ -227,9 +227,21 @@ def _to_host(v):
     return v
 
 
+class _TextSlot:
+    """A string made from traced values (``_control_flow_runtime.RuntimeStr``), made on the host."""
+    __slots__ = ("start", "count", "render")
+
+    def __init__(self, start, count, render):
+        self.start, self.count, self.render = start, count, render
+
+
 def _split(v, arrays):
     """``v`` with each traced Tensor replaced by a :class:`_Slot` (its array appended to
     ``arrays``) and each concrete one by its host value."""
+    if getattr(type(v), "_runtime_text", False):
+        start = len(arrays)
+        arrays.extend(v.arrays)
+        return _TextSlot(start, len(v.arrays), v.render)
     if isinstance(v, Tensor):
         if isinstance(v._data, jax.core.Tracer):
             arrays.append(v._data)
@@ -246,6 +258,8 @@ def _split(v, arrays):
 def _fill(v, vals):
     if isinstance(v, _Slot):
         return _HostTensor(vals[v.index], v.dtype)
+    if isinstance(v, _TextSlot):
+        return v.render(vals[v.start:v.start + v.count])
     if isinstance(v, dict):
         return {k: _fill(x, vals) for k, x in v.items()}
     if isinstance(v, (tuple, list)):
@@ -266,7 +280,8 @@ def graph_print(*args, _interpreted=False, **kwargs):
         raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
     arrays = []
     parts = [_split(a, arrays) for a in args]
-    python_style = _interpreted or not all(_graph_value(p) for p in parts)
+    python_style = _interpreted or not all(_graph_value(p) for p in parts) or \
+        any(isinstance(p, _TextSlot) for p in parts)
 
     def text(vals):
         filled = [_fill(p, vals) for p in parts]

@@ -121,6 +121,11 @@ def gather_nd(input_x, indices):
         if bad.size:
             raise RuntimeError(f"For 'GatherNd', the indices[{bad[0]}]: {flat[bad[0]].tolist()}, does not index "
                                f"into input_shape: {list(a.shape)}.")
+    elif c is None:     # traced: checked when the compiled program runs
+        for j in range(k):
+            check_index_range(idx[..., j], 0, a.shape[j],
+                              lambda v, j=j: f"For 'GatherNd', the indices: coordinate {j} is {v}, which does not "
+                                             f"index into input_shape: {list(a.shape)}.")
     return _wrap(a[tuple(jnp.moveaxis(idx, -1, 0))])
 
 

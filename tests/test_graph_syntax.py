@@ -8,6 +8,7 @@ import pytest
 
 import mscompat as ms
 from mscompat._control_flow import convert
+from mscompat._graph import GraphFallbackWarning
 from mscompat._graph_print import graph_text
 
 
@@ -214,3 +215,21 @@ def test_bytecode_capture_range_over_one_element_tensor():
     assert ms.jit(f, capture_mode="bytecode")(ms.Tensor([4])) == 6
     with pytest.raises(TypeError):
         ms.jit(f)(ms.Tensor([4]))
+
+
+def test_strings_from_tensor_values_are_made_when_the_program_runs(capsys):
+    @ms.jit
+    def f(x):
+        print(f"x={x}", "%s" % x.sum())
+        return x
+
+    _printed(capsys, f, ms.Tensor(np.array([1.0, 2.0], np.float32)))
+    _, text = _printed(capsys, f, ms.Tensor(np.array([2.0, 3.0], np.float32)))
+    assert text == "x=[2. 3.] 5.0\n"
+
+    @ms.jit
+    def g(x):
+        return "v:" + str(x)
+
+    with pytest.warns(GraphFallbackWarning):   # the text itself is a result: runs eagerly
+        assert g(ms.Tensor(np.array([1.0, 2.0], np.float32))) == "v:[1. 2.]"

@@ -150,3 +150,10 @@ def test_set_context_unknown_key_raises_and_sets_nothing():
     # keys MindSpore knows stay accepted
     ms.set_context(max_call_depth=1000, pynative_synchronize=False, save_graphs=False)
     assert ms.get_context("max_call_depth") == 1000
+
+
+def test_gather_nd_out_of_range_raises_in_compiled_code(mode):
+    f = ms.jit(lambda x, i: ops.gather_nd(x, i))
+    np.testing.assert_array_equal(f(X, Tensor([[2, 3]], ms.int32)).asnumpy(), [11.0])
+    with pytest.raises(RuntimeError, match="'GatherNd'.*does not index into input_shape: \\[3, 4\\]"):
+        f(X, Tensor([[0, 1], [2, 4]], ms.int32)).asnumpy()

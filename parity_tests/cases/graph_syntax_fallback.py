@@ -144,6 +144,18 @@ def int_of_tensor_sum(x):
     return int(x.sum())
 
 
+def str_of_tensor(x):
+    return "v:" + str(x)
+
+
+def fstring_of_tensor(x):
+    return f"max={x.max()}"
+
+
+def percent_of_tensor(x):
+    return "%s" % x.sum()
+
+
 CASES = [
     J("gs_fallback/np_const_tensor", np_const_tensor, V3, default=True),
     J("gs_fallback/np_arange_tensor", np_arange_tensor, V3),
@@ -174,4 +186,7 @@ CASES = [
     J("gs_fallback/tensor_item", tensor_item, V3),
     J("gs_fallback/tensor_tolist", tensor_tolist, V3),
     J("gs_fallback/int_of_tensor_sum", int_of_tensor_sum, V3),
+    J("gs_fallback/str_of_tensor", str_of_tensor, V3, default=True),
+    J("gs_fallback/fstring_of_tensor", fstring_of_tensor, V3),
+    J("gs_fallback/percent_of_tensor", percent_of_tensor, V3),
 ]

@@ -137,6 +137,26 @@ def pr_slice_type(x):
     return x
 
 
+def pr_fstring_tensor(x):
+    print(f"x={x}")
+    return x
+
+
+def pr_percent_tensor(x):
+    print("sum %s" % x.sum())
+    return x
+
+
+def pr_str_tensor(x):
+    print("v", str(x.max()))
+    return x
+
+
+def pr_concat_str_tensor(x):
+    print("t:" + str(x))
+    return x
+
+
 def pr_in_nested_fn(x):
     return _helper_print(x) + 1
 
@@ -217,6 +237,13 @@ CASES = [
     P("gs_print/intermediate", pr_intermediate, V3),
     P("gs_print/slice_type", pr_slice_type, V3),
     P("gs_print/nested_fn", pr_in_nested_fn, V3),
+    P("gs_print/fstring_tensor", pr_fstring_tensor, V3, default=True),
+    P("gs_print/fstring_tensor_2d", pr_fstring_tensor, X23),
+    P("gs_print/percent_tensor", pr_percent_tensor, V3),
+    P("gs_print/str_tensor", pr_str_tensor, V3),
+    P("gs_print/concat_str_tensor", pr_concat_str_tensor, V3),
+    C("gs_print/fstring_every_call", lambda m, x: (m.jit(pr_fstring_tensor)(x), m.jit(pr_fstring_tensor)(x * 2))[1],
+      V3, out=True),
     C("gs_print/cell_twice", _pr_cell, V3, out=True, default=True),
     C("gs_print/jit_every_call", _pr_twice, V3, out=True, default=True),
     C("gs_print/pynative_print_op", _pr_pynative_print_op, V3, out=True),
