@@ -12,9 +12,8 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.seed import get_seed
 from mscompat import ops
 from .dtypes import nan
-from .utils import (to_tensor, array_of, wrap, check_dtype, np_dtype, check_shape, raise_type, raise_value,
-                    ARRAY_TYPES, check_tensor, scalar_dtype, is_float, canonical_axis, size_of_shape,
-                    check_axis)
+from .utils import (to_tensor, wrap, check_dtype, np_dtype, check_shape, raise_type, raise_value, ARRAY_TYPES,
+                    check_tensor, scalar_dtype, check_axis)
 
 __all__ = ["array", "asarray", "asfarray", "copy_", "ones", "zeros", "full", "randn", "rand", "randint",
            "arange", "linspace", "logspace", "geomspace", "eye", "identity", "empty", "empty_like", "ones_like",

@@ -8,7 +8,7 @@ from mscompat.common.tensor import Tensor
 from mscompat import ops
 from .dtypes import promotion_rule
 from .utils import (to_tensor, wrap, check_tensor, raise_type, raise_value, canonical_axis, check_axes,
-                    check_axis, np_dtype, is_float, size_of_shape)
+                    check_axis, np_dtype, size_of_shape)
 
 __all__ = ["transpose", "expand_dims", "squeeze", "rollaxis", "swapaxes", "reshape", "ravel", "concatenate",
            "where", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack", "hstack", "dstack", "vstack",

@@ -5,9 +5,9 @@ helpers, polynomials, histograms, ``norm``.
 Each function runs MindSpore's ops (``mscompat.ops``) on the Tensor form of its inputs,
 so dtypes and argument errors follow MindSpore's ops; Python values become int32/float32.
 """
+import builtins
 import functools
 import itertools
-import math
 import operator
 import sys
 
@@ -20,9 +20,9 @@ from mscompat import ops
 from .dtypes import nan, pi, inf, dtype_map, rule_for_trigonometric
 from .utils import (to_tensor, to_tensor_origin, wrap, check_tensor, check_dtype, raise_type, raise_value,
                     check_axes, check_axis, canonical_axis, is_float, np_dtype)
-from .array_ops import (promote, concatenate, moveaxis, flip, where as _where, broadcast_to, split, stack,
-                        atleast_1d, expand_dims, _broadcast_shape)
-from .array_creations import (full, zeros, ones, empty, eye, asarray, _const_array, histogram_bin_edges, arange,
+from .array_ops import (promote, concatenate, flip, where as _where, broadcast_to, stack, atleast_1d, expand_dims,
+                        _broadcast_shape)
+from .array_creations import (full, zeros, ones, empty, eye, _const_array, histogram_bin_edges, arange,
                               diag, full_like)
 
 __all__ = ["absolute", "count_nonzero", "clip", "deg2rad", "rad2deg", "add", "subtract", "multiply", "divide",
@@ -39,7 +39,7 @@ __all__ = ["absolute", "count_nonzero", "clip", "deg2rad", "rad2deg", "add", "su
            "result_type", "unwrap", "cumprod", "ravel_multi_index", "norm", "bitwise_and", "bitwise_or",
            "bitwise_xor", "invert", "rint", "correlate", "radians"]
 
-_ZERO = Tensor(0)
+_ZERO = Tensor(0, mstype.int32)
 
 
 def _apply(fn, *args, dtype=None):
@@ -1321,11 +1321,11 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # py
         range = [None] * ndim
     elif len(range) != ndim:
         raise_value("range argument must have one entry per dimension")
-    edges = [histogram_bin_edges(wrap(sample._data[:, i]), bins[i], range[i], weights) for i in builtins_range(ndim)]
+    edges = [histogram_bin_edges(wrap(sample._data[:, i]), bins[i], range[i], weights) for i in builtins.range(ndim)]
     nbin = tuple(e.size + 1 for e in edges)
     flat = jnp.zeros(sample.shape[0], jnp.int32)
     factors = list(itertools.accumulate(nbin[1:][::-1], operator.mul))[::-1] + [1]
-    for i in builtins_range(ndim):
+    for i in builtins.range(ndim):
         col = sample._data[:, i]
         idx = searchsorted(edges[i], wrap(col), "right")._data
         idx = jnp.where(col == edges[i]._data[-1], edges[i].size - 1, idx)
@@ -1334,10 +1334,10 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # py
     for nb in nbin:
         total *= nb
     count = bincount(wrap(flat), weights, length=total)._data.reshape(nbin)
-    count = count[tuple(slice(1, -1) for _ in builtins_range(ndim))]
+    count = count[tuple(slice(1, -1) for _ in builtins.range(ndim))]
     if density:
         s = jnp.sum(count)
-        for i in builtins_range(ndim):
+        for i in builtins.range(ndim):
             shape = [1] * ndim
             d = jnp.diff(edges[i]._data.astype(jnp.float32))
             shape[i] = d.shape[0]
@@ -1345,8 +1345,6 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # py
         count = count / s
     return wrap(count), edges
 
-
-builtins_range = range
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=False):  # pylint: disable=redefined-builtin
@@ -1397,8 +1395,8 @@ def polyder(p, m=1):
         raise_value("Order of derivative must be positive")
     if m >= p.size:
         return to_tensor([])
-    for _ in builtins_range(m):
-        coeff = to_tensor(tuple(builtins_range(p.size - 1, 0, -1)))
+    for _ in builtins.range(m):
+        coeff = to_tensor(tuple(builtins.range(p.size - 1, 0, -1)))
         p = p[:-1] * coeff
     return p
 
@@ -1421,8 +1419,8 @@ def polyint(p, m=1, k=None):
     if k.size == 1:
         k = ops.tile(k, (m,))
     k = ops.expand_dims(k, -1)
-    for i in builtins_range(m):
-        coeff = to_tensor(tuple(builtins_range(p.size, 0, -1)))
+    for i in builtins.range(m):
+        coeff = to_tensor(tuple(builtins.range(p.size, 0, -1)))
         p = concatenate((true_divide(p, coeff), k[i]))
     return p
 

@@ -1,23 +1,18 @@
 """Argument handling shared by ``mscompat.numpy``: MindSpore numpy's conversion of Python
 values to Tensors (Python ints become int32 and floats float32, as in ``mindspore.numpy``),
 its dtype, shape and axis checks, and the exception classes it raises.
-
-Functions here work on ``jax.Array`` values; the public functions convert at their edges
-with :func:`to_tensor`/:func:`array_of` and :func:`wrap`.
+The public functions convert their inputs with :func:`to_tensor` and wrap ``jax.Array``
+results with :func:`wrap`.
 """
-import builtins
-import numbers
-
 import numpy as onp
-import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from .dtypes import dtype_map, dtype_tuple
 
-__all__ = ["to_tensor", "to_tensor_origin", "array_of", "wrap", "check_dtype", "np_dtype", "check_shape",
-           "check_axis", "check_axes", "canonical_axis", "raise_type", "raise_value", "is_float",
-           "is_int_dtype", "scalar_dtype", "check_tensor", "ARRAY_TYPES", "size_of_shape", "check_int"]
+__all__ = ["to_tensor", "to_tensor_origin", "wrap", "check_dtype", "np_dtype", "check_shape", "check_axis",
+           "check_axes", "canonical_axis", "raise_type", "raise_value", "is_float", "scalar_dtype", "check_tensor",
+           "ARRAY_TYPES", "size_of_shape"]
 
 ARRAY_TYPES = (int, float, bool, list, tuple, Tensor)
 _all_types = ["np.int_", "np.int8", "np.int16", "np.int32", "np.int64", "np.uint", "np.uint8", "np.uint16",
@@ -78,13 +73,6 @@ def to_tensor_origin(*args):
     return out[0] if len(out) == 1 else out
 
 
-def array_of(x):
-    """The ``jax.Array`` of an array-like argument (see :func:`to_tensor`)."""
-    t = to_tensor(x)
-    if t._data is None:
-        t.init_data()
-    return t._data
-
 
 def check_tensor(*tensors):
     for t in tensors:
@@ -142,11 +130,6 @@ def size_of_shape(shape):
     return n
 
 
-def check_int(name, value):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} should be an integer, but got {type(value)}")
-    return value
-
 
 def _axis_in_range(axis, ndim):
     if not isinstance(axis, int) or isinstance(axis, bool):
@@ -189,9 +172,6 @@ def is_float(dtype):
     return dtype in (mstype.float16, mstype.float32)
 
 
-def is_int_dtype(dtype):
-    return isinstance(dtype, mstype.Int)
-
 
 def scalar_dtype(*numbers_):
     """bool if every given value is a bool, int32 if every one is an int, else float32."""
@@ -202,10 +182,3 @@ def scalar_dtype(*numbers_):
         return mstype.int32
     return mstype.float32
 
-
-def is_integral(v):
-    return isinstance(v, (numbers.Integral, onp.integer)) and not isinstance(v, (builtins.bool, onp.bool_))
-
-
-def jnp_dtype(t):
-    return t._data.dtype if isinstance(t, Tensor) else jnp.asarray(t).dtype

@@ -2,7 +2,7 @@
 diagonals, windows, pad, random shapes and dtypes."""
 import numpy as np
 
-from parity_tests.harness import case, F32, F64, I32, I64, BOOL
+from parity_tests.harness import case, F32, F64, I32, I64
 
 
 def N(ms):

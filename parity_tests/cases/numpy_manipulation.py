@@ -1,8 +1,6 @@
 """``mindspore.numpy`` array manipulation: axes and shapes, joining/splitting, flips, rolls,
 take/choose/select, apply_along_axis, unravel_index, unique/intersect1d."""
-import numpy as np
-
-from parity_tests.harness import case, F32, F16, F64, I32, I64, U8, BOOL
+from parity_tests.harness import case, F32, F16, I32, BOOL
 
 
 def N(ms):
