@@ -4,6 +4,7 @@ its dtype, shape and axis checks, and the exception classes it raises.
 The public functions convert their inputs with :func:`to_tensor` and wrap ``jax.Array``
 results with :func:`wrap`.
 """
+
 import numpy as onp
 
 from mscompat.common import dtype as mstype
