@@ -7,6 +7,8 @@ import json
 import os
 import signal
 import struct
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -169,12 +171,15 @@ def test_killed_save_leaves_one_predictable_temp_file_that_the_next_save_replace
     with pytest.raises(Killed):
         ckpt_io.atomic_write(path, dying)
     assert os.listdir(tmp_path) == []
-    # a process killed mid-save leaves exactly the predictable name behind ...
-    with open(ckpt_io.temp_path(path), "wb") as f:
-        f.write(b"left by a killed save")
+    # a process killed mid-save leaves its predictable temporary file behind ...
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    for pid in (dead.pid, os.getpid()):
+        with open(ckpt_io.temp_path(path, pid), "wb") as f:
+            f.write(b"left by a killed save")
     for _ in range(3):
         ms.save_checkpoint(net, path)
-    # ... which the next saves reuse and rename away: no pile of temporary files
+    # ... which the next save removes (this process's own one it reuses): no pile of temporary files
     assert sorted(os.listdir(tmp_path)) == ["net.ckpt"]
     for _ in range(2):
         ms.save_checkpoint(net, str(tmp_path / "net.safetensors"), format="safetensors")

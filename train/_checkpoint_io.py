@@ -55,16 +55,45 @@ CKPT_MUTEX = threading.RLock()
 # ------------------------------------------------------------------------------------------
 # atomic write
 
-def temp_path(path):
-    """The temporary file a save of ``path`` writes first: one predictable name, so a save
-    killed half-way leaves one file that the next save of ``path`` replaces (never a pile)."""
-    return path + ".tmp"
+def temp_path(path, pid=None):
+    """The temporary file a save of ``path`` by process ``pid`` (default: this one) writes
+    first: a predictable name per process, so processes saving the same path at once never
+    share one, and what a killed save leaves behind is found and removed by the next save."""
+    return f"{path}.{os.getpid() if pid is None else pid}.tmp"
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temps(path):
+    """Delete the temporary files of saves of ``path`` whose process is gone (killed mid-save)."""
+    directory = os.path.dirname(path) or "."
+    prefix, suffix = os.path.basename(path) + ".", ".tmp"
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        middle = name[len(prefix):-len(suffix)] if name.startswith(prefix) and name.endswith(suffix) else ""
+        if middle.isdigit() and int(middle) != os.getpid() and not _pid_alive(int(middle)):
+            try:
+                os.remove(os.path.join(directory, name))
+            except OSError:
+                pass
 
 
 def atomic_write(path, write):
     """``write(f)`` into ``temp_path(path)``, fsync, rename over ``path``; the temporary file
-    is removed when writing fails."""
+    is removed when writing fails, and those of earlier saves killed half-way are removed."""
     directory = os.path.dirname(path) or "."
+    remove_stale_temps(path)
     tmp = temp_path(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
