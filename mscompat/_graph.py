@@ -499,6 +499,7 @@ class Compiled:
         if _PAR[0] is not None:
             from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
+        traces = self.traces
         with clean_runtime_errors():    # an index out of range raises as MindSpore's error
             result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
         if result is None:
@@ -512,7 +513,8 @@ class Compiled:
             if v is not None:
                 p._value = v
         sig = None
-        if attrs:
+        if attrs and self.traces != traces:
+            # as MindSpore: attributes assigned in the graph take the values of the call that compiled it
             sig = _signature(dyn, spec)
             _set_attrs(self.attr_out.get(sig, ()), attrs)
         if self.static_out:

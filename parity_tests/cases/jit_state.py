@@ -27,12 +27,12 @@ def _mutable_containers(ms, x):
 def _mutable_dynamic_len(ms, x):
     @ms.jit
     def total(items):
-        s = 0
+        s = ms.ops.zeros_like(items[0])
         for t in items:
             s = s + t
-        return s
+        return s, items[0] * len(items)
 
-    return total(ms.mutable([x, x], dynamic_len=True)), total(ms.mutable([x, x, x], dynamic_len=True))
+    return total(ms.mutable([x, x], dynamic_len=True)), total(ms.mutable([x, x * 2, x], dynamic_len=True))
 
 
 def _mutable_values(ms):
