@@ -134,6 +134,72 @@ def _training_case(train):
     return run
 
 
+# --- inheritance, static methods, class attributes -------------------------------------
+def _inherit_case(m, x):
+    class Base(m.nn.Cell):
+        scale = 3
+
+        def __init__(self):
+            super().__init__()
+            self.bias = 1
+
+        def head(self, a):
+            return a * self.scale
+
+        @staticmethod
+        def twice(a):
+            return a * 2
+
+    class Child(Base):
+        def __init__(self):
+            super().__init__()
+            self.extra = 0.5
+
+        def head(self, a):
+            return super().head(a) + self.extra
+
+        def construct(self, a):
+            return self.head(a) + self.twice(a) + self.scale + self.bias
+
+    return Child()(x)
+
+
+def _nested_cell_call_case(m, x):
+    class Inner(m.nn.Cell):
+        def construct(self, a, k=2):
+            return a * k
+
+    class Outer(m.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner()
+
+        def construct(self, a):
+            return self.inner(a) + self.inner(a, k=5) + self.inner.construct(a, 1)
+
+    return Outer()(x)
+
+
+def _isinstance_cell_case(m, x):
+    class Net(m.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.act = m.nn.ReLU()
+
+        def construct(self, a):
+            return isinstance(self.act, m.nn.Cell), isinstance(self.act, m.nn.ReLU), isinstance(a, m.Tensor)
+
+    return Net()(x)
+
+
+def _cell_kwargs_case(m, x):
+    class Net(m.nn.Cell):
+        def construct(self, a, *rest, scale=1.0, **kw):
+            return a * scale + len(rest) + len(kw)
+
+    return Net()(x, 1, 2, scale=2.0, k=3)
+
+
 # --- jit methods ------------------------------------------------------------------------------
 def _jit_method_case(m, x):
     class Net(m.nn.Cell):
@@ -283,6 +349,10 @@ CASES = [
     C("gs_class/training_true", _training_case(True), V3),
     C("gs_class/training_false", _training_case(False), V3),
     C("gs_class/jit_method", _jit_method_case, V3),
+    C("gs_class/inherit_super_staticmethod", _inherit_case, V3, default=True),
+    C("gs_class/nested_cell_call", _nested_cell_call_case, V3),
+    C("gs_class/isinstance_cell", _isinstance_cell_case, V3),
+    C("gs_class/construct_varargs_kwargs", _cell_kwargs_case, V3),
     C("gs_class/jit_class_create", _jit_class_case(jit_class_create), V3, default=True),
     C("gs_class/jit_class_create_tensor_bad", _jit_class_case(jit_class_create_tensor_bad), V3, error=True),
     C("gs_class/jit_class_arg", lambda m, x: (m.jit_class(_Point), m.jit(jit_class_method_arg)(x, _Point(1, 2)))[1],

@@ -75,10 +75,12 @@ def list_slice_assign(x):
     return a
 
 
-def list_sort_bad(x):
-    a = [3, 1, 2]
-    a.sort()
-    return a
+def str_join_split(x):
+    return "-".join(["a", "b"]), "a b c".split(), "abc".find("c"), "x".join(("1", "2"))
+
+
+def mutable_len(t):
+    return len(t), t[0] + t[2]
 
 
 def list_remove(x):
@@ -302,6 +304,9 @@ CASES = [
     J("gs_cont/list_setitem_tensor", list_setitem_tensor, V3),
     J("gs_cont/list_of_tensors_stack", list_of_tensors_stack, V3, default=True),
     J("gs_cont/list_slice_assign", list_slice_assign, V3),
+    J("gs_cont/str_join_split", str_join_split, V3),
+    C("gs_cont/mutable_list_arg", lambda m, x: m.jit(list_arg)(m.mutable([x, x * 2])), V3),
+    C("gs_cont/mutable_tuple_len", lambda m, x: m.jit(mutable_len)(m.mutable((x, x, x))), V3),
     J("gs_cont/list_in_loop_len", list_in_loop_len, V3),
     C("gs_cont/list_arg", lambda m, x: m.jit(list_arg)([x, x * 2]), V3),
     J("gs_cont/tuple_methods", tuple_methods, V3),
