@@ -1,0 +1,237 @@
+"""Audio dataset sources: ``YesNoDataset``, ``LJSpeechDataset``, ``SpeechCommandsDataset``,
+``CMUArcticDataset``, over their real on-disk layouts (16-bit PCM wav files plus the datasets'
+metadata files), with MindSpore's columns, dtypes and row orders.
+
+Waveforms are read as MindSpore's wav reader does: a 44-byte RIFF header (sample rate, bits per
+sample, data size), then 16-bit samples divided by 32767, as a float32 (1, n) array."""
+import os
+import re
+import struct
+
+import numpy as np
+
+from ._source_vision import (_FileMappable, _check_bool, _check_cache, _check_dir, _check_int_params, _check_usage,
+                             _read_error, _read_file)
+from ._engine_samplers import _check_sampler_args
+
+__all__ = ["CMUArcticDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset"]
+
+
+def read_wave(path):
+    """(float32 (1, n) waveform, sample rate) of a PCM wav file, as MindSpore's ``ReadWaveFile``."""
+    if not os.path.isfile(path):
+        raise _read_error(f"Invalid file path, failed to find waveform file: {path}")
+    data = _read_file(path)
+    header = data[:44].ljust(44, b"\0")
+    sample_rate = struct.unpack_from("<i", header, 24)[0]
+    bits = struct.unpack_from("<h", header, 34)[0]
+    size = struct.unpack_from("<i", header, 40)[0]
+    bytes_per_sample = bits // 8
+    if bytes_per_sample == 0:
+        raise _read_error("ReadWaveFile: zero division error, bits per sample of the audio can not be zero.")
+    n = max(int(size / bytes_per_sample), 0)
+    raw = data[44:44 + 2 * n]
+    samples = np.zeros(n, np.int16)
+    got = np.frombuffer(raw[:len(raw) // 2 * 2], "<i2")
+    samples[:got.size] = got
+    wave = (samples.astype(np.float32) / np.float32(32767.0)).astype(np.float32)
+    return wave[None, :], sample_rate
+
+
+class _AudioSource(_FileMappable):
+    """Rows from a list of per-row metadata; each row reads its wav file."""
+
+    _read_parallel = True
+
+    def __init__(self, dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache):
+        _check_dir(dataset_dir)
+        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
+        _check_bool(shuffle, "shuffle")
+        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
+        _check_cache(cache)
+        super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
+        self.dataset_dir = dataset_dir
+
+    def _label_values(self, column):
+        return [self._read(i)[self.get_col_names().index(column)] for i in range(len(self._data()))]
+
+
+class YesNoDataset(_AudioSource):
+    """Yes/No: ``*.wav`` files named by their 8 labels (``0_1_0_0_1_0_1_1.wav``); columns ``waveform``
+    float32 (1, n), ``sample_rate`` int32, ``label`` int32 (8,)."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "label"]
+
+    def _load(self):
+        root = os.path.realpath(self.dataset_dir)
+        files = [os.path.join(root, e.name) for e in os.scandir(root) if os.path.splitext(e.name)[1] == ".wav"]
+        if not files:
+            raise _read_error(f"Invalid file, no .wav files found under {self.dataset_dir}")
+        return files
+
+    def _read(self, i):
+        path = self._data()[i]
+        name = os.path.basename(path)[:15]
+        try:
+            labels = [int(s) for s in name.split("_") if s != ""]
+        except ValueError as exc:
+            raise _read_error(f"[Internal ERROR] Converting char to int confront with an error in function stoi: "
+                              f"{exc}") from exc
+        wave, rate = read_wave(path)
+        return [wave, np.array(rate, np.int32), np.array(labels, np.int32)]
+
+
+class LJSpeechDataset(_AudioSource):
+    """LJSpeech: ``metadata.csv`` (``id|transcription|normalized``) and ``wavs/<id>.wav``; columns
+    ``waveform`` float32 (1, n), ``sample_rate`` int32, ``transcription``, ``normalized_transcription``."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "transcription", "normalized_transcription"]
+
+    def _load(self):
+        meta = os.path.join(os.path.realpath(self.dataset_dir), "metadata.csv")
+        if not os.path.isfile(meta):
+            raise _read_error(f"Invalid file, failed to find LJSpeech metadata file: {meta}")
+        text = _read_file(meta).decode("utf-8")
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        rows = [line.split("|") for line in lines]
+        if not rows:
+            raise _read_error(f"Reading failed, unable to read valid data from the LJSpeech metadata file: {meta}.")
+        for r in rows:
+            if len(r) < 3:
+                raise _read_error(f"Invalid LJSpeech metadata line, expected 'id|transcription|normalized': {r}")
+        return rows
+
+    def _read(self, i):
+        name, transcription, normalized = self._data()[i][:3]
+        wave, rate = read_wave(os.path.join(self.dataset_dir, "wavs", name + ".wav"))
+        return [wave, np.array(rate, np.int32), np.array(transcription), np.array(normalized)]
+
+
+class SpeechCommandsDataset(_AudioSource):
+    """Speech Commands: ``<label>/<speaker>_nohash_<n>.wav`` with ``testing_list.txt`` /
+    ``validation_list.txt``; columns ``waveform`` float32 (1, n), ``sample_rate`` int32, ``label``,
+    ``speaker_id``, ``utterance_number`` int32. Rows in sorted path order."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        _check_usage(usage, ["train", "test", "valid", "all"])
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.usage = "all" if usage is None else usage
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"]
+
+    def _walk(self, root):
+        folders = [e.path for e in os.scandir(root) if e.is_dir() and "_background_noise_" not in e.path]
+        if not folders:
+            raise _read_error(f"Invalid file, failed to open directory: {root}")
+        files = set()
+        for folder in folders:
+            for e in os.scandir(folder):
+                if os.path.splitext(e.name)[1] == ".wav":
+                    files.add(os.path.join(folder, e.name))
+        if not files:
+            raise _read_error(f"Invalid file, no .wav files found under {self.dataset_dir}")
+        return files
+
+    @staticmethod
+    def _listed(root, usage):
+        name = "testing_list.txt" if usage == "test" else "validation_list.txt"
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            return set()
+        with open(path, "r", encoding="utf-8") as f:
+            return {os.path.join(root, line.rstrip("\n")) for line in f}
+
+    def _load(self):
+        root = os.path.realpath(self.dataset_dir)
+        if self.usage == "all":
+            selected = self._walk(root)
+        elif self.usage in ("test", "valid"):
+            selected = self._listed(root, self.usage)
+        else:
+            selected = self._walk(root) - self._listed(root, "test") - self._listed(root, "valid")
+        return sorted(selected)
+
+    def _read(self, i):
+        path = self._data()[i]
+        label = os.path.basename(os.path.dirname(path))
+        m = re.fullmatch(r"(.*)_nohash_(\d+)\.wav", os.path.basename(path))
+        if m is None or m.group(0) == "" or m.group(1) == "":
+            raise _read_error(f"Invalid file name, failed to get file info: {os.path.basename(path)}")
+        wave, rate = read_wave(path)
+        return [wave, np.array(rate, np.int32), np.array(label), np.array(m.group(1)),
+                np.array(int(m.group(2)), np.int32)]
+
+
+_CMU_NAMES = ["aew", "ahw", "aup", "awb", "axb", "bdl", "clb", "eey", "fem", "gka", "jmk", "ksp", "ljm", "lnh", "rms",
+              "rxr", "slp", "slt"]
+
+
+class CMUArcticDataset(_AudioSource):
+    """CMU Arctic: ``cmu_us_<name>_arctic/etc/txt.done.data`` (``( id "text" )`` lines) and
+    ``cmu_us_<name>_arctic/wav/<id>.wav`` at 16 kHz; columns ``waveform`` float32 (1, n),
+    ``sample_rate`` uint32, ``transcript``, ``utterance_id``."""
+
+    def __init__(self, dataset_dir, name=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        if name is not None:
+            if not isinstance(name, str):
+                raise TypeError(f"Argument name with value {name} is not of type [<class 'str'>], but got "
+                                f"{type(name)}.")
+            if name not in _CMU_NAMES:
+                raise ValueError(f"Input name is not within the valid set of {_CMU_NAMES}.")
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.name = "aew" if name is None else name
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "transcript", "utterance_id"]
+
+    def _folder(self):
+        return os.path.join(os.path.realpath(self.dataset_dir), f"cmu_us_{self.name}_arctic")
+
+    def _load(self):
+        label = os.path.join(self._folder(), "etc", "txt.done.data")
+        if not os.path.isfile(label):
+            raise _read_error(f"Invalid file, failed to find label file: {label}")
+        pairs = []
+        lines = _read_file(label).decode("utf-8").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        for line in lines:
+            quotes = [i for i, c in enumerate(line) if c == '"'][:2]
+            if len(quotes) != 2:
+                raise _read_error(f"Invalid file, the file may not be a CMUArctic dataset file: {label}")
+            pairs.append((line[2:quotes[0] - 1], line[quotes[0] + 1:quotes[1]]))
+        if not pairs:
+            raise _read_error(f"Invalid data, no valid data found in path: {self.dataset_dir}")
+        return pairs
+
+    def _read(self, i):
+        utt, text = self._data()[i]
+        pos = utt.rfind("_")
+        if pos < 0 or pos + 1 >= len(utt):
+            raise _read_error(f"Invalid utterance id, please check if it is in valid format: {utt}")
+        path = os.path.join(self._folder(), "wav", utt + ".wav")
+        wave, rate = read_wave(path)
+        if rate != 16000:
+            raise _read_error(f"Invalid file, sampling rate of CMUArctic wav file must be 16000, file path: {path}")
+        return [wave, np.array(16000, np.uint32), np.array(text), np.array(utt[pos + 1:])]
