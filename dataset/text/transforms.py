@@ -12,6 +12,7 @@ import numpy as np
 from .._arg_checks import check_pos_int32, check_positive, check_uint32, type_check
 from ..transforms import _Transform, _to_array
 from . import _unicode
+from ._jieba import JiebaSegmenter
 from .utils import (JiebaMode, NormalizeForm, SentencePieceVocab, SPieceTokenizerOutType, Vectors, Vocab, to_str)
 
 __all__ = ["AddToken", "BasicTokenizer", "BertTokenizer", "CaseFold", "FilterWikipediaXML", "JiebaTokenizer",
@@ -502,7 +503,6 @@ class JiebaTokenizer(TextTensorOperation):
 
     def _segmenter(self):
         if self._seg is None:
-            from ._jieba import JiebaSegmenter
             self._seg = JiebaSegmenter(self.hmm_path, self.mp_path, self.words)
         return self._seg
 

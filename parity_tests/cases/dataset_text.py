@@ -443,3 +443,46 @@ CASES = [
     _c("pipeline/python_tokenizer", lambda ms: _pipe(ms, ["a-b-c"], [
         T(ms).PythonTokenizer(lambda s: s.split("-")), T(ms).AddToken("<s>"), T(ms).Truncate(3)])),
 ]
+
+
+# --------------------------------------------------------------------------- JiebaTokenizer (cppjieba model files)
+_MP_DICT = ["我 120 r", "爱 80 v", "北京 60 ns", "天安门 40 ns", "北京大学 30 nt", "大学 50 n", "学生 45 n",
+            "生活 35 n", "南京 25 ns", "南京市 20 ns", "长江 30 ns", "大桥 22 n", "长江大桥 18 ns", "市长 28 n",
+            "江 5 n", "的 200 uj", "是 150 v"]
+_HMM_CHARS = "我爱北京天安门大学生活南京市长江桥的是小明来到了清华"
+_HMM = ["#prob_start", "-0.26 -3.14e+100 -3.14e+100 -1.46", "#prob_trans",
+        "-3.14e+100 -0.51 -0.92 -3.14e+100", "-0.59 -3.14e+100 -3.14e+100 -0.81",
+        "-3.14e+100 -0.33 -1.26 -3.14e+100", "-0.72 -3.14e+100 -3.14e+100 -0.67", "#prob_emit"]
+for _k, _off in enumerate((0.1, 0.35, 0.6, 0.2)):
+    _HMM.append(",".join(f"{c}:{-(1.0 + ((i * 7 + _k * 3) % 11) * _off):.4f}" for i, c in enumerate(_HMM_CHARS)))
+
+
+def _write_jieba(root):
+    _write(root, "jieba.dict.utf8", "\n".join(_MP_DICT) + "\n")
+    _write(root, "hmm_model.utf8", "\n".join(_HMM) + "\n")
+
+
+def _jieba(ms, root, mode, text, offsets=False, words=None):
+    t = T(ms)
+    tok = t.JiebaTokenizer(os.path.join(root, "hmm_model.utf8"), os.path.join(root, "jieba.dict.utf8"),
+                           getattr(t.JiebaMode, mode), offsets)
+    for w, f in (words or []):
+        tok.add_word(w, f)
+    return tok(text)
+
+
+_JIEBA_TEXTS = ["我爱北京天安门", "南京市长江大桥", "北京大学生活", "小明来到了清华大学", "我是 Tom123 的，hello3.5好",
+                "长江大桥是南京的"]
+CASES += [
+    *[_c(f"JiebaTokenizer/{m.lower()}_{i}", _files(_write_jieba, lambda ms, r, m=m, x=x: _jieba(ms, r, m, x)))
+      for m in ("MIX", "MP", "HMM") for i, x in enumerate(_JIEBA_TEXTS)],
+    _c("JiebaTokenizer/offsets", _files(_write_jieba, lambda ms, r: _jieba(ms, r, "MIX", "我爱北京，天安门 ok", True))),
+    _c("JiebaTokenizer/empty", _files(_write_jieba, lambda ms, r: _jieba(ms, r, "MP", ""))),
+    _c("JiebaTokenizer/add_word", _files(_write_jieba, lambda ms, r: _jieba(ms, r, "MIX", "小明来到了清华大学",
+                                                                           words=[("小明", 10), ("清华大学", None)]))),
+    _err("JiebaTokenizer/bad_missing_file", lambda ms: T(ms).JiebaTokenizer("/nonexistent/hmm", "/nonexistent/mp")),
+    _err("JiebaTokenizer/bad_mode", _files(_write_jieba, lambda ms, r: T(ms).JiebaTokenizer(
+        os.path.join(r, "hmm_model.utf8"), os.path.join(r, "jieba.dict.utf8"), "MIX"))),
+    _err("JiebaTokenizer/bad_hmm_none", lambda ms: T(ms).JiebaTokenizer(None, "mp")),
+    _err("JiebaTokenizer/bad_1d_input", _files(_write_jieba, lambda ms, r: _jieba(ms, r, "MP", np.array(["我爱"])))),
+]
