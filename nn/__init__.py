@@ -23,3 +23,4 @@ del _m
 
 from .utils import no_init_parameters  # noqa: E402,F401
 __all__.append("no_init_parameters")
+from . import probability  # noqa: E402,F401  (mindspore.nn.probability is imported with mindspore.nn)

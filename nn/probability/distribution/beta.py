@@ -1,0 +1,79 @@
+"""``Beta(concentration1, concentration0)`` (array-like parameters, not Python scalars)."""
+import jax
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from mscompat.ops._args import wrap
+from . import _utils as U
+from .distribution import Distribution
+
+__all__ = ["Beta"]
+
+_sp = jax.scipy.special
+
+
+def _lbeta(a, b):
+    return _sp.gammaln(a) + _sp.gammaln(b) - _sp.gammaln(a + b)
+
+
+class Beta(Distribution):
+    def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32, name="Beta"):
+        for label, v in (("concentration1", concentration1), ("concentration0", concentration0)):
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                raise TypeError(f"Input {label} can't be scalar")
+        p = self._setup(dtype, mstype.float_type, seed, name,
+                        {"concentration1": concentration1, "concentration0": concentration0},
+                        [(U.check_greater_zero, "concentration1", "concentration1"),
+                         (U.check_greater_zero, "concentration0", "concentration0")])
+        self._concentration1, self._concentration0 = p["concentration1"], p["concentration0"]
+
+    @property
+    def concentration1(self):
+        return self._concentration1
+
+    @property
+    def concentration0(self):
+        return self._concentration0
+
+    def extend_repr(self):
+        return self._format_params(["concentration1", "concentration0"], [self._concentration1,
+                                                                           self._concentration0])
+
+    def _mean(self, concentration1=None, concentration0=None):
+        a, b = self._dist_params(concentration1, concentration0)
+        return self._dist_out(a / (a + b))
+
+    def _mode(self, concentration1=None, concentration0=None):
+        a, b = self._dist_params(concentration1, concentration0)
+        return self._dist_out(jnp.where((a > 1.0) & (b > 1.0), (a - 1.0) / (a + b - 2.0), jnp.nan))
+
+    def _var(self, concentration1=None, concentration0=None):
+        a, b = self._dist_params(concentration1, concentration0)
+        total = a + b
+        return self._dist_out(a * b / (jnp.square(total) * (total + 1.0)))
+
+    def _entropy(self, concentration1=None, concentration0=None):
+        a, b = self._dist_params(concentration1, concentration0)
+        total = a + b
+        return self._dist_out(_lbeta(a, b) - (a - 1.0) * _sp.digamma(a) - (b - 1.0) * _sp.digamma(b)
+                         + (total - 2.0) * _sp.digamma(total))
+
+    def _log_prob(self, value, concentration1=None, concentration0=None):
+        x = self._dist_value(value)
+        a, b = self._dist_params(concentration1, concentration0)
+        return self._dist_out(_sp.xlogy(a - 1.0, x) + _sp.xlog1py(b - 1.0, -x) - _lbeta(a, b))
+
+    def _kl_loss(self, dist, concentration1_b, concentration0_b, concentration1=None, concentration0=None):
+        U.check_distribution_name(dist, "Beta")
+        ab = self._param_value(concentration1_b, "concentration1_b")
+        bb = self._param_value(concentration0_b, "concentration0_b")
+        aa, ba = self._dist_params(concentration1, concentration0)
+        total = aa + ba
+        return self._dist_out(_lbeta(ab, bb) - _lbeta(aa, ba) + (aa - ab) * _sp.digamma(aa)
+                         + (ba - bb) * _sp.digamma(ba) + (ab - aa + bb - ba) * _sp.digamma(total))
+
+    def _sample(self, shape=(), concentration1=None, concentration0=None):
+        a, b = self._dist_params(concentration1, concentration0)
+        out_shape = self._sample_shape(shape, a, b)
+        s = jax.random.beta(self._key(), jnp.broadcast_to(a, out_shape), jnp.broadcast_to(b, out_shape), dtype=a.dtype)
+        return wrap(s.astype(mstype.dtype_to_nptype(self.dtype)))

@@ -1,0 +1,72 @@
+"""``Gamma(concentration, rate)`` (array-like parameters, not Python scalars)."""
+import jax
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from mscompat.ops._args import wrap
+from . import _utils as U
+from .distribution import Distribution
+
+__all__ = ["Gamma"]
+
+_sp = jax.scipy.special
+
+
+class Gamma(Distribution):
+    def __init__(self, concentration=None, rate=None, seed=None, dtype=mstype.float32, name="Gamma"):
+        for label, v in (("concentration", concentration), ("rate", rate)):
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                raise TypeError(f"Input {label} can't be scalar")
+        p = self._setup(dtype, mstype.float_type, seed, name, {"concentration": concentration, "rate": rate},
+                        [(U.check_greater_zero, "concentration", "concentration"),
+                         (U.check_greater_zero, "rate", "rate")])
+        self._concentration, self._rate = p["concentration"], p["rate"]
+
+    @property
+    def concentration(self):
+        return self._concentration
+
+    @property
+    def rate(self):
+        return self._rate
+
+    def extend_repr(self):
+        return self._format_params(["concentration", "rate"], [self._concentration, self._rate])
+
+    def _mean(self, concentration=None, rate=None):
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(a / r)
+
+    def _mode(self, concentration=None, rate=None):
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(jnp.where(a > 1.0, (a - 1.0) / r, jnp.nan))
+
+    def _var(self, concentration=None, rate=None):
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(a / jnp.square(r))
+
+    def _entropy(self, concentration=None, rate=None):
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(a - jnp.log(r) + _sp.gammaln(a) + (1.0 - a) * _sp.digamma(a))
+
+    def _log_prob(self, value, concentration=None, rate=None):
+        x = self._dist_value(value)
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(_sp.xlogy(a, r) + _sp.xlogy(a - 1.0, x) - r * x - _sp.gammaln(a))
+
+    def _cdf(self, value, concentration=None, rate=None):
+        x = self._dist_value(value)
+        a, r = self._dist_params(concentration, rate)
+        return self._dist_out(_sp.gammainc(a, r * x))
+
+    def _kl_loss(self, dist, concentration_b, rate_b, concentration=None, rate=None):
+        U.check_distribution_name(dist, "Gamma")
+        ab, rb = self._param_value(concentration_b, "concentration_b"), self._param_value(rate_b, "rate_b")
+        aa, ra = self._dist_params(concentration, rate)
+        return self._dist_out((aa - ab) * _sp.digamma(aa) + _sp.gammaln(ab) - _sp.gammaln(aa)
+                         + ab * (jnp.log(ra) - jnp.log(rb)) + aa * (rb / ra - 1.0))
+
+    def _sample(self, shape=(), concentration=None, rate=None):
+        a, r = self._dist_params(concentration, rate)
+        g = jax.random.gamma(self._key(), jnp.broadcast_to(a, self._sample_shape(shape, a, r)), dtype=a.dtype)
+        return wrap((g / r).astype(mstype.dtype_to_nptype(self.dtype)))

@@ -1,0 +1,51 @@
+"""``Poisson(rate)``: ``rate`` must be a list/array/Tensor (not a Python scalar), as in MindSpore."""
+import jax
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from mscompat.ops._args import wrap
+from . import _utils as U
+from .bernoulli import _VALID
+from .distribution import Distribution
+
+__all__ = ["Poisson"]
+
+
+class Poisson(Distribution):
+    def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
+        if isinstance(rate, (int, float)) and not isinstance(rate, bool):
+            raise TypeError("Input rate can't be scalar")
+        p = self._setup(dtype, _VALID, seed, name, {"rate": rate}, [(U.check_greater_zero, "rate", "rate")])
+        self._rate = p["rate"]
+
+    @property
+    def rate(self):
+        return self._rate
+
+    def extend_repr(self):
+        return self._format_params(["rate"], [self._rate])
+
+    def _mean(self, rate=None):
+        return self._dist_out(self._dist_params(rate))
+
+    def _mode(self, rate=None):
+        return self._dist_out(jnp.floor(self._dist_params(rate)))
+
+    def _var(self, rate=None):
+        return self._dist_out(self._dist_params(rate))
+
+    def _log_prob(self, value, rate=None):
+        x = self._dist_value(value).astype(jnp.float32)
+        r = self._dist_params(rate)
+        lp = jax.scipy.special.xlogy(x, r) - r - jax.scipy.special.gammaln(x + 1.0)
+        return self._dist_out(jnp.where(x < 0, -jnp.inf, lp))
+
+    def _cdf(self, value, rate=None):
+        x = jnp.floor(self._dist_value(value).astype(jnp.float32))
+        r = self._dist_params(rate)
+        return self._dist_out(jnp.where(x < 0, 0.0, jax.scipy.special.gammaincc(jnp.maximum(x, 0.0) + 1.0, r)))
+
+    def _sample(self, shape=(), rate=None):
+        r = self._dist_params(rate)
+        s = jax.random.poisson(self._key(), r, self._sample_shape(shape, r))
+        return wrap(s.astype(mstype.dtype_to_nptype(self.dtype)))
