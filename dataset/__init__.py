@@ -8,7 +8,8 @@ from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, Ra
 from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset
 from ._user_sampler import Sampler
 from ._engine_sync import SyncWaitDataset
-from ._source_audio import CMUArcticDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
+from ._source_audio import (CMUArcticDataset, GTZANDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset,
+                            YesNoDataset)
 from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
@@ -21,7 +22,7 @@ __all__ = [
     "Sampler", "SyncWaitDataset", "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "PKSampler", "Shuffle", "MindDataset", "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset", "DeviceFeeder",
-    "CMUArcticDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
 ]
 
 

@@ -1,5 +1,5 @@
 """Audio dataset sources: ``YesNoDataset``, ``LJSpeechDataset``, ``SpeechCommandsDataset``,
-``CMUArcticDataset``, over their real on-disk layouts (16-bit PCM wav files plus the datasets'
+``CMUArcticDataset``, ``GTZANDataset``, ``LibriTTSDataset``, over their real on-disk layouts (16-bit PCM wav files plus the datasets'
 metadata files), with MindSpore's columns, dtypes and row orders.
 
 Waveforms are read as MindSpore's wav reader does: a 44-byte RIFF header (sample rate, bits per
@@ -14,7 +14,8 @@ from ._source_vision import (_FileMappable, _check_bool, _check_cache, _check_di
                              _read_error, _read_file)
 from ._engine_samplers import _check_sampler_args
 
-__all__ = ["CMUArcticDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset"]
+__all__ = ["CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset",
+           "YesNoDataset"]
 
 
 def read_wave(path):
@@ -235,3 +236,192 @@ class CMUArcticDataset(_AudioSource):
         if rate != 16000:
             raise _read_error(f"Invalid file, sampling rate of CMUArctic wav file must be 16000, file path: {path}")
         return [wave, np.array(16000, np.uint32), np.array(text), np.array(utt[pos + 1:])]
+
+
+# --------------------------------------------------------------------------- GTZAN
+_GENRES = ["blues", "classical", "country", "disco", "hiphop", "jazz", "metal", "pop", "reggae", "rock"]
+
+# The GTZAN train / valid / test split MindSpore uses (the filtered split of Kereliuk et al.), as
+# genre -> inclusive ranges of track numbers; the lists run genre by genre, tracks ascending.
+_GTZAN_SPLITS = {
+    "train": {
+        "blues": [(29, 49), (73, 97)],
+        "classical": [(30, 33), (43, 48), (50, 67), (80, 99)],
+        "country": [(19, 26), (28, 29), (65, 99)],
+        "disco": [(5, 5), (15, 20), (22, 37), (39, 45), (47, 47), (49, 49), (53, 54), (56, 57), (59, 59), (61, 61),
+            (70, 70), (73, 74), (89, 89)],
+        "hiphop": [(2, 25), (28, 29), (31, 38), (41, 42), (55, 61), (77, 80)],
+        "jazz": [(0, 1), (11, 24), (41, 41), (47, 72)],
+        "metal": [(2, 3), (5, 5), (21, 21), (24, 24), (35, 35), (46, 57), (59, 66), (69, 69), (71, 72), (79, 80),
+            (84, 84), (86, 86), (89, 99)],
+        "pop": [(2, 9), (11, 12), (16, 20), (23, 29), (31, 36), (38, 42), (44, 44), (46, 46), (49, 50), (80, 80),
+            (97, 99)],
+        "reggae": [(0, 2), (4, 4), (6, 6), (9, 9), (11, 12), (14, 32), (42, 45), (49, 51), (54, 60), (63, 63),
+            (69, 69)],
+        "rock": [(0, 9), (16, 26), (57, 70), (91, 99)],
+    },
+    "valid": {
+        "blues": [(0, 11), (50, 60)],
+        "classical": [(0, 10), (68, 76)],
+        "country": [(0, 7), (9, 18), (27, 27), (41, 42), (45, 45), (49, 49)],
+        "disco": [(0, 0), (2, 4), (6, 14), (46, 46), (48, 48), (52, 52), (67, 68), (72, 72), (75, 75), (90, 90),
+            (95, 95)],
+        "hiphop": [(81, 98)],
+        "jazz": [(2, 10), (25, 32)],
+        "metal": [(0, 1), (6, 11), (16, 20), (36, 37), (68, 68), (76, 77), (81, 82)],
+        "pop": [(10, 10), (53, 53), (55, 55), (58, 62), (81, 81), (83, 86)],
+        "reggae": [(61, 62), (70, 70), (72, 72), (74, 74), (76, 78), (85, 85), (92, 99)],
+        "rock": [(38, 38), (49, 56), (71, 85)],
+    },
+    "test": {
+        "blues": [(12, 28), (61, 72), (98, 99)],
+        "classical": [(11, 29), (34, 41), (49, 49), (77, 79)],
+        "country": [(30, 40), (43, 44), (46, 48), (50, 51), (53, 64)],
+        "disco": [(1, 1), (21, 21), (58, 58), (62, 66), (69, 69), (76, 88), (91, 94), (96, 97), (99, 99)],
+        "hiphop": [(0, 0), (26, 27), (30, 30), (40, 40), (43, 45), (51, 54), (62, 75), (99, 99)],
+        "jazz": [(73, 99)],
+        "metal": [(12, 15), (22, 23), (25, 33), (38, 39), (67, 67), (70, 70), (73, 75), (78, 78), (83, 83), (85, 85),
+            (87, 88)],
+        "pop": [(0, 1), (13, 14), (43, 43), (63, 66), (69, 79), (82, 82), (88, 96)],
+        "reggae": [(34, 40), (46, 48), (52, 53), (64, 68), (71, 71), (79, 79), (82, 84), (87, 90)],
+        "rock": [(10, 15), (27, 37), (39, 48), (86, 90)],
+    },
+}
+
+
+class GTZANDataset(_AudioSource):
+    """GTZAN: ``<genre>/<genre>.<nnnnn>.wav`` at 22050 Hz; columns ``waveform`` float32 (1, n),
+    ``sample_rate`` uint32, ``label`` (the genre). ``usage`` train / valid / test reads MindSpore's
+    filtered split (existing files only); ``all`` every wav of the genre folders."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        _check_usage(usage, ["train", "valid", "test", "all"])
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.usage = "all" if usage is None else usage
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "label"]
+
+    def _load(self):
+        root = self.dataset_dir
+        rows = []
+        if self.usage == "all":
+            for genre in _GENRES:
+                folder = os.path.join(root, genre)
+                if not os.path.isdir(folder):
+                    continue
+                for e in os.scandir(folder):
+                    path = os.path.join(folder, e.name)
+                    stem, dot, ext = path.rpartition(".")
+                    if dot and "." + ext == ".wav" and "." in stem:
+                        rows.append((path, genre))
+        else:
+            for genre, spans in _GTZAN_SPLITS[self.usage].items():
+                for a, b in spans:
+                    for k in range(a, b + 1):
+                        path = os.path.join(root, genre, f"{genre}.{k:05d}.wav")
+                        if os.path.exists(path):
+                            rows.append((path, genre))
+        if not rows:
+            raise _read_error(f"Invalid data, no valid data found in path:{self.dataset_dir}")
+        return rows
+
+    def _read(self, i):
+        path, genre = self._data()[i]
+        wave, rate = read_wave(path)
+        if rate != 22050:
+            raise _read_error(f"Invalid file, sampling rate of GTZAN wav file must be 22050, file path: {path}")
+        return [wave, np.array(22050, np.uint32), np.array(genre)]
+
+
+# --------------------------------------------------------------------------- LibriTTS
+_LIBRITTS_USAGES = ["dev-clean", "dev-other", "test-clean", "test-other", "train-clean-100", "train-clean-360",
+                    "train-other-500"]
+
+
+class LibriTTSDataset(_AudioSource):
+    """LibriTTS: ``<usage>/<speaker>/<chapter>/<speaker>_<chapter>.trans.tsv`` (``utterance<TAB>original
+    <TAB>normalized`` lines) and ``<utterance>.wav`` at 24 kHz; columns ``waveform`` float32 (1, n),
+    ``sample_rate`` uint32, ``original_text``, ``normalized_text``, ``speaker_id`` uint32,
+    ``chapter_id`` uint32, ``utterance_id``. A folder's scan stops at its first ``.trans.tsv``, as in
+    MindSpore."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        _check_usage(usage, _LIBRITTS_USAGES + ["all"])
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.usage = "all" if usage is None else usage
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "original_text", "normalized_text", "speaker_id", "chapter_id",
+                "utterance_id"]
+
+    @classmethod
+    def _label_files(cls, folder, out):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for e in entries:
+            path = os.path.join(folder, e.name)
+            if os.path.isdir(path):
+                cls._label_files(path, out)
+            elif len(e.name) > 10 and e.name.endswith(".trans.tsv"):
+                out.append(path)
+                return
+
+    @staticmethod
+    def _parse(label_file, usage):
+        data = _read_file(label_file).decode("utf-8")
+        rows = []
+        pos, n = 0, len(data)
+        while pos < n:
+            fields = []
+            for sep in ("\t", "\t", "\n"):
+                end = data.find(sep, pos)
+                end = n if end < 0 else end
+                fields.append(data[pos:end])
+                pos = min(end + 1, n + 1)
+            utt, original, normalized = fields
+            unders = [k for k, c in enumerate(utt) if c == "_"]
+            if len(unders) != 3:
+                raise _read_error(f"Invalid file, the file may not be a LibriTTS dataset file: {label_file}")
+            speaker = _digits(utt[:unders[0]])
+            chapter = _digits(utt[unders[0] + 1:unders[1]])
+            rows.append((usage, utt, original, normalized, speaker, chapter))
+        return rows
+
+    def _load(self):
+        root = os.path.realpath(self.dataset_dir)
+        rows = []
+        for usage in ([self.usage] if self.usage != "all" else _LIBRITTS_USAGES):
+            files = []
+            self._label_files(os.path.join(root, usage), files)
+            for f in files:
+                rows.extend(self._parse(f, usage))
+        if not rows:
+            raise _read_error(f"Invalid data, no valid data matching the dataset API LibriTTSDataset. Please check "
+                              f"dataset API or file path: {self.dataset_dir}.")
+        return rows
+
+    def _read(self, i):
+        usage, utt, original, normalized, speaker, chapter = self._data()[i]
+        path = os.path.join(os.path.realpath(self.dataset_dir), usage, str(speaker), str(chapter), utt + ".wav")
+        wave, rate = read_wave(path)
+        if rate != 24000:
+            raise _read_error(f"Invalid file, sampling rate of LibriTTS wav file must be 24000, file path: {path}")
+        return [wave, np.array(24000, np.uint32), np.array(original), np.array(normalized),
+                np.array(speaker, np.uint32), np.array(chapter, np.uint32), np.array(utt)]
+
+
+def _digits(text):
+    """The id MindSpore computes from the characters (each taken as a decimal digit)."""
+    value = 0
+    for c in text:
+        value = (value * 10 + ord(c) - 48) & 0xFFFFFFFF
+    return value

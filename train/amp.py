@@ -431,13 +431,12 @@ def build_train_network(network, optimizer, loss_fn=None, level='O0', boost_leve
     update cell. ``kwargs``: ``cast_model_type``, ``keep_batchnorm_fp32``,
     ``loss_scale_manager`` override the level's settings.
 
-    ``boost_level`` ``O1``/``O2`` (MindSpore's boost training) is accepted and trains with the
-    standard cells."""
+    ``boost_level`` ``O1``/``O2`` trains with ``mindspore.boost``'s
+    ``BoostTrainOneStepCell``/``BoostTrainOneStepWithLossScaleCell``."""
     nn = _nn()
-    check_value_type('optimizer', optimizer, [nn.Optimizer])
+    from mscompat import boost  # mscompat.boost imports mscompat.train
+    check_value_type('optimizer', optimizer, [nn.Optimizer, boost.FreezeOpt])
     level, enable_boost = _check_level(level, boost_level)
-    if enable_boost:
-        logger.warning("mscompat: boost_level %s is not implemented; training without boost.", boost_level)
     _check_kwargs(kwargs)
     config = dict(_config_level(level), **kwargs)
     network = _auto_mixed_precision_process(network, config, level)
@@ -449,5 +448,9 @@ def build_train_network(network, optimizer, loss_fn=None, level='O0', boost_leve
         loss_scale = manager.get_loss_scale()
         update_cell = manager.get_update_cell()
         if update_cell is not None:
+            if enable_boost:
+                return boost.BoostTrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
             return nn.TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
+    if enable_boost:
+        return boost.BoostTrainOneStepCell(network, optimizer, loss_scale).set_train()
     return nn.TrainOneStepCell(network, optimizer, loss_scale).set_train()

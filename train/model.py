@@ -92,7 +92,8 @@ class Model:
             None and metrics are set. Default None.
         eval_indexes (list): indexes of loss, prediction and label in the eval network's outputs.
         amp_level (str): mixed precision level 'O0', 'O1', 'O2', 'O3' or 'auto'. Default 'O0'.
-        boost_level (str): accepted for compatibility ('O0': no boost). Default 'O0'.
+        boost_level (str): 'O0' (no boost), 'O1' or 'O2': the level of ``mindspore.boost.AutoBoost``
+            applied to the network and optimizer (needs ``metrics`` or ``eval_network``). Default 'O0'.
         kwargs: ``loss_scale_manager``, ``keep_batchnorm_fp32`` (passed to
             ``amp.build_train_network``), ``boost_config_dict``, ``acc_level``.
     """
@@ -124,6 +125,7 @@ class Model:
             raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set amp_level='O0' "
                              "to disable auto mixed precision or set 'optimizer' not be None to use auto mixed "
                              "precision.")
+        self._build_boost_network(kwargs)
         self._train_network = self._build_train_network()
         self._build_eval_network(metrics, self._eval_network, eval_indexes)
         self._predict_network = self._network
@@ -135,6 +137,24 @@ class Model:
         self._initial_step = None
 
     # ------------------------------------------------------------------ building
+    def _build_boost_network(self, kwargs):
+        """Boost levels O1/O2 (or a ``boost_config_dict``) rebuild the network and optimizer
+        through ``mindspore.boost.AutoBoost``, as MindSpore's Model does."""
+        from mscompat.boost import AutoBoost  # mscompat.boost imports mscompat.train
+        processor = AutoBoost(self._boost_level, kwargs.get("boost_config_dict", ""))
+        if processor.level not in ("O1", "O2"):
+            return
+        if self._optimizer is None:
+            logging.getLogger("mscompat").warning("In boost mode, the optimizer must be defined.")
+            return
+        if self._eval_network is None and self._metrics is None:
+            logging.getLogger("mscompat").warning("In boost mode, the eval_network and metrics cannot be undefined "
+                                                  "at the same time.")
+            return
+        self._network, self._optimizer = processor.network_auto_process_train(self._network, self._optimizer)
+        if self._eval_network is not None:
+            self._eval_network = processor.network_auto_process_eval(self._eval_network)
+
     def _build_train_network(self):
         nn = _nn()
         network = self._network

@@ -502,3 +502,42 @@ CASES += [
     _c("CMUArcticDataset/bad_missing_label", _source_err(lambda r: None, lambda ds, r: ds.CMUArcticDataset(r)),
        error=True),
 ]
+
+
+def _write_gtzan(root, rate=22050):
+    k = 0
+    for genre, nums in (("blues", (12, 29, 50)), ("jazz", (0, 73, 5)), ("rock", (10, 60))):
+        for n in nums:
+            _wav(os.path.join(root, genre, f"{genre}.{n:05d}.wav"), _pcm(40 + k, 10 + k), rate)
+            k += 1
+    _wav(os.path.join(root, "rock", "nodot.wav"), _pcm(90, 5), rate)
+
+
+def _write_libritts(root, rate=24000):
+    k = 0
+    for usage, spk, chap in (("dev-clean", 84, 121123), ("dev-clean", 174, 50561), ("test-other", 1089, 134686)):
+        folder = os.path.join(root, usage, str(spk), str(chap))
+        lines = []
+        for u in range(2):
+            utt = f"{spk}_{chap}_00000{u}_00000{u}"
+            _wav(os.path.join(folder, utt + ".wav"), _pcm(60 + k, 10 + k), rate)
+            lines.append(f"{utt}\tOriginal, text {k}.\tOriginal, text {k}.")
+            k += 1
+        with open(os.path.join(folder, f"{spk}_{chap}.trans.tsv"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+CASES += [
+    *[_c(f"GTZANDataset/{u}", _source(_write_gtzan, lambda ds, r, u=u: ds.GTZANDataset(r, u, shuffle=False)))
+      for u in ("all", "train", "valid", "test")],
+    _c("GTZANDataset/bad_rate", _source_err(lambda r: _write_gtzan(r, 16000), lambda ds, r: ds.GTZANDataset(
+        r, shuffle=False)), error=True),
+    _c("GTZANDataset/bad_usage", lambda ms: DS(ms).GTZANDataset(".", "eval"), error=True),
+    _c("GTZANDataset/bad_empty", _source_err(lambda r: None, lambda ds, r: ds.GTZANDataset(r)), error=True),
+    *[_c(f"LibriTTSDataset/{u}", _source(_write_libritts, lambda ds, r, u=u: ds.LibriTTSDataset(r, u, shuffle=False)))
+      for u in ("dev-clean", "test-other", "all")],
+    _c("LibriTTSDataset/bad_rate", _source_err(lambda r: _write_libritts(r, 16000), lambda ds, r: ds.LibriTTSDataset(
+        r, shuffle=False)), error=True),
+    _c("LibriTTSDataset/bad_usage", lambda ms: DS(ms).LibriTTSDataset(".", "train"), error=True),
+    _c("LibriTTSDataset/bad_empty", _source_err(lambda r: None, lambda ds, r: ds.LibriTTSDataset(r)), error=True),
+]
