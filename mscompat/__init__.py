@@ -55,3 +55,4 @@ from ._run_check import run_check  # noqa: E402,F401
 Tensor.from_numpy = staticmethod(from_numpy)   # ``mindspore.Tensor.from_numpy(array)``, as ``mindspore.from_numpy``
 from . import experimental  # noqa: E402,F401
 from . import utils  # noqa: E402,F401
+from . import boost  # noqa: E402,F401  (mindspore.boost is imported with mindspore)
