@@ -145,14 +145,13 @@ def full(shape, fill_value, dtype=None):
         dtype = fill_value.dtype
     if isinstance(fill_value, (int, float, bool)):
         return _filled(shape, fill_value, dtype)
+    # an array fill value is broadcast as it is: MindSpore keeps its dtype (``dtype`` is not applied)
     value = _const_array(fill_value) if isinstance(fill_value, (list, tuple)) else fill_value
-    if dtype is None:
-        dtype = value.dtype
     try:
         out = jnp.broadcast_to(value._data, shape)
     except ValueError:
         raise ValueError(f"For 'broadcast_to', input shape {value.shape} can not broadcast to {shape}.") from None
-    return wrap(out.astype(np_dtype(dtype)))
+    return wrap(out)
 
 
 def _like(proto, dtype, shape):
@@ -732,9 +731,7 @@ def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, en
     if mode == "median":
         raise NotImplementedError("median mode is not supported yet")
     if mode in ("maximum", "minimum", "mean"):
-        length = None if stat_length is None else _pad_to_nd(stat_length, arr.ndim)
-        res = jnp.pad(a, pad_width, mode=mode, stat_length=length)
-        return wrap(res.astype(a.dtype))
+        return _pad_statistic(arr, pad_width, stat_length, mode)
     if mode == "linear_ramp":
         ends = _pad_to_nd(end_values, arr.ndim)
         return wrap(jnp.pad(a, pad_width, mode=mode, end_values=ends).astype(a.dtype))
@@ -747,6 +744,29 @@ def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, en
     res = onp.pad(arr.asnumpy(), pad_width, mode=lambda vec, w, ax, kw: _call_pad_func(mode, vec, w, ax, kw),
                   **kwargs)
     return Tensor(res)
+
+
+_STAT_OPS = {"maximum": ops.ReduceMax, "minimum": ops.ReduceMin, "mean": ops.ReduceMean}
+
+
+def _pad_statistic(arr, pad_width, stat_length, mode):
+    """Pad each axis with a statistic of its first/last ``stat_length`` values, reduced in the
+    input's dtype (an integer mean truncates, as MindSpore's ReduceMean does)."""
+    shape = arr.shape
+    lengths = tuple((s, s) for s in shape) if stat_length is None else _pad_to_nd(stat_length, arr.ndim)
+    reduce = _STAT_OPS[mode](True)
+    for i, (before, after) in enumerate(pad_width):
+        n = arr.shape[i]
+        lo = min(lengths[i][0], shape[i])
+        hi = min(lengths[i][1], shape[i])
+        head = reduce(wrap(jnp.take(arr._data, jnp.arange(0, lo), axis=i)), i)._data
+        tail = reduce(wrap(jnp.take(arr._data, jnp.arange(n - hi, n), axis=i)), i)._data
+        reps_b = [1] * arr.ndim
+        reps_b[i] = before
+        reps_a = [1] * arr.ndim
+        reps_a[i] = after
+        arr = wrap(jnp.concatenate((jnp.tile(head, reps_b), arr._data, jnp.tile(tail, reps_a)), axis=i))
+    return arr
 
 
 def _call_pad_func(fn, vector, iaxis_pad_width, iaxis, kwargs):

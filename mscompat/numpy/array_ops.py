@@ -122,7 +122,11 @@ def concatenate(arrays, axis=0):
     if isinstance(arrays, Tensor):
         if axis is None or axis >= _MAX_DIMS:
             return ravel(arrays)
-        axis = check_axis(axis, arrays.ndim)
+        check_axis(axis, arrays.ndim)
+        if axis < 0:
+            # MindSpore builds its transpose permutation from the raw negative axis and fails
+            raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
+                             f"{arrays.ndim + 1} and {arrays.ndim}!")
         a = jnp.moveaxis(arrays._data, 0, axis)
         shape = a.shape[:axis] + (a.shape[axis] * a.shape[axis + 1],) + a.shape[axis + 2:] \
             if arrays.ndim > 1 else a.shape
@@ -277,6 +281,8 @@ def stack(arrays, axis=0):
 def unique(x, return_inverse=False):
     """The unique elements of ``x`` (flattened), with the inverse indices if asked."""
     check_tensor(x)
+    if x.dtype == mstype.bool_:
+        raise TypeError("For primitive[Unique], the input argument[x] must be a type of numbers, but got Bool.")
     if x.ndim > 1:
         x = x.ravel()
     res = ops.unique(x)
@@ -340,8 +346,8 @@ def _can_broadcast_to(shape, target):
 
 def broadcast_to(array, shape):
     """``array`` broadcast to ``shape``."""
-    if isinstance(shape, int):
-        shape = (shape,)
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"For 'broadcast_to', the shape should be a tuple of ints, but got {type(shape)}.")
     shape = tuple(shape)
     if not _can_broadcast_to(array.shape, shape):
         raise_value("cannot broadcast with ", shape)
@@ -371,11 +377,26 @@ def _split(x, indices_or_sections, opname, axis=0):
         parts = jnp.array_split(a, n, axis)
     elif isinstance(indices_or_sections, (list, tuple)) and all(
             isinstance(i, int) for i in indices_or_sections):
-        parts = jnp.split(a, list(indices_or_sections), axis)
+        return _split_at(a, indices_or_sections, axis)
     else:
         raise_type("Argument `indices_or_sections` in `mindspore.numpy.split` should be integer, tuple(int) "
                    "or list(int), but got", indices_or_sections)
     return tuple(wrap(p) for p in parts)
+
+
+def _split_at(a, indices, axis):
+    """A list of the pieces of ``a`` between the (possibly negative) ``indices`` along ``axis``."""
+    length = a.shape[axis]
+    bounds = tuple(i + length if i < 0 else i for i in indices) + (length,)
+    pieces = []
+    for k, end in enumerate(bounds):
+        begin = 0 if k == 0 else bounds[k - 1]
+        if end <= begin:
+            raise_value("empty sub-tensor encountered.")
+        index = [slice(None)] * a.ndim
+        index[axis] = slice(begin, end)
+        pieces.append(wrap(a[tuple(index)]))
+    return pieces
 
 
 def split(x, indices_or_sections, axis=0):
@@ -464,6 +485,8 @@ def take(a, indices, axis=None, mode="clip"):
         raise_value('invalid mode. Expected "raise", "wrap", or "clip"')
     if mode == "raise":
         raise NotImplementedError('"raise" mode is not implemented')
+    if not isinstance(indices.dtype, mstype.Int):
+        raise TypeError(f"For 'take', the indices must be an integer Tensor, but got {indices.dtype}.")
     data = a._data
     if axis is None:
         data = jnp.ravel(data)
@@ -485,6 +508,9 @@ def repeat(a, repeats, axis=None):
         axis = 0
     axis = check_axis(axis, a.ndim)
     if isinstance(repeats, int):
+        if repeats == 0:
+            # MindSpore 2.10 fails building the empty result (a TypeError from its Tensor constructor)
+            raise TypeError("For 'repeat', repeats=0 gives an empty Tensor, which MindSpore 2.10 does not create.")
         if repeats < 0:
             raise ValueError(f"For 'repeat_elements', the 'rep' must be >= 0, but got {repeats}.")
         return wrap(jnp.repeat(a._data, repeats, axis))
@@ -662,6 +688,8 @@ def apply_over_axes(func, a, axes):
 def argwhere(a):
     """Indices of the non-zero elements, one row per element."""
     a = to_tensor(a)
+    if a.ndim == 0:
+        raise RuntimeError("For 'NonZero', the input must have at least one dimension, but got a 0-D Tensor.")
     return ops.argwhere(a)
 
 
