@@ -236,3 +236,35 @@ def test_one_process_pynative_step():
     got_losses, w = train()
     np.testing.assert_allclose(got_losses, ref_losses, rtol=1e-5)
     np.testing.assert_allclose(w, ref_w, rtol=1e-5, atol=1e-6)
+
+
+@needs4
+def test_one_process_functional_graph_calls():
+    """MindSpore's functional data-parallel loop in GRAPH_MODE, each call compiled on its own:
+    the gradients a call returns stay per device (each device's buffer), so the reducer's call
+    averages the devices' own gradients: the single-device weights; the loss is device 0's."""
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((32, 4)).astype(np.float32)
+    y = rng.standard_normal((32, 8)).astype(np.float32)
+
+    def train():   # local batch 8 = the weight's first dimension: gradients are no per-sample output
+        net = nn.Dense(4, 8, weight_init="ones", bias_init="zeros")
+        loss_fn = nn.MSELoss()
+        opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        grad_fn = ms.value_and_grad(lambda a, b: loss_fn(net(a), b), None, opt.parameters)
+        reducer = nn.DistributedGradReducer(opt.parameters, mean=True)
+        losses = []
+        for _ in range(2):
+            loss, grads = grad_fn(Tensor(x), Tensor(y))
+            opt(reducer(grads))
+            losses.append(float(loss.asnumpy()))
+        return losses, net.weight.asnumpy(), net
+
+    _, ref_w, _ = train()
+    ms.set_auto_parallel_context(parallel_mode="data_parallel", device_num=4, gradients_mean=True)
+    losses, w, net = train()
+    np.testing.assert_allclose(w, ref_w, rtol=1e-5, atol=1e-6)
+    ms.reset_auto_parallel_context()
+    first = float(nn.MSELoss()(nn.Dense(4, 8, weight_init="ones", bias_init="zeros")(Tensor(x[:8])),
+                               Tensor(y[:8])).asnumpy())
+    assert losses[0] == pytest.approx(first, rel=1e-5)

@@ -16,12 +16,17 @@ under ``jax.shard_map`` over the data axis ``"dp"`` of the mesh:
 * Parameter updates come back with each device's own value in its buffer of the replicated
   array: equal on every device when they derive from all-reduced gradients, per device for
   values computed from local data only (BatchNorm moving statistics), as on MindSpore's ranks;
-* outputs (:func:`localize`): an output whose first axis is the per-device batch (its length
-  equals the local batch of the split inputs; shape ``(1,)`` excluded) is per-sample: the
-  devices' blocks are concatenated (the prediction for every sample the caller fed); any other
-  output (the loss, metrics, flags, ...) is one device's value: the first device of this
-  process, i.e. what MindSpore's rank 0 prints in a single process driving several devices, and
-  each process's own rank value with one device per process (``msrun``'s layout).
+* outputs: an output whose first axis is the per-device batch (its length equals the local
+  batch of the split inputs; shape ``(1,)`` and the shapes of the program's Parameters - its
+  gradients - excluded) is per-sample: the devices' blocks are concatenated (the prediction for
+  every sample the caller fed). Any other output (the loss, gradients, metrics, flags, ...) is
+  per device: in one process, a replicated array whose buffer on each device holds that
+  device's value - reading it gives the first device's (what MindSpore's rank 0 prints), eager
+  operations and later compiled calls (an input already laid out on the mesh keeps its layout)
+  go on per device, so ``grads = grad_fn(x, y); grads = grad_reducer(grads)`` as separate
+  GRAPH_MODE calls reduce each device's own gradients; with several processes
+  (:func:`localize`) each process gets its own value, its first device's (with one device per
+  process, ``msrun``'s layout, its rank's), as a process-local array.
 
 An optimizer's own compiled update (PyNative ``TrainOneStepCell``, ``optimizer(grads)``) takes no
 batch (``_placement.no_batch``): its gradients are replicated. PyNative code is not split: in one
@@ -66,9 +71,9 @@ def layout(st, dyn, batch_axis=0):
     return mesh, tuple(specs), frozenset(local)
 
 
-def _batched(leaf, local):
-    shape = np.shape(leaf)
-    return bool(local) and len(shape) >= 1 and shape[0] in local and shape != (1,)
+def _batched(leaf, local, param_shapes):
+    shape = tuple(np.shape(leaf))
+    return bool(local) and len(shape) >= 1 and shape[0] in local and shape != (1,) and shape not in param_shapes
 
 
 def per_device(compiled, params, spec, layout_, values, key, dyn):
@@ -77,12 +82,13 @@ def per_device(compiled, params, spec, layout_, values, key, dyn):
     arrays)``."""
     mesh, in_specs, local = layout_
     where = {}
+    param_shapes = {tuple(np.shape(v)) for v in values}
 
     def body(values, key, dyn):
         out, updates, key_out, attrs = compiled._pure(params, spec, values, key, dyn)
         leaves, tree = jax.tree_util.tree_flatten(out)
         leaves = [jnp.asarray(x) for x in leaves]
-        flags = [_batched(x, local) for x in leaves]
+        flags = [_batched(x, local, param_shapes) for x in leaves]
         where["tree"], where["flags"] = tree, flags
         return (([x for x, b in zip(leaves, flags) if b], [x for x, b in zip(leaves, flags) if not b]),
                 updates, key_out, attrs)
@@ -128,7 +134,11 @@ def _own_value(a):
 
 
 def localize(out):
-    """A per-device run's outputs as this process sees them (see the module docstring)."""
+    """A per-device run's outputs as this process sees them (see the module docstring): the
+    outputs themselves in one process, process-local arrays with several."""
+    if jax.process_count() == 1:
+        return out
+
     def one(x):
         a = x._data if isinstance(x, Tensor) else x
         if not isinstance(a, jax.Array) or isinstance(a, jax.core.Tracer):

@@ -101,6 +101,10 @@ def replicate(array):
 
 def _input_sharding(st, a, i, axis):
     ndim = np.ndim(a)
+    if st.data_parallel and isinstance(a, jax.Array) and isinstance(a.sharding, NamedSharding) \
+            and a.sharding.mesh == st.data_mesh():
+        # already laid out on the mesh (an output of a per-device program: each device keeps its value)
+        return a.sharding, False
     ds = st.settings.get("dataset_strategy", "data_parallel")
     if isinstance(ds, tuple):
         if i < len(ds) and ds[i] is not None and len(ds[i]) == ndim:
