@@ -9,7 +9,7 @@ from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDatas
 from ._user_sampler import Sampler
 from ._engine_sync import SyncWaitDataset
 from ._source_audio import (CMUArcticDataset, GTZANDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset,
-                            YesNoDataset)
+                            TedliumDataset, YesNoDataset)
 from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
@@ -22,7 +22,8 @@ __all__ = [
     "Sampler", "SyncWaitDataset", "BuiltinSampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "PKSampler", "Shuffle", "MindDataset", "MnistDataset",
     "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "CSVDataset", "TextFileDataset", "DeviceFeeder",
-    "CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "TedliumDataset",
+    "YesNoDataset",
 ]
 
 

@@ -1,5 +1,5 @@
 """Audio dataset sources: ``YesNoDataset``, ``LJSpeechDataset``, ``SpeechCommandsDataset``,
-``CMUArcticDataset``, ``GTZANDataset``, ``LibriTTSDataset``, over their real on-disk layouts (16-bit PCM wav files plus the datasets'
+``CMUArcticDataset``, ``GTZANDataset``, ``LibriTTSDataset``, ``TedliumDataset``, over their real on-disk layouts (16-bit PCM wav files plus the datasets'
 metadata files), with MindSpore's columns, dtypes and row orders.
 
 Waveforms are read as MindSpore's wav reader does: a 44-byte RIFF header (sample rate, bits per
@@ -15,7 +15,7 @@ from ._source_vision import (_FileMappable, _check_bool, _check_cache, _check_di
 from ._engine_samplers import _check_sampler_args
 
 __all__ = ["CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset",
-           "YesNoDataset"]
+           "TedliumDataset", "YesNoDataset"]
 
 
 def read_wave(path):
@@ -425,3 +425,112 @@ def _digits(text):
     for c in text:
         value = (value * 10 + ord(c) - 48) & 0xFFFFFFFF
     return value
+
+
+# --------------------------------------------------------------------------- TED-LIUM
+class TedliumDataset(_AudioSource):
+    """TED-LIUM: ``<usage>/stm/<talk>.stm`` segment lines (``talk channel speaker start end identifier
+    transcript``) over ``<usage>/sph/<talk>.sph`` NIST SPHERE audio; columns ``waveform`` float32
+    (1, n), ``sample_rate`` int32, ``transcript``, ``talk_id``, ``speaker_id``, ``identifier``.
+
+    As MindSpore 2.10 does: rows are sorted by (line number as a string, talk), and a segment's
+    samples are read into a buffer after as many zeros, of which the zeros are returned, so the
+    waveform is silent (the read still fails for a segment past the end of the file)."""
+
+    def __init__(self, dataset_dir, release, usage=None, extensions=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        if not isinstance(release, str):
+            raise TypeError(f"Argument release with value {release} is not of type [<class 'str'>], but got "
+                            f"{type(release)}.")
+        valid = ["release1", "release2", "release3"]
+        if release not in valid:
+            raise ValueError(f"Input release is not within the valid set of {valid}.")
+        _check_dir(dataset_dir)
+        if usage is not None:
+            _check_usage(usage, ["train", "test", "dev", "all"] if release in valid[:2] else ["all"])
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.release = release
+        self.usage = "all" if usage is None else usage
+        self.extensions = ".sph" if extensions is None else extensions
+
+    def _columns(self):
+        return ["waveform", "sample_rate", "transcript", "talk_id", "speaker_id", "identifier"]
+
+    def _load(self):
+        root = os.path.realpath(self.dataset_dir)
+        if self.release in ("release1", "release2"):
+            parts = ["train", "test", "dev"] if self.usage == "all" else [self.usage]
+        else:
+            parts = ["data"]
+        rows = []
+        for part in parts:
+            folder = os.path.join(root, part, "stm")
+            if not os.path.isdir(folder):
+                raise _read_error(f"Invalid file, failed to open folder: {folder}")
+            for e in os.scandir(folder):
+                if os.path.splitext(e.name)[1] != ".stm":
+                    continue
+                lines = _read_file(os.path.join(folder, e.name)).decode("utf-8").split("\n")
+                if lines and lines[-1] == "":
+                    lines.pop()
+                for k, line in enumerate(lines):
+                    rows.append((str(k), line.split(" ")[0], part))
+        rows.sort()
+        if not rows:
+            raise _read_error("Invalid data, no valid data matching the dataset API TedliumDataset. Please check file "
+                              "path or dataset API.")
+        return rows
+
+    @staticmethod
+    def _segment(stm_path, line_no):
+        lines = _read_file(stm_path).decode("utf-8").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        line = lines[min(line_no, len(lines) - 1)]
+        fields = []
+        for _ in range(6):
+            cut = line.find(" ")
+            fields.append(line[:cut] if cut >= 0 else line)
+            line = line[cut + 1:] if cut >= 0 else line
+        fields.append(line)
+        return fields
+
+    def _read(self, i):
+        line_no, talk, part = self._data()[i]
+        root = os.path.realpath(self.dataset_dir)
+        stm = os.path.join(root, part, "stm", talk + ".stm")
+        sph = os.path.join(root, part, "sph", talk + self.extensions)
+        if not os.path.isfile(stm):
+            raise _read_error(f"Invalid file, get real path failed, path={stm}")
+        talk_id, _, speaker_id, start, end, identifier, transcript = self._segment(stm, int(line_no))
+        if not os.path.isfile(sph):
+            raise _read_error(f"Invalid file, failed to open file: {sph}")
+        data = _read_file(sph)
+        if len(data) < 1024:
+            raise _read_error(f"Invalid data, failed to read head part from sph file: {sph}, re-download dataset(make "
+                              "sure the data is true).")
+        head = data[:1024].split(b"\0", 1)[0].decode("latin-1")
+        tokens = [t for t in re.split(r"[ \n]+", head)]
+        rate = 0
+        for k, tok in enumerate(tokens):
+            if tok == "sample_rate" and k + 2 < len(tokens):
+                rate = _atoi(tokens[k + 2])
+        first = int(_atof(start) * rate)
+        size = int(_atof(end) * rate) - first
+        if size > 0 and first + 2 * size > len(data):
+            raise _read_error(f"Invalid data, failed to read data part from sph file: {sph}, re-download "
+                              "dataset(make sure the data is true).")
+        wave = np.zeros((1, max(size, 0)), np.float32)
+        return [wave, np.array(rate, np.int32), np.array(transcript), np.array(talk_id), np.array(speaker_id),
+                np.array(identifier)]
+
+
+def _atoi(text):
+    m = re.match(r"\s*[+-]?\d+", text)
+    return int(m.group(0)) if m else 0
+
+
+def _atof(text):
+    m = re.match(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", text)
+    return float(m.group(0)) if m else 0.0

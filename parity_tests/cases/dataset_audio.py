@@ -541,3 +541,32 @@ CASES += [
     _c("LibriTTSDataset/bad_usage", lambda ms: DS(ms).LibriTTSDataset(".", "train"), error=True),
     _c("LibriTTSDataset/bad_empty", _source_err(lambda r: None, lambda ds, r: ds.LibriTTSDataset(r)), error=True),
 ]
+
+
+def _write_tedlium(root, part="train", short=False):
+    for talk, n_lines in (("TalkA_2010", 12), ("TalkB_2011", 3)):
+        lines = [f"{talk} 1 {talk}_spk {0.25 * k:.2f} {0.25 * k + 0.125:.3f} <o,f0,male> words of segment {k}"
+                 for k in range(n_lines)]
+        os.makedirs(os.path.join(root, part, "stm"), exist_ok=True)
+        with open(os.path.join(root, part, "stm", talk + ".stm"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        head = b"NIST_1A\n   1024\nsample_rate -i 16000\nchannel_count -i 1\nend_head\n"
+        body = _pcm(7, 16000 * (1 if short else 4)).astype(">i2").tobytes()
+        os.makedirs(os.path.join(root, part, "sph"), exist_ok=True)
+        with open(os.path.join(root, part, "sph", talk + ".sph"), "wb") as f:
+            f.write(head.ljust(1024, b" ") + body)
+
+
+CASES += [
+    _c("TedliumDataset/release1_train", _source(_write_tedlium, lambda ds, r: ds.TedliumDataset(
+        r, "release1", "train", shuffle=False))),
+    _c("TedliumDataset/release3", _source(lambda r: _write_tedlium(r, "data"), lambda ds, r: ds.TedliumDataset(
+        r, "release3", shuffle=False))),
+    _c("TedliumDataset/bad_release", lambda ms: DS(ms).TedliumDataset(".", "release4"), error=True),
+    _c("TedliumDataset/bad_usage_release3", lambda ms: DS(ms).TedliumDataset(".", "release3", "train"), error=True),
+    _c("TedliumDataset/bad_missing_usage", _source_err(_write_tedlium, lambda ds, r: ds.TedliumDataset(
+        r, "release2", "all")), error=True),
+    _c("TedliumDataset/bad_short_sph", _source_err(lambda r: _write_tedlium(r, short=True),
+                                                   lambda ds, r: ds.TedliumDataset(r, "release1", "train",
+                                                                                   shuffle=False)), error=True),
+]
