@@ -26,7 +26,7 @@ from ._graph_print import graph_print as print_, in_compiled
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy", "fstr", "str_", "RuntimeStr"]
+           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
                  jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
@@ -1033,3 +1033,10 @@ def graph_outputs(out):
     if type(out) is np.ndarray:
         return _HostArray(out)
     return out
+
+
+def graph_results(out):
+    """:func:`graph_outputs` for a call that ran eagerly (JIT Fallback): the same types, as
+    plain Python containers."""
+    leaves, treedef = jax.tree_util.tree_flatten(graph_outputs(out), is_leaf=lambda x: isinstance(x, Tensor))
+    return jax.tree_util.tree_unflatten(treedef, leaves)

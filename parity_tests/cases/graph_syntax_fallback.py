@@ -156,6 +156,16 @@ def percent_of_tensor(x):
     return "%s" % x.sum()
 
 
+def asnumpy_with_containers(x):
+    y = x.asnumpy()
+    return map(lambda a: a * 2, (1, 2)), np.float64(y.sum()), tuple(np.array([1, 2])), filter(lambda v: v > 0, [0, 3])
+
+
+def asnumpy_dict_order(x):
+    y = x.asnumpy()
+    return tuple({"z": y.shape[0], "a": 1}.items())
+
+
 CASES = [
     J("gs_fallback/np_const_tensor", np_const_tensor, V3, default=True),
     J("gs_fallback/np_arange_tensor", np_arange_tensor, V3),
@@ -189,4 +199,6 @@ CASES = [
     J("gs_fallback/str_of_tensor", str_of_tensor, V3, default=True),
     J("gs_fallback/fstring_of_tensor", fstring_of_tensor, V3),
     J("gs_fallback/percent_of_tensor", percent_of_tensor, V3),
+    J("gs_fallback/asnumpy_with_containers", asnumpy_with_containers, V3),
+    J("gs_fallback/asnumpy_dict_order", asnumpy_dict_order, V3),
 ]
