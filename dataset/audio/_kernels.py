@@ -5,7 +5,7 @@ import functools
 import numpy as np
 import scipy.signal
 
-from .utils import BorderType, WindowType, linspace
+from .utils import BorderType, WindowType
 
 
 def audio_error(name, msg):
@@ -168,38 +168,6 @@ def spectrogram(x, n_fft, win_length, hop_length, pad, window_type, power, norma
     mag = np.sqrt((re.astype(np.float64) ** 2 + im.astype(np.float64) ** 2)).astype(dtype)
     out = np.power(mag.astype(np.float64), power).astype(dtype)
     return out.reshape(lead + out.shape[1:])
-
-
-def istft(spec, n_fft, hop_length, win_length, window_type, center, normalized, onesided, length, pad_mode=None):
-    """Inverse STFT of complex ``spec`` (rows, freq, frames) -> (rows, time) float64 (window-sum normalized
-    overlap-add, as torch.istft)."""
-    win = padded_window(window_type, win_length, n_fft).astype(np.float64)
-    rows, _, n_frames = spec.shape
-    if normalized:
-        spec = spec * np.sqrt(np.sum(win ** 2))
-    if onesided:
-        frames = np.fft.irfft(spec, n=n_fft, axis=1)
-    else:
-        frames = np.fft.ifft(spec, n=n_fft, axis=1).real
-    frames = frames * win[None, :, None]
-    expected = n_fft + hop_length * (n_frames - 1)
-    y = np.zeros((rows, expected))
-    wsum = np.zeros(expected)
-    for f in range(n_frames):
-        y[:, f * hop_length:f * hop_length + n_fft] += frames[:, :, f]
-        wsum[f * hop_length:f * hop_length + n_fft] += win ** 2
-    start = n_fft // 2 if center else 0
-    if length:
-        end = start + length
-    else:
-        end = expected - n_fft // 2 if center else expected
-    y = y[:, start:end]
-    wsum = wsum[start:end]
-    nz = wsum > 1e-11
-    y[:, nz] = y[:, nz] / wsum[nz]
-    if length and y.shape[1] < length:
-        y = np.pad(y, ((0, 0), (0, length - y.shape[1])))
-    return y
 
 
 def melscale_apply(spec, fb):

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from ._kernels import audio_error, istft, padded_window, spectrogram
+from ._kernels import audio_error, padded_window, spectrogram
 from .utils import BorderType, linspace
 
 
@@ -51,12 +51,6 @@ def time_stretch(x, rate, phase_advance):
     mag = (alphas * abs1 + (t(1) - alphas) * abs0).astype(dtype)
     out = np.stack([np.cos(phase) * mag, np.sin(phase) * mag], axis=-1).astype(dtype)
     return out.reshape(shape[:-2] + out.shape[-2:])
-
-
-def spec_complex(x, n_fft, hop_length, win_length, window_type):
-    """Complex STFT (rows, freq, frames) of 2-D ``x`` in its dtype, as MindSpore's Spectrogram(power=0)."""
-    ri = spectrogram(x, n_fft, win_length, hop_length, 0, window_type, 0.0, False, True, BorderType.REFLECT, True)
-    return ri
 
 
 def istft_mindspore(cplx, n_fft, hop_length, win_length, window_type, center, length, dtype):

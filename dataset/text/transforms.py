@@ -9,6 +9,8 @@ import unicodedata
 
 import numpy as np
 
+from mscompat.common import dtype as mstype
+
 from .._arg_checks import check_pos_int32, check_positive, check_uint32, type_check
 from ..transforms import _Transform, _to_array
 from . import _unicode
@@ -641,10 +643,7 @@ class FilterWikipediaXML(TextTensorOperation):
 class Lookup(TextTensorOperation):
     """Map tokens to their ids in ``vocab`` (``unknown_token``'s id for the others)."""
 
-    def __init__(self, vocab, unknown_token=None, data_type=None):
-        from mscompat.common import dtype as mstype
-        if data_type is None:
-            data_type = mstype.int32
+    def __init__(self, vocab, unknown_token=None, data_type=mstype.int32):
         if unknown_token is not None:
             type_check(unknown_token, (str,), "unknown_token")
         type_check(vocab, (Vocab,), "vocab is not an instance of text.Vocab.")
@@ -657,7 +656,6 @@ class Lookup(TextTensorOperation):
         self.data_type = data_type
 
     def _apply(self, arr):
-        from mscompat.common import dtype as mstype
         table = self.vocab._word2id
         unk_id = None
         if self.unknown_token is not None:
@@ -746,7 +744,6 @@ class ToNumber(TextTensorOperation):
     """Parse every string as a number of ``data_type`` (C++ ``stoll``/``stof`` rules)."""
 
     def __init__(self, data_type):
-        from mscompat.common import dtype as mstype
         type_check(data_type, (mstype.Type,), "data_type")
         if data_type not in mstype.number_type:
             raise TypeError("data_type: " + str(data_type) + " is not numeric data type.")

@@ -9,7 +9,7 @@ import tempfile
 
 import numpy as np
 
-from parity_tests.harness import Raw, case
+from parity_tests.harness import case
 
 
 def T(ms):
@@ -336,6 +336,16 @@ CASES = [
     _c("Vocab/from_dataset_topk_freq", lambda ms: T(ms).Vocab.from_dataset(DS(ms).NumpySlicesDataset(
         [["a", "b"], ["b", "c"], ["b", "a"], ["d", "e"]], ["text"], shuffle=False), "text", (1, 2), 2,
         None, False).vocab()),
+    *[_c(f"Vocab/from_dataset_ties_{n}", lambda ms, kw=kw: T(ms).Vocab.from_dataset(DS(ms).NumpySlicesDataset(
+        [["z", "z"], ["y", "y"], ["x", "w"], ["w", "q"]], ["text"], shuffle=False), ["text"], **kw).vocab())
+      for n, kw in (("all", {}), ("top2", {"top_k": 2}), ("min2", {"freq_range": (2, None)}),
+                    ("special_last", {"special_tokens": ["<s>"], "special_first": False}))],
+    _err("Vocab/bad_dataset_special_in_data", lambda ms: T(ms).Vocab.from_dataset(DS(ms).NumpySlicesDataset(
+        [["z", "z"]], ["text"], shuffle=False), ["text"], special_tokens=["z"])),
+    _err("Vocab/bad_dataset_numeric", lambda ms: T(ms).Vocab.from_dataset(DS(ms).NumpySlicesDataset(
+        [[1, 2]], ["text"], shuffle=False), ["text"])),
+    _err("Vocab/bad_dataset_column", lambda ms: T(ms).Vocab.from_dataset(DS(ms).NumpySlicesDataset(
+        [["a"]], ["text"], shuffle=False), ["nope"])),
     _err("Vocab/bad_from_file_dup", _files(lambda r: _write(r, "v.txt", "a\nb\na\n"), lambda ms, r: T(
         ms).Vocab.from_file(os.path.join(r, "v.txt")))),
     _err("Vocab/bad_from_file_missing", lambda ms: T(ms).Vocab.from_file("/nonexistent/dir/vocab.txt")),
