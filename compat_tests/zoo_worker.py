@@ -12,8 +12,8 @@ part of what is checked) before computing. Each side writes ``OUT_DIR/<side>.npz
 
 * the parameter names, shapes and dtypes in ``get_parameters()`` order;
 * the forward output (eval mode) on a fixed input;
-* the loss from the zoo's own loss factory, and the gradients of that loss (train mode)
-  for every trainable parameter;
+* the loss from the zoo's own loss factory, and the gradients of that loss for every
+  trainable parameter (in eval mode, so that dropout's random masks do not enter);
 * every trainable parameter after one step of the zoo's own optimizer factory;
 * timings of import, construction, forward and gradient.
 """
@@ -91,7 +91,7 @@ def main(spec, out_dir):
            "shapes": np.array([json.dumps(list(p.shape)) for p in params]),
            "dtypes": np.array([str(p.dtype) for p in params])}
     rs = np.random.RandomState(0)
-    x = ms.Tensor(rs.standard_normal((2, 3, size, size)).astype(np.float32))
+    x = ms.Tensor(rs.standard_normal((4, 3, size, size)).astype(np.float32))
     net.set_train(False)
     t = time.perf_counter()
     outs = _flat(net(x))
@@ -102,14 +102,15 @@ def main(spec, out_dir):
     loss_fn, opt = _loss_and_opt(package, trainable, ms)
     first = outs[0]
     if package == "mindcv":
-        target = ms.Tensor(np.array([1, 3], np.int32))
+        target = ms.Tensor(np.array([1, 3, 0, 7], np.int32))
     else:
         target = ms.Tensor(rs.standard_normal(first.shape).astype(np.float32))
 
     def forward(x, target):
         return loss_fn(_flat(net(x))[0], target)
 
-    net.set_train(True)
+    # gradients and the step in eval mode: deterministic on both sides (dropout and drop-path
+    # draw from each framework's own generator, so train-mode randomness cannot be compared)
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
     t = time.perf_counter()
     loss, grads = grad_fn(x, target)
