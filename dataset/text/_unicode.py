@@ -6,6 +6,7 @@ import unicodedata
 import regex
 
 _WHITE = regex.compile(r"\p{White_Space}")
+NON_WHITE_RUNS = regex.compile(r"[^\p{White_Space}]+")
 _IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
 
@@ -67,9 +68,14 @@ def _translate_icu(pattern):
 def compile_icu(pattern, op_name):
     """Compile an ICU regular expression; a bad pattern is MindSpore's RuntimeError."""
     try:
-        return regex.compile(_translate_icu(pattern), regex.V0)
+        return _compile(pattern)
     except (regex.error, ValueError, TypeError) as exc:
         raise RuntimeError(f"{op_name}: create ICU RegexMatcher failed, you may input one error pattern") from exc
+
+
+@functools.lru_cache(maxsize=256)
+def _compile(pattern):
+    return regex.compile(_translate_icu(pattern), regex.V0)
 
 
 def icu_replacement(replace):

@@ -126,24 +126,16 @@ class WhitespaceTokenizer(TextTensorOperation):
     def _apply(self, arr):
         text = _scalar_text("WhitespaceTokenizerOp", arr)
         tokens, starts, limits = [], [], []
-        pos, start, cur = 0, 0, []
-        for ch in text:
-            n = _nbytes(ch)
-            if _unicode.is_uwhite_space(ch):
-                if cur:
-                    tokens.append("".join(cur))
-                    starts.append(start)
-                    limits.append(pos)
-                    cur = []
-            else:
-                if not cur:
-                    start = pos
-                cur.append(ch)
-            pos += n
-        if cur:
-            tokens.append("".join(cur))
-            starts.append(start)
-            limits.append(pos)
+        pos_chars = pos_bytes = 0
+        for m in _unicode.NON_WHITE_RUNS.finditer(text):
+            pos_bytes += _nbytes(text[pos_chars:m.start()])
+            tok = m.group(0)
+            n = _nbytes(tok)
+            tokens.append(tok)
+            starts.append(pos_bytes)
+            limits.append(pos_bytes + n)
+            pos_bytes += n
+            pos_chars = m.end()
         return _tokens_out(tokens, starts, limits, self.with_offsets)
 
 
