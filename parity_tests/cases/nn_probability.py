@@ -120,8 +120,10 @@ for _name in SPECS:
         if _name in _NO_CALL_PARAMS:
             CASES.append(case(f"prob/{_name}/{_stat}_call_params", _value_stat(_name, _stat, True), error=True))
         else:
+            # the call-time-parameter variants of the value statistics run in the slow suite (the
+            # default run keeps prob/log_prob of each distribution)
             CASES.append(case(f"prob/{_name}/{_stat}_call_params", _value_stat(_name, _stat, True), rtol=1e-4,
-                              atol=1e-5))
+                              atol=1e-5, slow=_stat not in ("prob", "log_prob")))
     for _stat in _PLAIN_STATS:
         if (_name, _stat) in _UNDEFINED:
             if _name != "Bernoulli":
@@ -145,7 +147,7 @@ for _name in SPECS:
         CASES.append(case(f"prob/{_name}/sample", _sample(_name, (3, 2), False)))
         CASES.append(case(f"prob/{_name}/sample_scalar", _sample(_name, (), False)))
         if _name not in _NO_CALL_PARAMS:
-            CASES.append(case(f"prob/{_name}/sample_call_params", _sample(_name, (4,), True)))
+            CASES.append(case(f"prob/{_name}/sample_call_params", _sample(_name, (4,), True), slow=True))
         CASES.append(case(f"prob/{_name}/sample_shape_list", lambda ms, n=_name: _dist(ms, n).sample([2]),
                           error=True))
     CASES.append(case(f"prob/{_name}/construct", _construct(_name), rtol=1e-4, atol=1e-5))
