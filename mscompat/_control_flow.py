@@ -555,8 +555,13 @@ class _Exprs(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         """``a is b`` / ``a is not b`` -> ``_cf_rt_.is_(a, b)``: MindSpore compares identity only
-        with an int, bool, string, None or type on the right."""
+        with an int, bool, string, None or type on the right; ``a in b`` -> ``_cf_rt_.in_(a, b)``."""
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not _has(node, _DYNAMIC_EXPR):
+            # ``t in (a, b)`` with a Tensor ``t``: MindSpore's bool Tensor (``t`` equal to an item)
+            self.rw.count += 1
+            fn = "in_" if isinstance(node.ops[0], ast.In) else "not_in"
+            return ast.copy_location(_rt_call(fn, [node.left, node.comparators[0]]), node)
         if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Is, ast.IsNot)) or _has(node, _DYNAMIC_EXPR):
             return node
         self.rw.count += 1

@@ -26,7 +26,8 @@ from ._graph_print import graph_print as print_, in_compiled
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results"]
+           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results",
+           "in_", "not_in"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
                  jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
@@ -233,6 +234,26 @@ def is_(a, b):
     if isinstance(b, (tuple, list, dict, float)):
         raise RuntimeError(f"For syntax like 'a is b', b supports Int, Bool, String, None and Type, but got {b}")
     return a is b
+
+
+def in_(item, container):
+    """``item in container``; a Tensor ``item`` in a tuple/list gives MindSpore's 0-d bool Tensor:
+    whether it equals (element-wise, all of it) one of the items."""
+    if isinstance(item, Tensor) and type(container) in (tuple, list):
+        a = _unwrap(item)
+        found = jnp.zeros((), jnp.bool_)
+        for e in container:
+            b = _unwrap(e) if isinstance(e, Tensor) else e
+            if isinstance(e, (Tensor, int, float, bool)) and jnp.shape(b) in ((), jnp.shape(a)):
+                found = found | jnp.all(jnp.asarray(a) == jnp.asarray(b))
+        return Tensor._wrap(found)
+    return item in container
+
+
+def not_in(item, container):
+    """``item not in container`` (see :func:`in_`)."""
+    r = in_(item, container)
+    return Tensor._wrap(~r._data) if isinstance(r, Tensor) else not r
 
 
 def graph_copy(namespace, name):

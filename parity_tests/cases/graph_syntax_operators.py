@@ -104,6 +104,11 @@ def in_tensor_tuple(x):
     return x in t
 
 
+def in_tensor_variants(x):
+    y = x * 1
+    return x in (x + 1,), x not in [x * 2, x], x in (y,), x in (1, 2)
+
+
 def is_identity(x):
     a = None
     b = "s"
@@ -286,6 +291,8 @@ CASES = [
     J("gs_op/bitwise_tensor", bitwise_tensor, I3),
     J("gs_op/bitwise_bool_tensor", bitwise_bool_tensor, V3),
     J("gs_op/in_containers", in_tuple, V3, default=True),
+    J("gs_op/in_tensor_tuple", in_tensor_tuple, V3),
+    J("gs_op/in_tensor_variants", in_tensor_variants, V3),
     J("gs_op/is_identity", is_identity, V3),
     J("gs_op/is_tensor_type", is_tensor_type, V3),
     J("gs_op/is_tuple_bad", is_tuple_bad, V3, error=True),
