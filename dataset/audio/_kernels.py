@@ -66,6 +66,11 @@ def lfilter(x, a_coeffs, b_coeffs, clamp):
     return y.astype(dtype).reshape(x.shape)
 
 
+def iir(b, a, x):
+    """A plain IIR filter (float64) of the rows of ``x``."""
+    return scipy.signal.lfilter(b, a, np.asarray(x, np.float64), axis=-1)
+
+
 def biquad(x, b0, b1, b2, a0, a1, a2):
     return lfilter(x, [a0, a1, a2], [b0, b1, b2], True)
 

@@ -226,33 +226,33 @@ def detect_pitch_frequency(x, sample_rate, frame_time, win_length, freq_low, fre
     p = lags + n_frames * frame_size - n
     padded = np.pad(sig, ((0, 0), (0, max(p, 0))))
     nccf = np.zeros((channels, n_frames, lags), dtype)
+    total = n_frames * frame_size
+    s1 = padded[:, :total].astype(np.float64).reshape(channels, n_frames, frame_size)
+    n1 = (s1 * s1).sum(axis=2)
     for lag in range(1, lags + 1):
-        for f in range(n_frames):
-            s1 = padded[:, f * frame_size:(f + 1) * frame_size].astype(np.float64)
-            s2 = padded[:, f * frame_size + lag:(f + 1) * frame_size + lag].astype(np.float64)
-            if s2.shape[1] < frame_size:
-                s2 = np.pad(s2, ((0, 0), (0, frame_size - s2.shape[1])))
-            num = (s1 * s2).sum(axis=1)
-            n1 = (s1 * s1).sum(axis=1)
-            n2 = (s2 * s2).sum(axis=1)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                nccf[:, f, lag - 1] = np.where((n1 != 0) & (n2 != 0), num / n1 / n2, 0.0)
+        seg = padded[:, lag:lag + total].astype(np.float64)
+        if seg.shape[1] < total:
+            seg = np.pad(seg, ((0, 0), (0, total - seg.shape[1])))
+        s2 = seg.reshape(channels, n_frames, frame_size)
+        num = (s1 * s2).sum(axis=2)
+        n2 = (s2 * s2).sum(axis=2)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            nccf[:, :, lag - 1] = np.where((n1 != 0) & (n2 != 0), num / n1 / n2, 0.0)
     if freq_high == 0:
         raise audio_error("DetectPitchFrequency", "freq_high can not be zero.")
     lag_min = int(math.ceil(np.float32(sample_rate) / np.float32(freq_high)))
     half = lags // 2
-    idx = np.zeros((channels, n_frames), np.int64)
-    for c in range(channels):
-        for f in range(n_frames):
-            row = nccf[c, f]
-            best_v = half_v = row[lag_min] if lag_min < lags else 0
-            best_i = half_i = lag_min
-            for lag in range(lag_min + 1, lags):
-                if row[lag] > best_v:
-                    best_v, best_i = row[lag], lag
-                    if lag < half:
-                        half_v, half_i = row[lag], lag
-            idx[c, f] = (half_i if half_v > best_v * dtype.type(0.99) else best_i) + 1
+    # MindSpore's scan: the best lag is the first maximum from lag_min on; the "half" lag the first
+    # maximum of [lag_min, lags // 2) (both start at lag_min)
+    rows = nccf.reshape(-1, lags)
+    best_i = lag_min + np.argmax(rows[:, lag_min:], axis=1)
+    best_v = rows[np.arange(rows.shape[0]), best_i]
+    if half > lag_min:
+        half_i = lag_min + np.argmax(rows[:, lag_min:half], axis=1)
+    else:
+        half_i = np.full(rows.shape[0], lag_min)
+    half_v = rows[np.arange(rows.shape[0]), half_i]
+    idx = (np.where(half_v > best_v * dtype.type(0.99), half_i, best_i) + 1).reshape(channels, n_frames)
     pad_len = (win_length - 1) // 2
     out_len = n_frames + pad_len - win_length + 1
     if out_len < 0:

@@ -600,14 +600,9 @@ class Overdrive(AudioTensorOperation):
         t2 = (flat * gain_ex + color).astype(x.dtype)
         temp = np.where(t2 < -1, t(-2.0 / 3.0), np.where(t2 > 1, t(2.0 / 3.0), (t2 - t2 * t2 * t2 / t(3.0))))
         temp = temp.astype(x.dtype)
-        last_in = np.zeros(flat.shape[0], x.dtype)
-        last_out = np.zeros(flat.shape[0], x.dtype)
-        out = np.empty_like(flat)
-        for i in range(flat.shape[1]):
-            last_out = (temp[:, i] - last_in + last_out * t(0.995)).astype(x.dtype)
-            last_in = temp[:, i]
-            v = (flat[:, i] * t(0.5) + last_out * t(0.75)).astype(x.dtype)
-            out[:, i] = np.clip(v, -1, 1)
+        # the DC blocker last_out = temp - last_in + 0.995 * last_out, run as an IIR filter
+        last_out = K.iir([1.0, -1.0], [1.0, -0.995], temp)
+        out = np.clip((flat * t(0.5) + last_out.astype(x.dtype) * t(0.75)).astype(x.dtype), -1, 1).astype(x.dtype)
         return out.reshape(shape)
 
 
