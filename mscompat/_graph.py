@@ -451,7 +451,11 @@ class Compiled:
                 def call(d):
                     args, kwargs = _merge(d, spec)
                     self.fn(*args, **kwargs)
-                found = _state.discover(call, dyn, known=progs.params)
+                try:
+                    found = _state.discover(call, dyn, known=progs.params)
+                except _FALLBACK_ERRORS as e:
+                    self._fall_back(e)
+                    return None
                 progs = self._build(found, old=progs)
             except _FALLBACK_ERRORS as e:
                 self._fall_back(e)
