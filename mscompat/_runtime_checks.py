@@ -18,6 +18,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from .parallel._mesh import in_program as _in_parallel_program
+
 __all__ = ["check_index_range", "reraise", "clean_runtime_errors", "RUNTIME_CHECK_ERROR"]
 
 # exceptions callbacks raised (they run on XLA's threads), by message, until the XLA error
@@ -55,13 +57,24 @@ def _first_bad(values, lo, hi, skip):
     return None if hits.size == 0 else flat[hits[0]].item()
 
 
-def _raise_from_host(exc_type, message, lo, hi, skip, values):
+# errors recorded (not raised) by checks in multi-device programs, raised after the call
+_RECORDED = []
+_RECORDING = [False]
+
+
+def _raise_from_host(exc_type, message, lo, hi, skip, record, values):
     v = _first_bad(values, lo, hi, skip)
     if v is None:       # vmapped branches run for every element; only real hits raise
         return
     exc = exc_type(message(v))
     exc._mscompat_runtime_check = True
     with _LOCK:
+        if record:
+            # a multi-device program: raising here would stop this device's program while the
+            # others wait for it in a collective; the error is raised when the call returns
+            if not _RECORDED:
+                _RECORDED.append(exc)
+            return
         if len(_PENDING) > 64:
             _PENDING.clear()
         _PENDING[str(exc)] = exc
@@ -87,7 +100,10 @@ def check_index_range(values, lo, hi, message, exc_type=RuntimeError, skip=None)
     bad = (values < lo) | (values >= hi)
     if skip is not None:
         bad = bad & (values != skip)
-    host = functools.partial(_raise_from_host, exc_type, message, lo, hi, skip)
+    record = _in_parallel_program()
+    if record:
+        _RECORDING[0] = True
+    host = functools.partial(_raise_from_host, exc_type, message, lo, hi, skip, record)
     jax.lax.cond(jnp.any(bad), lambda v: jax.debug.callback(host, v), lambda v: None, values)
 
 
@@ -102,9 +118,22 @@ def reraise(err):
     return None
 
 
+def _raise_recorded():
+    if not _RECORDING[0]:
+        return
+    jax.effects_barrier()      # the program's callbacks have run
+    with _LOCK:
+        exc = _RECORDED.pop() if _RECORDED else None
+        _RECORDED.clear()
+    if exc is not None:
+        raise exc.with_traceback(None)
+
+
 @contextlib.contextmanager
 def clean_runtime_errors():
-    """Inside: an XLA error that carries a run-time check's exception is raised as that exception."""
+    """Inside: an XLA error that carries a run-time check's exception is raised as that
+    exception; an error a multi-device program recorded is raised on leaving (before the
+    caller writes the program's new state back)."""
     try:
         yield
     except RUNTIME_CHECK_ERROR as err:
@@ -112,3 +141,4 @@ def clean_runtime_errors():
         if exc is None:
             raise
         raise exc.with_traceback(None) from None
+    _raise_recorded()

@@ -157,3 +157,32 @@ def test_gather_nd_out_of_range_raises_in_compiled_code(mode):
     np.testing.assert_array_equal(f(X, Tensor([[2, 3]], ms.int32)).asnumpy(), [11.0])
     with pytest.raises(RuntimeError, match="'GatherNd'.*does not index into input_shape: \\[3, 4\\]"):
         f(X, Tensor([[0, 1], [2, 4]], ms.int32)).asnumpy()
+
+
+def test_out_of_range_in_data_parallel_step_raises_without_deadlock():
+    # the bad index is on one device's shard: raising there would leave the other devices waiting
+    # in the gradient all-reduce (XLA aborts the process after 40 s); the error is raised after the
+    # call instead, before any Parameter is updated
+    assert len(__import__("jax").devices()) >= 2
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, device_num=2)
+    try:
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.e = nn.Embedding(10, 4)
+
+            def construct(self, i):
+                return self.e(i).sum()
+        net = Net()
+        step = nn.TrainOneStepCell(net, nn.SGD(net.trainable_params(), 0.1))
+        step(Tensor(np.array([[1, 2], [3, 4]], np.int32)))
+        good = net.e.embedding_table.asnumpy().copy()
+        with pytest.raises(RuntimeError, match=r"range \[0, 10\), but got 40"):
+            step(Tensor(np.array([[1, 2], [3, 40]], np.int32)))
+        np.testing.assert_array_equal(net.e.embedding_table.asnumpy(), good)
+        step(Tensor(np.array([[1, 2], [3, 4]], np.int32)))     # the next good step runs
+        assert not np.array_equal(net.e.embedding_table.asnumpy(), good)
+    finally:
+        ms.reset_auto_parallel_context()
+        ms.set_context(mode=ms.PYNATIVE_MODE)
