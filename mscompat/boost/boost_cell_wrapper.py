@@ -162,18 +162,10 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             self.step.set_data(Tensor(0 if int(self.step.asnumpy()) + 1 >= count else int(self.step.asnumpy()) + 1,
                                       mstype.int32))
             return loss
-        # traced (inside a compiled loop): every freeze cell is traced, the picked one takes effect
-        if self.train_strategy is None:
-            index, count = self.step, len(self.freeze_nets)
-        else:
-            index, count = self.train_strategy[self.step], len(self.train_strategy)
-        loss = None
-        for i, net in enumerate(self.freeze_nets):
-            out = run_unless(index != i, lambda n=net: n(*inputs))
-            loss = out if loss is None else F.select(index == i, out, loss)
-        nxt = self.step + 1
-        P.Assign()(self.step, F.select(nxt >= count, F.zeros_like(nxt), nxt))
-        return loss
+        # traced (a compiled loop around this cell): the schedule needs the step's value, so
+        # this raises JAX's concretization error and the compiled call runs eagerly instead
+        index = int(self.step)
+        raise AssertionError(f"unreachable: a traced step converted to {index}")
 
     def gradient_accumulation_process(self, loss, grads, sens, *inputs):
         """Add ``grads / steps`` to the accumulator; every ``steps`` calls update with it and

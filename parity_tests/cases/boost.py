@@ -312,7 +312,18 @@ def _names(ms):
     return sorted(boost.__all__), sorted(n for n in boost.__all__ if not hasattr(boost, n))
 
 
-_O1 = "O1"
+def _adasum_split(ms):
+    """AdaSum's halving of the weight shapes (the send/receive layout), without communication."""
+    import types
+    shapes = [ms.Parameter(ms.Tensor(np.zeros(s, np.float32)), name=f"w{i}")
+              for i, s in enumerate([(4, 3), (1, 5), (1, 1), (3,)])]
+    info = B(ms).AdaSum._get_delta_weights_info(types.SimpleNamespace(parameter_tuple=shapes), [])
+    left, right, div = info
+    again = B(ms).AdaSum._get_delta_weights_info(types.SimpleNamespace(parameter_tuple=shapes), right)
+    return ([s for s, _ in left], [s for s, _ in right], div, [s for s, _ in again[0]], again[2],
+            [str(d) for _, d in left])
+
+
 
 CASES = [
     case("boost.names", _names),
@@ -429,6 +440,10 @@ CASES = [
         ms.Tensor(np.ones(2, np.float32))), error=True),
     case("boost.group_lsm/scalar", lambda ms: _group_lsm(ms, 8.0)),
     case("boost.group_lsm/list", lambda ms: _group_lsm(ms, [4.0, 2.0])),
+    # --- AdaSum (its Send/Receive across servers needs several 8-device servers: see cpu_untestable.tsv)
+    case("boost.adasum/hash", lambda ms: [B(ms).AdaSum._hash(s, t, w) for s, t, w in [(0, 0, 0), (1, 8, 3),
+                                                                                       (2, 17, 11)]]),
+    case("boost.adasum/split_shapes", _adasum_split),
     # --- DimReduce
     case("boost.dim_reduce/two_steps", _dim_reduce, **_TRAIN),
     # --- Model(boost_level=...)
