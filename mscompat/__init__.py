@@ -56,3 +56,7 @@ Tensor.from_numpy = staticmethod(from_numpy)   # ``mindspore.Tensor.from_numpy(a
 from . import experimental  # noqa: E402,F401
 from . import utils  # noqa: E402,F401
 from . import boost  # noqa: E402,F401  (mindspore.boost is imported with mindspore)
+from .common.lazy_inline import no_inline  # noqa: E402,F401
+from .ops import constexpr  # noqa: E402,F401
+from ._recursion_limit import set_recursion_limit  # noqa: E402,F401
+from .parallel._ps_context import set_ps_context, get_ps_context, reset_ps_context  # noqa: E402,F401

@@ -7,7 +7,7 @@ import inspect
 
 from mscompat import log as logger
 
-__all__ = ["lazy_inline"]
+__all__ = ["lazy_inline", "no_inline"]
 
 
 def _check_construct(self, fn):
@@ -66,4 +66,13 @@ def lazy_inline(fn=None, attrs=None, policy=None):
             self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(key_args)
         return decorated
 
+    return wrap(fn) if fn is not None else wrap
+
+
+def no_inline(fn=None):
+    """Mark ``fn`` (a function or a Cell's ``construct``) as not to be inlined by the graph
+    compiler (``fn.no_inline = True``); XLA decides inlining itself, so it is a marker here."""
+    def wrap(f):
+        f.no_inline = True
+        return f
     return wrap(fn) if fn is not None else wrap

@@ -376,6 +376,15 @@ def _no_init_utils_path(ms):
     return _mod(ms, "nn.utils").no_init_parameters is ms.nn.no_init_parameters
 
 
+def _ps_roundtrip(ms):
+    ms.set_ps_context(enable_ps=True, worker_num=2, scheduler_port=7000)
+    got = [ms.get_ps_context(k) for k in ("enable_ps", "worker_num", "scheduler_port", "server_mode")]
+    ms.reset_ps_context()
+    after = [ms.get_ps_context(k) for k in ("enable_ps", "worker_num", "server_mode")]
+    ms.set_ps_context(worker_num=0, scheduler_port=6667)
+    return got, after
+
+
 # --- parallel.auto_parallel.AutoParallel ----------------------------------------------------------
 def _auto_parallel(ms, x):
     AutoParallel = _mod(ms, "parallel.auto_parallel").AutoParallel
@@ -538,6 +547,19 @@ CASES = (
         case("paths/Tensor.from_numpy_list", lambda ms: ms.Tensor.from_numpy([1, 2]), error=True),
         case("paths/no_init_parameters", _no_init),
         case("paths/nn.utils.no_init_parameters", _no_init_utils_path),
+        case("paths/top/constexpr", lambda ms: ms.constexpr is ms.ops.constexpr),
+        case("paths/top/no_inline", lambda ms: (ms.no_inline(_sin_times).no_inline, ms.no_inline()(_stdout).no_inline)),
+        case("paths/top/ps_context_defaults", lambda ms: [ms.get_ps_context(k) for k in (
+            "ms_role", "server_num", "scheduler_ip", "enable_ssl", "config_file_path")]),
+        case("paths/top/ps_context_set_reset", _ps_roundtrip),
+        case("paths/top/ps_context_bad_key", lambda ms: ms.set_ps_context(foo=1), error=True),
+        case("paths/top/ps_context_bad_type", lambda ms: ms.set_ps_context(enable_ps=1), error=True),
+        case("paths/top/ps_context_bad_server_mode", lambda ms: ms.set_ps_context(server_mode="x"), error=True),
+        case("paths/top/ps_context_get_password", lambda ms: ms.get_ps_context("client_password"), error=True),
+        case("paths/top/ps_context_get_unknown", lambda ms: ms.get_ps_context("foo"), error=True),
+        case("paths/top/set_recursion_limit", lambda ms: ms.set_recursion_limit(3000)),
+        case("paths/top/set_recursion_limit_zero", lambda ms: ms.set_recursion_limit(0), error=True),
+        case("paths/top/set_recursion_limit_float", lambda ms: ms.set_recursion_limit(1.5), error=True),
         case("paths/auto_parallel/run", _auto_parallel, F32(4, 3)),
         case("paths/auto_parallel/bad_mode", lambda ms: _mod(ms, "parallel.auto_parallel").AutoParallel(
             ms.nn.Dense(2, 2), "data_parallel"), error=True),
