@@ -30,6 +30,8 @@ CPLX3 = _rs.uniform(-1, 1, (2, 9, 6, 2)).astype(np.float32)
 _t = np.arange(1600) / 8000.0
 TONE = (0.5 * np.sin(2 * np.pi * 220 * _t) + 0.2 * np.sin(2 * np.pi * 440 * _t)).astype(np.float32)[None]
 INTWAVE = _rs.randint(-100, 100, (2, 50)).astype(np.int32)
+_t16 = np.arange(16000) / 16000.0
+TONE16K = (0.4 * np.sin(2 * np.pi * 180 * _t16) + 0.1 * np.sin(2 * np.pi * 1200 * _t16)).astype(np.float32)[None]
 
 
 def _c(name, fn, *inputs, **kw):
@@ -372,6 +374,14 @@ CASES += [
         A(ms).BorderType, A(ms).DensityFunction, A(ms).FadeShape, A(ms).GainType, A(ms).Interpolation,
         A(ms).MelType, A(ms).Modulation, A(ms).NormMode, A(ms).NormType, A(ms).ResampleMethod, A(ms).ScaleType,
         A(ms).WindowType)]),
+    # ---- one second at 16 kHz with the default parameters (MindSpore sums its 400-point DFTs in float32:
+    # results agree to ~1e-6 relative, cepstra near 0 to ~1e-3 absolute)
+    _val("MelSpectrogram/default_1s", lambda a: a.MelSpectrogram(), TONE16K, rtol=1e-4, atol=1e-3),
+    _val("MFCC/default_1s", lambda a: a.MFCC(), TONE16K, rtol=1e-4, atol=2e-3),
+    _val("LFCC/default_1s", lambda a: a.LFCC(), TONE16K, rtol=1e-4, atol=2e-3),
+    _val("SpectralCentroid/default_1s", lambda a: a.SpectralCentroid(16000), TONE16K, rtol=1e-5, atol=1e-3),
+    _val("DetectPitchFrequency/default_1s", lambda a: a.DetectPitchFrequency(16000), TONE16K),
+    _val("Spectrogram/default_1s", lambda a: a.Spectrogram(), TONE16K, rtol=1e-4, atol=1e-3),
     # ---- pipelines
     _c("pipeline/spectrogram_db", lambda ms: _pipe(ms, np.stack([WAVE1, WAVE1 * 0.5]), [
         A(ms).Spectrogram(n_fft=32), A(ms).AmplitudeToDB()]), rtol=1e-4, atol=1e-3),
