@@ -141,7 +141,8 @@ def power(x1, x2, dtype=None):
 
 
 def float_power(x1, x2, dtype=None):
-    """``x1 ** x2`` computed in float32."""
+    """``x1 ** x2`` computed in float32 (both must be Tensors)."""
+    check_tensor(x1, x2)
     x1 = _cast(x1, mstype.float32)
     x2 = _cast(x2, mstype.float32)
     return _apply(ops.pow, x1, x2, dtype=dtype)
@@ -468,7 +469,7 @@ def around(a, decimals=0):
         raise_value("decimals < 0 is not supported now.")
     if decimals == 0:
         return ops.round(a)
-    return ops.div(ops.round(a * 10 ** decimals), 10 ** decimals)
+    return ops.tensor_div(ops.round(a * 10 ** decimals), 10 ** decimals)
 
 
 def gcd(x1, x2, dtype=None):
@@ -516,6 +517,8 @@ def _reduce(a, reduce_fn, cmp_fn=None, axis=None, keepdims=False, initial=None, 
             out = tuple(s for i, s in enumerate(shape) if i not in axes)
         if 0 in out:
             return empty(out, dtype)
+        if initial is not None and cmp_fn is not None:
+            raise ValueError("zero-size tensors are not supported.")
         if initial is None:
             if cmp_fn is None:
                 initial = nan
@@ -1079,10 +1082,7 @@ def correlate(a, v, mode="valid"):
         raise ValueError("For 'correlate', the inputs can not be empty.")
     dt = a.dtype if a.dtype == v.dtype else promote(a.dtype, v.dtype)
     work = jnp.promote_types(np_dtype(dt), jnp.float32)
-    res = jnp.correlate(a._data.astype(work), v._data.astype(work), mode=mode)
-    if a.size < v.size:
-        res = res[::-1]
-    return wrap(res.astype(work))
+    return wrap(jnp.correlate(a._data.astype(work), v._data.astype(work), mode=mode).astype(work))
 
 
 # --- statistics -------------------------------------------------------------------------------
