@@ -1,7 +1,8 @@
 """``mindspore.numpy``: numpy-like functions on MindSpore Tensors.
 
 Submodules mirror MindSpore's: ``array_creations``, ``array_ops``, ``math_ops``,
-``logic_ops``, ``dtypes``, ``fft`` (``utils`` holds the shared argument handling).
+``logic_ops``, ``dtypes``, ``fft``; ``utils`` and ``utils_const`` hold the argument handling
+(with MindSpore's private helper names that model code imports).
 Python ints become int32 and Python floats float32; float creation defaults to float32.
 
 >>> import mscompat.numpy as mnp
@@ -38,7 +39,7 @@ from .math_ops import (mean, inner, add, subtract, multiply, divide, true_divide
 from .logic_ops import (not_equal, less_equal, less, greater_equal, greater, equal, isfinite, isnan, isinf,
                         isposinf, isneginf, isscalar, logical_and, logical_not, logical_or, logical_xor, in1d,
                         isin, isclose, signbit, sometrue, array_equal, array_equiv, setdiff1d)
-from . import fft
+from . import fft, utils, utils_const
 
 mod = remainder
 fabs = absolute

@@ -183,3 +183,28 @@ def scalar_dtype(*numbers_):
         return mstype.int32
     return mstype.float32
 
+
+
+# MindSpore's private helper names, which model code imports from mindspore.numpy.utils
+_to_tensor = to_tensor
+_to_tensor_origin_dtype = to_tensor_origin
+_check_input_tensor = check_tensor
+
+
+def _convert_64_to_32(tensor):
+    """float64 -> float32 and int64 -> int32 (other dtypes unchanged)."""
+    if tensor.dtype == mstype.float64:
+        return tensor.astype(mstype.float32)
+    if tensor.dtype == mstype.int64:
+        return tensor.astype(mstype.int32)
+    return tensor
+
+
+def _get_dtype_from_scalar(*input_numbers):
+    return scalar_dtype(*input_numbers)
+
+
+def _expand(x, ndim, axis=0):
+    """``x`` reshaped to ``ndim`` dimensions with unit axes in front (``axis=-1``: behind)."""
+    pad = (1,) * max(ndim - x.ndim, 0)
+    return x.reshape(tuple(x.shape) + pad if axis == -1 else pad + tuple(x.shape))

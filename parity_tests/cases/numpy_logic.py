@@ -3,7 +3,7 @@ rules, isnan/isinf/isposinf/isneginf, logical operators, isclose, in1d/isin/setd
 array_equal/array_equiv, sometrue, isscalar; dtype constants and namespace facts."""
 import numpy as np
 
-from parity_tests.harness import case, F32, I32, BOOL
+from parity_tests.harness import case, F32, F64, I32, BOOL
 
 
 def N(ms):
@@ -107,6 +107,21 @@ CASES += [
                                                                            "utils", "fft")]),
     case("mnp.namespace/extra_names", lambda ms: [callable(getattr(N(ms), n)) for n in ("around", "copy",
                                                                                       "matrix_power", "round")]),
+    case("mnp.namespace/utils_const", lambda ms: hasattr(N(ms), "utils_const")),
+    case("mnp.utils/_to_tensor", lambda ms: ms.numpy.utils._to_tensor([1, 2], 1.5)),
+    case("mnp.utils/_convert_64_to_32", lambda ms, x: ms.numpy.utils._convert_64_to_32(x), F64(3)),
+    case("mnp.utils/_expand", lambda ms, x: ms.numpy.utils._expand(x, 3, -1).shape, F32(2)),
+    case("mnp.utils/_check_input_tensor_bad", lambda ms: ms.numpy.utils._check_input_tensor([1]), error=True),
+    case("mnp.utils_const/_infer_out_shape", lambda ms: ms.numpy.utils_const._infer_out_shape((2, 1), (3,))),
+    case("mnp.utils_const/_infer_out_shape_bad", lambda ms: ms.numpy.utils_const._infer_out_shape((2,), (3,)),
+         error=True),
+    case("mnp.utils_const/_check_axis_valid", lambda ms: ms.numpy.utils_const._check_axis_valid((-1, 0), 3)),
+    case("mnp.utils_const/_check_axis_valid_bad", lambda ms: ms.numpy.utils_const._check_axis_valid(3, 3),
+         error=True),
+    case("mnp.utils_const/_raise_value_error", lambda ms: ms.numpy.utils_const._raise_value_error("x", 1),
+         error=True),
+    case("mnp.utils_const/_raise_runtime_error", lambda ms: ms.numpy.utils_const._raise_runtime_error("x"),
+         error=True),
     case("mnp.fft/fft", lambda ms, x: N(ms).fft.fft(x), F32(8)),
     case("mnp.fft/rfft_norm", lambda ms, x: N(ms).fft.rfft(x, norm="ortho"), F32(8)),
     case("mnp.fft/fft2_ifft2", lambda ms, x: N(ms).fft.ifft2(N(ms).fft.fft2(x)), F32(4, 4)),
