@@ -127,6 +127,10 @@ class Scope:
         _CURRENT.value = self.parent
         if self.key is not None:
             self.key_out = unbind_key()
+        if self.attrs and self.parent is None:
+            # the end of an eager transform (grad, vmap in PyNative): no tracer stays in an attribute
+            settle_attrs(self.attrs)
+            self.attrs = None
         return False
 
     # --- Parameter access (called by Parameter._data) -----------------------------------
@@ -246,6 +250,49 @@ def restore_attrs(recorded):
     return out
 
 
+def concrete(a):
+    """The value under the tracers of an eager differentiation (``grad`` in PyNative), or ``None``
+    when there is none (inside a compiled or vectorized call)."""
+    while isinstance(a, jax.core.Tracer):
+        a = getattr(a, "primal", None)
+        if a is None:
+            return None
+    return a
+
+
+def settle_attrs(recorded):
+    """Attributes set to traced values during an eager transform: each keeps its value (concrete
+    Tensors) where there is one, else gets its old value back."""
+    def is_leaf(x):
+        return isinstance(x, jax.core.Tracer) or hasattr(type(x), "_wrap")
+
+    for obj, name, old in recorded.values():
+        d = obj.__dict__
+        new = d.get(name, _MISSING)
+        if new is _MISSING:
+            continue
+        lost = []
+
+        def settle(leaf):
+            data = leaf if isinstance(leaf, jax.core.Tracer) else getattr(leaf, "_data", None)
+            if not isinstance(data, jax.core.Tracer):
+                return leaf
+            value = concrete(data)
+            if value is None:
+                lost.append(leaf)
+                return leaf
+            return value if leaf is data else type(leaf)._wrap(value)
+
+        new = jax.tree_util.tree_map(settle, new, is_leaf=is_leaf)
+        if lost:
+            if old is _MISSING:
+                d.pop(name, None)
+            else:
+                d[name] = old
+        else:
+            d[name] = new
+
+
 def compiling():
     """True while a compiled call (or its discovery trace) of this thread is tracing."""
     s = _CURRENT.value
@@ -271,6 +318,7 @@ def discover(call, leaves, known=()):
             finally:
                 if s.attrs:
                     restore_attrs(s.attrs)
+                    s.attrs = None
         for p in list(s.found.values()) + s.written_params():
             found.setdefault(id(p), p)
         return None

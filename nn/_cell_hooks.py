@@ -105,16 +105,6 @@ def jit_forward_hook(cell, hooks, inputs, output):
 
 
 # --- hooks of eagerly differentiated calls see values -------------------------------------------
-def _concrete(a):
-    """The value under the tracers of an eager differentiation (``grad``/``value_and_grad`` in
-    PyNative), or ``None`` when there is none (inside a compiled or vectorized call)."""
-    while isinstance(a, jax.core.Tracer):
-        a = getattr(a, "primal", None)
-        if a is None:
-            return None
-    return a
-
-
 class _ValueView(Tensor):
     """A Tensor handed to a hook while its cell is differentiated eagerly. It computes with the
     differentiated value (what the hook returns keeps its gradient) and shows the concrete one:
@@ -169,7 +159,7 @@ def value_views(tree):
     if type(tree) is Tensor:
         data = tree._data
         if isinstance(data, jax.core.Tracer):
-            value = _concrete(data)
+            value = _state.concrete(data)
             if value is not None:
                 view = _ValueView._wrap(data)
                 view.__dict__["_concrete_value"] = value

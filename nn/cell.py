@@ -474,9 +474,10 @@ class Cell:
             self._primitives[name] = value
             object.__setattr__(self, name, value)
         else:
-            if _SCOPE[0] is not None and _state.compiling() and _holds_tracer(value):
+            if _SCOPE[0] is not None and _holds_tracer(value):
                 # ``self.attr = x + 1`` in a compiled construct: the value is an output of the
-                # program, set after the call (MindSpore's graph attribute assignment)
+                # program, set after the call (MindSpore's graph attribute assignment); in an
+                # eager transform (grad in PyNative) its value once the transform ends
                 d = self.__dict__
                 if not any(name in (d.get(t) or ()) for t in ("_params", "_cells", "_buffers")):
                     _state.record_attr(self, name)

@@ -369,3 +369,23 @@ def test_hook_backward_gets_the_tuple_of_gradients(pynative):
     np.testing.assert_array_equal(ms.grad(lambda x: (single(x) * 3).sum())(x).asnumpy(), [6.0, 6.0])
     with pytest.raises(TypeError):
         ms.grad(lambda x: (ops.HookBackward(lambda g: [g[0]])(x) * 3).sum())(x)
+
+
+def test_attribute_set_under_pynative_grad_is_its_value(pynative):
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attr = 0
+            self.w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+
+        def construct(self, x):
+            self.attr = x * self.w + 1
+            return (self.attr * 2).sum()
+
+    net = Net()
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_array_equal(ms.grad(net)(x).asnumpy(), [2.0, 2.0])
+    assert _is_tracer_free(net.attr)
+    np.testing.assert_array_equal(net.attr.asnumpy(), [2.0, 3.0])
+    ms.vmap(net)(ms.Tensor(np.ones((3, 2), np.float32)))
+    assert _is_tracer_free(net.attr)
