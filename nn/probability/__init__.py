@@ -1,4 +1,5 @@
-"""``mindspore.nn.probability``: probability distributions (``distribution``)."""
-from . import distribution
+"""``mindspore.nn.probability``: probability distributions (``distribution``) and bijectors
+(``bijector``)."""
+from . import distribution, bijector
 
-__all__ = ["distribution"]
+__all__ = ["distribution", "bijector"]

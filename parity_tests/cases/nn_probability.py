@@ -188,3 +188,55 @@ CASES += [
     case("prob/Categorical/batch_probs", lambda ms: (lambda d: (d.batch_shape, d.is_scalar_batch))(
         _msd(ms).Categorical(_t(ms, [[0.2, 0.8], [0.5, 0.5]])))),
 ]
+
+
+# --- bijectors ----------------------------------------------------------------------------------
+def _msb(ms):
+    return importlib.import_module(f"{ms.__name__}.nn.probability.bijector")
+
+
+_BIJECTORS = {
+    "Exp": lambda ms: _msb(ms).Exp(),
+    "PowerTransform_half": lambda ms: _msb(ms).PowerTransform(0.5),
+    "PowerTransform_batch": lambda ms: _msb(ms).PowerTransform(_t(ms, [0.0, 2.0])),
+    "ScalarAffine": lambda ms: _msb(ms).ScalarAffine(2.0, 1.0),
+    "ScalarAffine_negative": lambda ms: _msb(ms).ScalarAffine(-0.5),
+    "Softplus": lambda ms: _msb(ms).Softplus(),
+    "Softplus_sharp": lambda ms: _msb(ms).Softplus(2.0),
+    "GumbelCDF": lambda ms: _msb(ms).GumbelCDF(0.5, 2.0),
+    "Invert_ScalarAffine": lambda ms: _msb(ms).Invert(_msb(ms).ScalarAffine(2.0, 1.0)),
+    "Invert_Exp": lambda ms: _msb(ms).Invert(_msb(ms).Exp()),
+}
+_BIJ_X, _BIJ_Y = [0.3, 1.2], [0.4, 0.7]
+
+
+def _bij(name, method):
+    def fn(ms):
+        b = _BIJECTORS[name](ms)
+        v = _t(ms, _BIJ_X if method.startswith("forward") else _BIJ_Y)
+        return getattr(b, method)(v), b(method, v)
+    return fn
+
+
+def _bij_meta(name):
+    def fn(ms):
+        b = _BIJECTORS[name](ms)
+        return b.name, b.batch_shape, b.is_scalar_batch, b.is_constant_jacobian, b.is_injective, b.dtype
+    return fn
+
+
+for _b in _BIJECTORS:
+    for _m in ("forward", "inverse", "forward_log_jacobian", "inverse_log_jacobian"):
+        CASES.append(case(f"prob/bijector/{_b}/{_m}", _bij(_b, _m), rtol=1e-4, atol=1e-5))
+    CASES.append(case(f"prob/bijector/{_b}/meta", _bij_meta(_b)))
+CASES += [
+    case("prob/bijector/ScalarAffine/repr", lambda ms: (repr(_msb(ms).ScalarAffine(2.0, 1.0)), repr(_msb(ms).Exp()))),
+    case("prob/bijector/bad/PowerTransform_negative", lambda ms: _msb(ms).PowerTransform(-1.0), error=True),
+    case("prob/bijector/bad/GumbelCDF_scale", lambda ms: _msb(ms).GumbelCDF(0.0, 0.0), error=True),
+    case("prob/bijector/bad/ScalarAffine_bool", lambda ms: _msb(ms).ScalarAffine(True), error=True),
+    case("prob/bijector/bad/Softplus_none", lambda ms: _msb(ms).Softplus(None), error=True),
+    case("prob/bijector/bad/value_list", lambda ms: _msb(ms).Exp().forward([1.0]), error=True),
+    case("prob/bijector/bad/value_int", lambda ms: _msb(ms).Exp().forward(_t(ms, [1, 2], np.int32)), error=True),
+    case("prob/bijector/bad/Invert_not_bijector", lambda ms: _msb(ms).Invert(3), error=True),
+    case("prob/bijector/bad/name_not_str", lambda ms: _msb(ms).Exp(name=3), error=True),
+]

@@ -24,6 +24,12 @@ def _values(value):
     return None if isinstance(value, Parameter) else value.asnumpy()
 
 
+def check_greater_equal_zero(value, name):
+    v = _values(value)
+    if v is not None and np.any(v < 0):
+        raise ValueError(f"{name} must be greater than or equal to zero.")
+
+
 def check_greater_zero(value, name):
     v = _values(value)
     if v is not None and not np.all(v > 0):
