@@ -133,7 +133,24 @@ def _cumsum_moveaxis(x):
     return mnp.cumsum(mnp.moveaxis(x, 0, -1), 1)
 
 
+def _anchor_points(feature):
+    # detection-head anchor centres (FCOS/YOLO-style heads build them with mnp in construct)
+    h, w = feature.shape[1:3]
+    shifts_x = mnp.arange(start=0, stop=w * 8, step=8)
+    shifts_y = mnp.arange(start=0, stop=h * 8, step=8)
+    shift_y, shift_x = mnp.meshgrid(shifts_y, shifts_x)
+    shift_x = mnp.reshape(shift_x.transpose(), -1)
+    shift_y = mnp.reshape(shift_y.transpose(), -1)
+    return mnp.stack((shift_x, shift_y), axis=1) + 4
+
+
+def _trace_negative_axes(x):
+    return mnp.trace(x, 1, -1, -2), mnp.diagonal(x, -1, -1, 0)
+
+
 CASES = [
+    graph("anchor_points", _anchor_points, F32(1, 3, 4, 2)),
+    graph("trace_negative_axes", _trace_negative_axes, F32(3, 4, 5)),
     graph("arange_add", _arange_add, I32(4)),
     graph("arange_float", _arange_float, F32(4)),
     graph("empty_shape_dtype", _empty_shape, F32(2)),
