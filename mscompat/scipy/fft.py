@@ -9,8 +9,9 @@ import jax.scipy.fft as jfft
 
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
+from mscompat.ops.primitive import Primitive
 
-__all__ = ['dct', 'idct', 'dctn', 'idctn']
+__all__ = ['dct', 'idct', 'dctn', 'idctn']  # and the Primitives DCT, IDCT, DCTN, IDCTN
 
 _wrap = Tensor._wrap
 _NORMS = (None, "ortho", "backward", "forward")
@@ -95,3 +96,43 @@ def dctn(x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-
 def idctn(x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-builtin
     """Inverse of :func:`dctn`."""
     return _many("IDCTN", jfft.idctn, x, type, s, axes, norm)
+
+
+class DCT(Primitive):
+    """Primitive form of :func:`dct`: ``DCT()(x, type, n, axis, norm)``."""
+
+    def __init__(self):
+        super().__init__("DCT")
+
+    def __call__(self, x, type=2, n=None, axis=-1, norm=None):  # pylint: disable=redefined-builtin
+        return dct(x, type, n, axis, norm)
+
+
+class IDCT(Primitive):
+    """Primitive form of :func:`idct`: ``IDCT()(x, type, n, axis, norm)``."""
+
+    def __init__(self):
+        super().__init__("IDCT")
+
+    def __call__(self, x, type=2, n=None, axis=-1, norm=None):  # pylint: disable=redefined-builtin
+        return idct(x, type, n, axis, norm)
+
+
+class DCTN(Primitive):
+    """Primitive form of :func:`dctn`: ``DCTN()(x, type, s, axes, norm)``."""
+
+    def __init__(self):
+        super().__init__("DCTN")
+
+    def __call__(self, x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-builtin
+        return dctn(x, type, s, axes, norm)
+
+
+class IDCTN(Primitive):
+    """Primitive form of :func:`idctn`: ``IDCTN()(x, type, s, axes, norm)``."""
+
+    def __init__(self):
+        super().__init__("IDCTN")
+
+    def __call__(self, x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-builtin
+        return idctn(x, type, s, axes, norm)

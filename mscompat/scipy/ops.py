@@ -10,11 +10,62 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops.primitive import Primitive
 from mscompat.ops import eig as _eig
-from .linalg import _solve_triangular_checked
 
 __all__ = []
 
 _wrap = Tensor._wrap
+
+
+_TRANS = {'N': 0, 'T': 1, 'C': 2}
+
+
+def _triangular(a, b, trans, lower, unit_diagonal):
+    """Solve ``op(a) x = b`` for batched ``a`` (..., M, M) and ``b`` (..., M) or (..., M, N)."""
+    vector = b.ndim == a.ndim - 1
+    rhs = b[..., None] if vector else b
+    batch = jnp.broadcast_shapes(a.shape[:-2], rhs.shape[:-2])
+    a_b = jnp.broadcast_to(a, batch + a.shape[-2:])
+    rhs = jnp.broadcast_to(rhs, batch + rhs.shape[-2:])
+    x = lax.linalg.triangular_solve(a_b, rhs, left_side=True, lower=lower, transpose_a=trans != 0,
+                                    conjugate_a=trans == 2, unit_diagonal=unit_diagonal)
+    return x[..., 0] if vector else x
+
+
+def _solve_triangular_checked(a, b, trans, lower, unit_diagonal):
+    name = "SolveTriangular"
+    for arg, value in (("a", a), ("b", b)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(value).__name__}.")
+    for arg, value in (("lower", lower), ("unit_diagonal", unit_diagonal)):
+        if not isinstance(value, bool):
+            raise TypeError(f"For '{name}', the argument '{arg}' must be bool, but got {type(value).__name__}.")
+    if isinstance(trans, bool) or not isinstance(trans, int):
+        raise TypeError(f"For '{name}', the argument 'trans' must be int or str, but got {type(trans).__name__}.")
+    if trans not in (0, 1, 2):
+        raise RuntimeError(f"For '{name}', 'trans' must be in [0, 1, 2, 'N', 'T', 'C'], but got [{trans}].")
+    x, y = arr(a), arr(b)
+    if x.ndim < 2:
+        raise ValueError(f"For '{name}', dim of matrix a must greater or equal to 2, but got a at "
+                         f"{x.ndim}-dimensional.")
+    if x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"For '{name}', the last two dimensions of `a` should be the same, but got shape of "
+                         f"{list(x.shape)}. Please make sure that the shape of `a` be like [..., N, N].")
+    vector = y.ndim == x.ndim - 1
+    rows = y.shape[-1] if vector else (y.shape[-2] if y.ndim >= 2 else None)
+    if y.ndim < 1 or rows != x.shape[-1]:
+        raise ValueError(f"For '{name}', the last two dimensions of `a` and `b` should be matched, but got shape "
+                         f"of {list(x.shape)} and {list(y.shape)}. Please make sure that the shape of `a` and `b` "
+                         f"be like [..., N, N] X [..., N, M] or [..., N, N] X [..., N].")
+    if x.dtype != y.dtype:
+        raise TypeError(f"For '{name}' the type of a and b must be same, but got type of a is "
+                        f"{a.dtype} and type of b is {b.dtype}.")
+    kind = x.dtype
+    if jnp.issubdtype(kind, jnp.integer) or kind == jnp.bool_:
+        x, y = x.astype(jnp.float32), y.astype(jnp.float32)
+    elif kind == jnp.float16:
+        out = _triangular(x.astype(jnp.float32), y.astype(jnp.float32), trans, lower, unit_diagonal)
+        return _wrap(out.astype(jnp.float16))
+    return _wrap(_triangular(x, y, trans, lower, unit_diagonal))
 
 
 class SolveTriangular:
@@ -42,6 +93,26 @@ class LU(Primitive):
         eye = jnp.eye(a.shape[-2], dtype=jnp.int32)
         p = jnp.swapaxes(eye[perm], -1, -2)[..., :k, :k]
         return _wrap(packed), _wrap(pivots.astype(jnp.int32)), _wrap(p)
+
+
+class Eigh(Primitive):
+    """Eigenvalues (ascending) and, with ``compute_eigenvectors``, eigenvectors of a symmetric
+    or Hermitian matrix, read from its ``lower`` (or upper) triangle."""
+
+    def __init__(self, compute_eigenvectors=True, lower=True):
+        super().__init__("Eigh")
+        for name, value in (("compute_eigenvectors", compute_eigenvectors), ("lower", lower)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'Eigh', the type of '{name}' should be bool, but got {type(value).__name__}.")
+            self.add_prim_attr(name, value)
+        self.compute_eigenvectors = compute_eigenvectors
+        self.lower = lower
+
+    def __call__(self, a):
+        m = arr(a)
+        w, v = jnp.linalg.eigh(m, UPLO='L' if self.lower else 'U', symmetrize_input=False)
+        w = w.astype(m.dtype)
+        return (_wrap(w), _wrap(v)) if self.compute_eigenvectors else _wrap(w)
 
 
 class Eig(Primitive):
