@@ -39,9 +39,6 @@ __all__ = ["absolute", "count_nonzero", "clip", "deg2rad", "rad2deg", "add", "su
            "result_type", "unwrap", "cumprod", "ravel_multi_index", "norm", "bitwise_and", "bitwise_or",
            "bitwise_xor", "invert", "rint", "correlate", "radians"]
 
-_ZERO = Tensor(0, mstype.int32)
-
-
 def _apply(fn, *args, dtype=None):
     """``fn`` on the Tensor form of ``args``, cast to ``dtype`` when one is given."""
     args = to_tensor(*args)
@@ -72,7 +69,7 @@ def absolute(x, dtype=None):
 def count_nonzero(x, axis=None, keepdims=False):
     """The number of non-zero values (along ``axis``)."""
     if 0 in x.shape:
-        return _ZERO
+        return Tensor(0, mstype.int32)
     return ops.count_nonzero(x, axis=() if axis is None else axis, keep_dims=keepdims)
 
 
