@@ -531,6 +531,14 @@ CASES = (
         case("paths/generator/bad_seed", lambda ms: _mod(ms, "common.generator").Generator().manual_seed("a"),
              error=True),
         case("paths/version", lambda ms: _mod(ms, "version").__version__),
+        case("paths/c_expression/soc_version", lambda ms: _mod(ms, "_c_expression").MSContext.get_instance()
+             .get_ascend_soc_version()),
+        case("paths/c_expression/typing", lambda ms: (
+            _mod(ms, "_c_expression").typing.Float is type(ms.float32),
+            _mod(ms, "_c_expression").typing.TensorType is ms.common.dtype.TensorType,
+            _mod(ms, "_c_expression").typing.kFloat32 == ms.float32, _mod(ms, "_c_expression").typing.kInt64 == ms.int64,
+            isinstance(ms.int8, _mod(ms, "_c_expression").typing.Int))),
+        case("paths/c_expression/TensorPy", lambda ms: isinstance(ms.Tensor([1.0]), _mod(ms, "_c_expression").TensorPy)),
         case("paths/lazy_inline/args", _lazy_args, F32(3)),
         case("paths/lazy_inline/attrs_list", _lazy_attrs, F32(3)),
         case("paths/lazy_inline/attrs_str", _lazy_attr_str),

@@ -1,0 +1,45 @@
+"""``mindspore._c_expression``: the names Python code reads from MindSpore's C++ extension —
+``typing`` (the dtype classes and their ``k*`` instances, the objects of ``mindspore.common.dtype``),
+``TensorPy`` (the Tensor class) and ``MSContext`` (``get_instance().get_ascend_soc_version()``)."""
+import types
+
+from mscompat import context
+from mscompat.common import dtype as _dtype
+from mscompat.common.tensor import Tensor as TensorPy
+
+__all__ = ["typing", "TensorPy", "MSContext"]
+
+_CLASSES = ("Type", "Number", "Bool", "Int", "UInt", "Float", "BFloat", "Complex", "TensorType", "List", "Tuple",
+            "String", "TypeNone")
+_INSTANCES = {"kBool": "bool_", "kInt8": "int8", "kInt16": "int16", "kInt32": "int32", "kInt64": "int64",
+              "kUInt8": "uint8", "kUInt16": "uint16", "kUInt32": "uint32", "kUInt64": "uint64",
+              "kFloat16": "float16", "kFloat32": "float32", "kFloat64": "float64", "kBFloat16": "bfloat16",
+              "kComplex64": "complex64", "kComplex128": "complex128", "kString": "string"}
+
+typing = types.ModuleType("mindspore._c_expression.typing", "The dtype classes of mindspore.common.dtype.")
+for _name in _CLASSES:
+    setattr(typing, _name, getattr(_dtype, _name))
+for _k, _v in _INSTANCES.items():
+    if hasattr(_dtype, _v):
+        setattr(typing, _k, getattr(_dtype, _v))
+
+
+class MSContext:
+    """The process context object some model code queries for the Ascend SoC version."""
+
+    _instance = None
+
+    @classmethod
+    def get_instance(cls):
+        if cls._instance is None:
+            cls._instance = cls()
+        return cls._instance
+
+    def get_ascend_soc_version(self):
+        """The Ascend SoC name ('' off Ascend, like MindSpore on a CPU/GPU host)."""
+        if context.get_context("device_target") != "Ascend":
+            return ""
+        return "Ascend910A"   # the emulated Ascend device (mscompat.hal.get_device_name)
+
+    def is_ascend_plugin_loaded(self):
+        return context.get_context("device_target") == "Ascend"
