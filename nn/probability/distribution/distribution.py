@@ -11,7 +11,6 @@ import jax.numpy as jnp
 from mscompat import _checkparam as validator
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import op_key
-from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.ops._args import arr, wrap
 from . import _utils as U
