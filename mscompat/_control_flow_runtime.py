@@ -21,12 +21,12 @@ from jax import lax
 
 from .common.tensor import Tensor
 from .common.parameter import Parameter
-from ._graph_print import graph_print as print_, in_compiled
+from ._graph_print import graph_print as print_, in_compiled, running_eagerly
 
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results",
+           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results", "run_eagerly",
            "in_", "not_in"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
@@ -1054,6 +1054,13 @@ def graph_outputs(out):
     if type(out) is np.ndarray:
         return _HostArray(out)
     return out
+
+
+def run_eagerly(fn, args, kwargs):
+    """``fn(*args, **kwargs)`` for a compiled call that runs eagerly (JIT Fallback): graph
+    semantics inside (``in_compiled()``), graph-output types for the results."""
+    with running_eagerly():
+        return graph_results(fn(*args, **kwargs))
 
 
 def graph_results(out):

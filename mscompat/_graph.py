@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
-from ._control_flow_runtime import graph_outputs, graph_results
+from ._control_flow_runtime import graph_outputs, run_eagerly
 from ._runtime_checks import clean_runtime_errors
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
@@ -498,7 +498,7 @@ class Compiled:
 
     def __call__(self, args, kwargs):
         if self.eager:     # JIT Fallback: the outputs are still a graph's outputs
-            return graph_results(self.fn(*args, **kwargs))
+            return run_eagerly(self.fn, args, kwargs)
         dyn, spec = _split(args, kwargs)
         if _PAR[0] is not None:
             from .parallel._placement import place_inputs
@@ -507,7 +507,7 @@ class Compiled:
         with clean_runtime_errors():    # an index out of range raises as MindSpore's error
             result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
         if result is None:
-            return graph_results(self.fn(*args, **kwargs))
+            return run_eagerly(self.fn, args, kwargs)
         progs, (out, new, key, attrs) = result
         if _PAR[0] is not None and _PAR[0].data_parallel:   # each rank's own outputs
             out, attrs = _per_device.localize(out), _per_device.localize(attrs)

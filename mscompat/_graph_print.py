@@ -20,7 +20,9 @@ and ``ops.Print`` inside a compiled call run: traced Tensors reach the host thro
 ordered ``jax.debug.callback``, so the text comes out on each run of the compiled program,
 in program order.
 """
+import builtins
 import sys
+import threading
 
 import numpy as np
 import jax
@@ -30,7 +32,7 @@ from .common.dtype import Type
 from .common.tensor import Tensor
 from .parallel._mesh import _ACTIVE as _PAR
 
-__all__ = ["graph_print", "graph_text", "in_compiled"]
+__all__ = ["graph_print", "graph_text", "in_compiled", "running_eagerly"]
 
 _EDGE = 3            # entries shown at each end of a summarized dimension
 _DIM_MAX = 6         # n-D Tensors: a dimension longer than this is summarized
@@ -54,8 +56,25 @@ class _HostTensor:
         self.value, self.dtype = np.asarray(value), dtype
 
 
+_EAGER = threading.local()   # depth of compiled calls running eagerly (JIT Fallback), per thread
+
+
+class running_eagerly:
+    """Context of a compiled call that runs its Python eagerly (JIT Fallback): it still has
+    graph semantics (print format, ...)."""
+
+    def __enter__(self):
+        _EAGER.depth = getattr(_EAGER, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        _EAGER.depth -= 1
+        return False
+
+
 def in_compiled():
-    """True while a compiled call (GRAPH_MODE Cell, ``ms.jit``) is being traced."""
+    """True while a compiled call (GRAPH_MODE Cell, ``ms.jit``) is traced or runs eagerly."""
+    if getattr(_EAGER, "depth", 0):
+        return True
     s = _state.current()
     while s is not None:
         if s.strict:
@@ -272,10 +291,37 @@ def _write(text):
     sys.stdout.flush()
 
 
+def _pynative_print(args, kwargs):
+    """Python's ``print`` (PyNative semantics, e.g. code traced by a PyNative ``grad``): traced
+    Tensors are printed with their values when the computation runs."""
+    arrays = []
+    parts = [_split(a, arrays) for a in args]
+    if not arrays:
+        builtins.print(*args, **kwargs)
+        return None
+
+    def as_python(v):
+        if isinstance(v, _HostTensor):
+            return Tensor._wrap(v.value)
+        if isinstance(v, (tuple, list)):
+            return type(v)(as_python(x) for x in v)
+        if isinstance(v, dict):
+            return {k: as_python(x) for k, x in v.items()}
+        return v
+
+    def host(*vals):
+        builtins.print(*[as_python(_fill(p, vals)) for p in parts], **kwargs)
+
+    jax.debug.callback(host, *arrays, ordered=_PAR[0] is None)
+    return None
+
+
 def graph_print(*args, _interpreted=False, **kwargs):
     """``print(*args)`` as a compiled MindSpore graph runs it (see the module docstring).
     ``_interpreted``: an argument is a string MindSpore builds at run time (an f-string,
     ``%`` formatting): the call prints as Python does, like one with a numpy value."""
+    if not in_compiled():
+        return _pynative_print(args, kwargs)
     if kwargs:
         raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
     arrays = []

@@ -2,6 +2,8 @@
 ``print`` (every run, MindSpore's format), the types compiled calls return, syntax MindSpore
 rejects, call forms. The parity tables ``parity_tests/cases/graph_syntax_*.py`` compare the
 same with real MindSpore; these tests need no MindSpore."""
+import contextlib
+
 import jax
 import numpy as np
 import pytest
@@ -10,6 +12,16 @@ import mscompat as ms
 from mscompat._control_flow import convert
 from mscompat._graph import GraphFallbackWarning
 from mscompat._graph_print import graph_text
+
+
+@contextlib.contextmanager
+def _mode(mode):
+    saved = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        yield
+    finally:
+        ms.set_context(mode=saved)
 
 
 def _printed(capsys, fn, *args):
@@ -69,11 +81,8 @@ def test_ops_print_in_cell_graph_format(capsys):
             self.p("v", x)
             return x
 
-    ms.set_context(mode=ms.GRAPH_MODE)
-    try:
+    with _mode(ms.GRAPH_MODE):
         _, text = _printed(capsys, Net(), ms.Tensor(np.array([[1.5, 2.0]], np.float32)))
-    finally:
-        ms.set_context(mode=ms.PYNATIVE_MODE)
     assert text == "v\nTensor(shape=[1, 2], dtype=Float32, value=\n[[ 1.50000000e+00  2.00000000e+00]])\n"
 
 
@@ -195,13 +204,10 @@ def test_number_assigned_to_parameter_in_construct():
             return x + self.c
 
     net = Net()
-    ms.set_context(mode=ms.GRAPH_MODE)
-    try:
+    with _mode(ms.GRAPH_MODE):
         out = net(ms.Tensor(np.zeros(2, np.float32)))
-    finally:
-        ms.set_context(mode=ms.PYNATIVE_MODE)
     assert np.allclose(out.asnumpy(), 5.0) and float(net.c.asnumpy()) == 5.0
-    with pytest.raises(TypeError, match="can not assign"):
+    with _mode(ms.PYNATIVE_MODE), pytest.raises(TypeError, match="can not assign"):
         net(ms.Tensor(np.zeros(2, np.float32)))                         # PyNative: rejected
 
 
@@ -233,3 +239,15 @@ def test_strings_from_tensor_values_are_made_when_the_program_runs(capsys):
 
     with pytest.warns(GraphFallbackWarning):   # the text itself is a result: runs eagerly
         assert g(ms.Tensor(np.array([1.0, 2.0], np.float32))) == "v:[1. 2.]"
+
+
+def test_print_under_pynative_grad_is_python_print_with_values(capsys):
+    class Net(ms.nn.Cell):
+        def construct(self, a):
+            print("in", a, a.sum())
+            return (a * a).sum()
+
+    with _mode(ms.PYNATIVE_MODE):
+        g, text = _printed(capsys, ms.grad(Net()), ms.Tensor(np.array([1.0, 2.0], np.float32)))
+    assert text == "in [1. 2.] 3.0\n"
+    assert np.allclose(g.asnumpy(), [2.0, 4.0])

@@ -6,6 +6,7 @@ containers flattened; long Tensors summarized). Every case compares the printed 
 import numpy as np
 
 from parity_tests.cases._graph_syntax_common import table, V3, V4, X23, I3, I4, ONE, POS, NEG
+from parity_tests.harness import case
 
 ms = None
 J, C = table(__name__)
@@ -193,6 +194,15 @@ def _pr_pynative_print_op(m, x):
     return x
 
 
+def _pynative_grad_print(m, x):
+    class Net(m.nn.Cell):
+        def construct(self, a):
+            print("in", a, a.sum())
+            return (a * a).sum()
+
+    return m.grad(Net())(x)
+
+
 CASES = [
     P("gs_print/tensor_f32", pr_tensor, V3, default=True),
     P("gs_print/tensor_2d", pr_tensor, X23, default=True),
@@ -247,4 +257,5 @@ CASES = [
     C("gs_print/cell_twice", _pr_cell, V3, out=True, default=True),
     C("gs_print/jit_every_call", _pr_twice, V3, out=True, default=True),
     C("gs_print/pynative_print_op", _pr_pynative_print_op, V3, out=True),
+    case("gs_print/pynative_grad_python_print", _pynative_grad_print, V3, capture_output=True),
 ]
