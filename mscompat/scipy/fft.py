@@ -4,6 +4,7 @@ As in MindSpore 2.10 only ``type=2`` and ``norm="ortho"`` (or ``None``, which me
 are computed; integer and float16 inputs give float32, complex inputs are transformed in their
 real and imaginary parts.
 """
+import jax
 import jax.numpy as jnp
 import jax.scipy.fft as jfft
 
@@ -12,6 +13,12 @@ from mscompat.ops._args import arr
 from mscompat.ops.primitive import Primitive
 
 __all__ = ['dct', 'idct', 'dctn', 'idctn']  # and the Primitives DCT, IDCT, DCTN, IDCTN
+
+# one compiled kernel per shape and options (op-by-op dispatch of these transforms is slow)
+_DCT = jax.jit(jfft.dct, static_argnames=("type", "n", "axis", "norm"))
+_IDCT = jax.jit(jfft.idct, static_argnames=("type", "n", "axis", "norm"))
+_DCTN = jax.jit(jfft.dctn, static_argnames=("type", "s", "axes", "norm"))
+_IDCTN = jax.jit(jfft.idctn, static_argnames=("type", "s", "axes", "norm"))
 
 _wrap = Tensor._wrap
 _NORMS = (None, "ortho", "backward", "forward")
@@ -80,22 +87,22 @@ def _many(prim, fn, x, type_, s, axes, norm):
 
 def dct(x, type=2, n=None, axis=-1, norm=None):  # pylint: disable=redefined-builtin
     """Orthonormal DCT-II of ``x`` along ``axis``, zero-padded or cut to length ``n``."""
-    return _one("DCT", jfft.dct, x, type, n, axis, norm)
+    return _one("DCT", _DCT, x, type, n, axis, norm)
 
 
 def idct(x, type=2, n=None, axis=-1, norm=None):  # pylint: disable=redefined-builtin
     """Inverse of the orthonormal DCT-II (the orthonormal DCT-III) along ``axis``."""
-    return _one("IDCT", jfft.idct, x, type, n, axis, norm)
+    return _one("IDCT", _IDCT, x, type, n, axis, norm)
 
 
 def dctn(x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-builtin
     """Orthonormal DCT-II over ``axes`` (all axes by default), with output sizes ``s``."""
-    return _many("DCTN", jfft.dctn, x, type, s, axes, norm)
+    return _many("DCTN", _DCTN, x, type, s, axes, norm)
 
 
 def idctn(x, type=2, s=None, axes=None, norm=None):  # pylint: disable=redefined-builtin
     """Inverse of :func:`dctn`."""
-    return _many("IDCTN", jfft.idctn, x, type, s, axes, norm)
+    return _many("IDCTN", _IDCTN, x, type, s, axes, norm)
 
 
 class DCT(Primitive):
