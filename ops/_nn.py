@@ -97,7 +97,9 @@ def relu(input, inplace=False):
     a = tensor_in("ReLU", "input", input)
     if a.dtype == jnp.bool_:
         return _wrap(a)
-    return _wrap(jnp.maximum(a, const(0, a)))
+    # a select, as MindSpore's kernel: gradient 0 at 0 (``maximum``'s tie would give 0.5) and
+    # relu(NaN) = 0
+    return _wrap(jnp.where(a > 0, a, const(0, a)))
 
 
 primitive("ReLU", relu)
@@ -106,7 +108,9 @@ primitive("ReLU", relu)
 @op("relu6")
 def relu6(x):
     a = tensor_in("ReLU6", "input_x", x, F16_32)
-    return _wrap(jnp.clip(a, const(0, a), const(6, a)))
+    # selects, as MindSpore's kernel: gradient 1 on (0, 6], 0 elsewhere (``clip``'s ties would
+    # give 0.5 at 0 and 6); NaN stays NaN
+    return _wrap(jnp.where(a <= 0, const(0, a), jnp.where(a > 6, const(6, a), a)))
 
 
 primitive("ReLU6", relu6)

@@ -296,3 +296,12 @@ def _g_abs(ms, a):
 
 
 CASES += both_modes("grad/op_abs_at_zero", _op_grad(_g_abs), np.array([-2.0, 0.0, 0.0, 3.0], np.float32))
+
+
+def _g_relu_ties(ms, a):
+    return (ms.ops.relu(a) * 1.5).sum() + ms.ops.relu6(a).sum() + ms.nn.ReLU6()(a * 2).sum()
+
+
+# MindSpore's ReLU/ReLU6 gradients at the kinks: 0 at 0, 1 at 6 (not a tie's 0.5)
+CASES += both_modes("grad/op_relu_relu6_at_kinks", _op_grad(_g_relu_ties),
+                    np.array([-1.0, 0.0, 0.0, 3.0, 6.0, 7.0], np.float32))
