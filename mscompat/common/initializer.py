@@ -21,7 +21,7 @@ import numbers
 from functools import reduce
 
 import numpy as np
-import jax.numpy as jnp
+import jax
 
 from . import dtype as mstype
 from . import _init_random as _rnd
@@ -437,11 +437,12 @@ def _materialize(init, shape, dtype):
         return init.init_data()._data
     init = _as_initializer(init)
     np_dtype = np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
-    if isinstance(init, Zero):
-        return jnp.zeros(shape, np_dtype)
     data = np.zeros(shape, dtype=np_dtype)
-    init(data)
-    return jnp.asarray(data)
+    if not isinstance(init, Zero):
+        init(data)
+    # a host-to-device transfer: unlike jnp.asarray/jnp.zeros it compiles no XLA program
+    # (one per new shape), which dominated building a model
+    return jax.device_put(data)
 
 
 def initializer(init, shape=None, dtype=mstype.float32):
