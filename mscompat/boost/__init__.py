@@ -1,6 +1,8 @@
 """``mindspore.boost``: training accelerations configured by :class:`AutoBoost` (LessBN,
 gradient freezing, gradient accumulation, AdaSum, DimReduce, grouped loss scales) and the
 training cells that apply them; ``Model(..., boost_level="O1"/"O2")`` goes through it."""
+from __future__ import absolute_import
+
 from .boost import AutoBoost
 from .base import OptimizerProcess, ParameterProcess
 from .boost_cell_wrapper import BoostTrainOneStepCell, BoostTrainOneStepWithLossScaleCell

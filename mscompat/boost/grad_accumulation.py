@@ -1,6 +1,8 @@
 """Gradient accumulation for boost training: ``gradient_accumulation_op`` adds ``grad / steps``
 into an accumulator Parameter, ``gradient_clear_op`` zeroes it, and
 :class:`GradientAccumulation` applies the optimizer once every ``max_accumulation_step`` calls."""
+from __future__ import absolute_import, division
+
 from mscompat.common import dtype as mstype
 from mscompat.common.parameter import Parameter
 from mscompat.common.tensor import Tensor

@@ -4,6 +4,8 @@ As in MindSpore 2.10 only ``type=2`` and ``norm="ortho"`` (or ``None``, which me
 are computed; integer and float16 inputs give float32, complex inputs are transformed in their
 real and imaginary parts.
 """
+from __future__ import absolute_import, division
+
 import jax
 import jax.numpy as jnp
 import jax.scipy.fft as jfft

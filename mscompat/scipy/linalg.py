@@ -5,6 +5,8 @@ among int32/int64/float32/float64, bool flags that must really be bools) and ret
 layouts: ``lu_factor`` gives int32 pivots, ``lu`` an int32 permutation matrix, integer inputs are
 computed in float64. ``solve_triangular`` and ``lstsq`` follow MindSpore's batched kernels.
 """
+from __future__ import absolute_import
+
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -12,6 +14,9 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
+from mscompat import numpy as mnp  # noqa: F401  (module names MindSpore's linalg exposes)
+from mscompat import ops  # noqa: F401
+from mscompat.ops import functional as F, operations as P  # noqa: F401
 from mscompat.ops import Cholesky  # noqa: F401  (re-exported, as MindSpore's linalg does)
 from .ops import LU, SolveTriangular, Eigh, _TRANS, _triangular, _solve_triangular_checked  # noqa: F401
 from .utils_const import (FLOAT_OR_INT, _raise_value_error, check_dtype, check_square, check_solve,
