@@ -59,6 +59,38 @@ def _import_paths(ms):
     return sorted(n for n in mod.__all__), callable(mod.eigh), callable(mod.det), callable(mod.lu_solve)
 
 
+def _graph_cho_solve(ms, a, b):
+    lin = L(ms)
+
+    def solve(m, v):
+        return lin.cho_solve(lin.cho_factor(m, lower=True), v)
+    return ms.jit(solve)(a, b)
+
+
+def _graph_solve_triangular(ms, a, b):
+    lin = L(ms)
+
+    def solve(m, v):
+        return lin.solve_triangular(m, v, trans='T')
+    return ms.jit(solve)(a, b)
+
+
+def _graph_inv_det(ms, a):
+    lin = L(ms)
+
+    def both(m):
+        return lin.inv(m), lin.det(m)
+    return ms.jit(both)(a)
+
+
+def _graph_eigvals(ms, a):
+    lin = L(ms)
+
+    def vals(m):
+        return lin.eigh(m, eigvals_only=True)
+    return ms.jit(vals)(a)
+
+
 CASES = [
     case("scipy.linalg/all_names", _import_paths),
     # --- inv
@@ -259,6 +291,12 @@ CASES = [
     case("scipy.linalg/block_diag/single", lambda ms, a: L(ms).block_diag(a), F64(2, 3)),
     case("scipy.linalg/block_diag/empty", lambda ms: L(ms).block_diag()),
     case("scipy.linalg/block_diag/err_3d", lambda ms, a: L(ms).block_diag(a), F32(1, 1, 1), error=True),
+    # --- inside compiled functions (GRAPH_MODE)
+    case("scipy.linalg/graph/cho_solve", _graph_cho_solve, _spd(4), F32(4, 2), mode="graph", **_LA),
+    case("scipy.linalg/graph/solve_triangular", _graph_solve_triangular, _tri(3, False, dtype=np.float64), F64(3),
+         mode="graph"),
+    case("scipy.linalg/graph/inv_det", _graph_inv_det, _diag_dominant(3, dtype=np.float64), mode="graph"),
+    case("scipy.linalg/graph/eigvals", _graph_eigvals, _sym(4, dtype=np.float64), mode="graph"),
     # --- lstsq
     case("scipy.linalg/lstsq/square_default", lambda ms, a, b: L(ms).lstsq(a, b), _diag_dominant(4), F32(4, 2),
          **_LA),
