@@ -11,6 +11,10 @@ import jax as _jax
 # mscompat itself never creates float64 unless the user asks for it.
 _jax.config.update("jax_enable_x64", True)
 
+# In a source checkout nn/, ops/, dataset/, train/ sit beside mscompat/ (pyproject.toml package-dir).
+from . import _source_layout  # noqa: E402
+_source_layout.install(__path__[0])
+
 from .common import dtype  # noqa: E402
 from .common.dtype import *  # noqa: E402,F401,F403
 from .common.dtype import bool_, QuantDtype  # noqa: E402,F401
