@@ -355,6 +355,7 @@ CASES = [
     # --- BoostTrainOneStepCell
     case("boost.cell/no_sens_returns_none", lambda ms: _boost_step(ms, sens=None, steps=2), **_TRAIN),
     case("boost.cell/momentum_sens2", lambda ms: _boost_step(ms), **_TRAIN),
+    case("boost.cell/momentum_graph", lambda ms: _boost_step(ms), mode="graph", **_TRAIN),
     case("boost.cell/adam", lambda ms: _boost_step(ms, "Adam", sens=1.0), **_TRAIN),
     case("boost.cell/sgd", lambda ms: _boost_step(ms, "SGD", sens=0.5), **_TRAIN),
     case("boost.cell/parameter_names", lambda ms: (lambda c: [n for n, _ in c.parameters_and_names()])(
@@ -375,6 +376,7 @@ CASES = [
     case("boost.grad_acc/err_update_step_k3", lambda ms: _grad_acc_train(ms, steps=3, k=3), error=True),
     case("boost.grad_acc/step1_disabled", lambda ms: _grad_acc_train(ms, steps=2, k=1)[4]),
     case("boost.grad_acc/cell", _grad_acc_cell, **_TRAIN),
+    case("boost.grad_acc/cell_graph", _grad_acc_cell, mode="graph", **_TRAIN),
     # --- gradient freezing
     case("boost.freeze/split_groups_3", lambda ms: _split_groups(ms, 3)),
     case("boost.freeze/split_groups_2", lambda ms: _split_groups(ms, 2)),
@@ -385,6 +387,7 @@ CASES = [
     case("boost.freeze/err_strategy", lambda ms: _freeze_seq(ms, 3, 2, 0.7, 10), error=True),
     case("boost.freeze/generate", _freeze_generate),
     case("boost.freeze/train", _freeze_train, **_TRAIN),
+    case("boost.freeze/train_graph", _freeze_train, mode="graph", **_TRAIN),
     case("boost.freeze/freeze_cell_count", lambda ms: (lambda nets: (len(nets), [type(n).__name__ for n in nets]))(
         B(ms).freeze_cell(False, _net(ms), B(ms).FreezeOpt(ms.nn.SGD(_net(ms).trainable_params(), 0.1)), 1.0,
                           ms.ops.GradOperation(get_by_list=True, sens_param=True), False))),
