@@ -1,0 +1,380 @@
+"""Porting report: which MindSpore APIs a codebase uses, and whether mscompat has them.
+
+``python -m mscompat.check PATH [--json] [--summary-only]`` reads every ``*.py`` file under
+PATH (never runs it), resolves its imports of ``mindspore`` (``import mindspore as ms``,
+``from mindspore import nn, ops``, ``from mindspore.ops import functional as F``, ...), and
+lists each use of a MindSpore name (``ms.ops.matmul``, ``nn.Conv2d``, ``Tensor``, methods of
+objects built from MindSpore classes, Cell methods called on ``self`` in Cell subclasses) by
+file and line with its status in mscompat:
+
+* ``supported``: ``mindspore.X.Y`` exists as ``mscompat.X.Y``;
+* ``partial``: it exists, with differences the project documents (``PARTIAL`` below);
+* ``missing``: mscompat has no such name.
+
+A summary gives the counts, the share of uses supported and the most used missing names.
+"""
+import argparse
+import ast
+import collections
+import importlib
+import inspect
+import json
+import math
+import os
+import sys
+
+# Names that exist in mscompat with documented differences from MindSpore 2.10.
+PARTIAL = {
+    "mindspore.build_searched_strategy": "JSON strategy files only; protobuf strategy files are not supported (docs/parallel.md)",
+    "mindspore.parallel.build_searched_strategy": "JSON strategy files only; protobuf strategy files are not supported (docs/parallel.md)",
+    "mindspore.load_distributed_checkpoint": "JSON strategy files only; protobuf strategy files are not supported (docs/parallel.md)",
+    "mindspore.parallel.load_distributed_checkpoint": "JSON strategy files only; protobuf strategy files are not supported (docs/parallel.md)",
+    "mindspore.save_checkpoint": "sharded runs save whole Parameters; integrated_save=False (per-rank slice files) is not supported (docs/parallel.md)",
+}
+
+SUPPORTED, PARTIAL_STATUS, MISSING = "supported", "partial", "missing"
+_MISSING = object()
+
+
+class Resolver:
+    """Looks ``mindspore.X.Y`` up as ``mscompat.X.Y`` (importing mscompat's own submodules
+    where needed), caching the answers."""
+
+    def __init__(self):
+        self.root = importlib.import_module("mscompat")
+        self._objects = {}
+
+    def lookup(self, name):
+        """The mscompat object for the MindSpore dotted ``name``, or _MISSING."""
+        if name in self._objects:
+            return self._objects[name]
+        parts = name.split(".")
+        if len(parts) == 1:
+            obj = self.root
+        else:
+            parent = self.lookup(".".join(parts[:-1]))
+            obj = _MISSING
+            if parent is not _MISSING:
+                try:
+                    obj = getattr(parent, parts[-1])
+                except Exception:   # noqa: BLE001  (any failing attribute is an absent one)
+                    obj = _MISSING
+                if obj is _MISSING and inspect.ismodule(parent):
+                    try:
+                        obj = importlib.import_module(f"{parent.__name__}.{parts[-1]}")
+                    except Exception:   # noqa: BLE001
+                        obj = _MISSING
+        self._objects[name] = obj
+        return obj
+
+    def status(self, name):
+        if self.lookup(name) is _MISSING:
+            return MISSING, None
+        if name in PARTIAL:
+            return PARTIAL_STATUS, PARTIAL[name]
+        return SUPPORTED, None
+
+    def api_name(self, chain):
+        """The part of the dotted ``chain`` that names a MindSpore API: through modules, then
+        one name, then (on a class) one attribute; a missing name ends it there."""
+        parts = chain.split(".")
+        for i in range(2, len(parts) + 1):
+            name = ".".join(parts[:i])
+            obj = self.lookup(name)
+            if obj is _MISSING:
+                return name
+            if inspect.ismodule(obj):
+                continue
+            if inspect.isclass(obj) and i < len(parts):
+                return ".".join(parts[:i + 1])
+            return name
+        return chain
+
+    def is_class(self, name):
+        return inspect.isclass(self.lookup(name))
+
+    def is_module(self, name):
+        return inspect.ismodule(self.lookup(name))
+
+
+def _dotted(node):
+    """``a.b.c`` of a Name/Attribute chain, or None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _is_mindspore(module):
+    return module == "mindspore" or module.startswith("mindspore.")
+
+
+class _FileScanner(ast.NodeVisitor):
+    """The MindSpore uses of one module's syntax tree: (line, name) pairs."""
+
+    def __init__(self, resolver):
+        self.resolver = resolver
+        self.aliases = {}          # local name -> mindspore dotted name (modules and objects)
+        self.instances = [{}]      # per function scope: local variable -> mindspore class
+        self.cell_classes = []     # stack: mindspore base class of the class being visited, or None
+        self.uses = []
+
+    def _use(self, node, name, inferred=False):
+        name = self.resolver.api_name(name)
+        # A method found through an object's inferred class (``self.x()`` in a Cell subclass,
+        # ``t.x`` after ``t = Tensor(...)``) counts only when it exists: a missing one is as
+        # likely the program's own attribute as an absent API.
+        if inferred and self.resolver.lookup(name) is _MISSING:
+            return
+        self.uses.append((node.lineno, name))
+
+    # imports --------------------------------------------------------------------------------
+    def visit_Import(self, node):
+        for alias in node.names:
+            if not _is_mindspore(alias.name):
+                continue
+            if alias.asname:
+                self.aliases[alias.asname] = alias.name
+            else:
+                self.aliases[alias.name.split(".")[0]] = "mindspore"
+            if alias.name != "mindspore":
+                self._use(node, alias.name)
+
+    def visit_ImportFrom(self, node):
+        if node.level or not node.module or not _is_mindspore(node.module):
+            return
+        for alias in node.names:
+            if alias.name == "*":
+                if node.module != "mindspore":
+                    self._use(node, node.module)
+                continue
+            full = f"{node.module}.{alias.name}"
+            self.aliases[alias.asname or alias.name] = full
+            self._use(node, full)
+
+    # names and attribute chains -------------------------------------------------------------
+    def _resolve_chain(self, node):
+        chain = _dotted(node)
+        if chain is None:
+            return None
+        head, _, rest = chain.partition(".")
+        if head in self.instances[-1]:
+            cls = self.instances[-1][head]
+            return f"{cls}.{rest.split('.')[0]}" if rest else None
+        if head == "self" and rest and self.cell_classes and self.cell_classes[-1] is not None:
+            base, own = self.cell_classes[-1]
+            attr = rest.split(".")[0]
+            if attr not in own and isinstance(getattr(node, "ctx", None), ast.Load):
+                return f"{base}.{attr}" if self._self_call else None
+            return None
+        if head not in self.aliases:
+            return None
+        return self.aliases[head] + ("." + rest if rest else "")
+
+    _self_call = False
+
+    def visit_Call(self, node):
+        func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            self._self_call = True
+            full = self._resolve_chain(func)
+            self._self_call = False
+            if full is not None:
+                self._use(func, full, inferred=True)
+            for child in node.args + node.keywords:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
+    def visit_Attribute(self, node):
+        full = self._resolve_chain(node)
+        if full is not None and "." in full:
+            head = _dotted(node).split(".")[0]
+            self._use(node, full, inferred=head == "self" or head in self.instances[-1])
+            return
+        self.generic_visit(node)
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Load) and node.id in self.aliases:
+            full = self.aliases[node.id]
+            if not self.resolver.is_module(full) and full != "mindspore":
+                self._use(node, full)
+
+    # scopes: local instances of MindSpore classes, Cell subclasses --------------------------
+    def _class_of_call(self, value):
+        if isinstance(value, ast.Call):
+            full = self._resolve_chain(value.func) if not (
+                isinstance(value.func, ast.Attribute) and _dotted(value.func) and
+                _dotted(value.func).startswith("self.")) else None
+            if full is not None and self.resolver.is_class(full):
+                return self.resolver.api_name(full)
+        return None
+
+    def visit_Assign(self, node):
+        self.visit(node.value)
+        cls = self._class_of_call(node.value)
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                if cls is not None:
+                    self.instances[-1][target.id] = cls
+                else:
+                    self.instances[-1].pop(target.id, None)
+            else:
+                self.visit(target)
+
+    def _function(self, node):
+        for deco in node.decorator_list:
+            self.visit(deco)
+        self.visit(node.args)
+        if node.returns is not None:
+            self.visit(node.returns)
+        self.instances.append({})
+        for stmt in node.body:
+            self.visit(stmt)
+        self.instances.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = _function
+
+    def visit_ClassDef(self, node):
+        for deco in node.decorator_list:
+            self.visit(deco)
+        base = None
+        for b in node.bases:
+            self.visit(b)
+            full = self._resolve_chain(b)
+            if full is not None and self.resolver.is_class(full):
+                base = self.resolver.api_name(full)
+        for kw in node.keywords:
+            self.visit(kw)
+        if base is not None and len(node.bases) == 1:
+            own = set()
+            for sub in ast.walk(node):
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    own.add(sub.name)
+                elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and \
+                        sub.value.id == "self" and isinstance(sub.ctx, ast.Store):
+                    own.add(sub.attr)
+                elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    own.add(sub.id)
+            self.cell_classes.append((base, own))
+        else:
+            self.cell_classes.append(None)
+        self.instances.append({})
+        for stmt in node.body:
+            self.visit(stmt)
+        self.instances.pop()
+        self.cell_classes.pop()
+
+
+def python_files(path):
+    if os.path.isfile(path):
+        return [path]
+    files = []
+    for dirpath, dirnames, filenames in os.walk(path):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        files.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".py"))
+    return files
+
+
+def scan(path, resolver=None):
+    """The report of ``path`` (a file or a folder) as a dict: ``files`` (relative path -> list
+    of {line, name, status[, note]}), ``errors`` (unparsable files) and ``summary``."""
+    resolver = resolver or Resolver()
+    base = path if os.path.isdir(path) else os.path.dirname(path)
+    report, errors = {}, {}
+    for file in python_files(path):
+        rel = os.path.relpath(file, base)
+        try:
+            with open(file, "rb") as f:
+                tree = ast.parse(f.read(), filename=file)
+        except (SyntaxError, ValueError, UnicodeDecodeError) as exc:
+            errors[rel] = f"{type(exc).__name__}: {exc}"
+            continue
+        scanner = _FileScanner(resolver)
+        scanner.visit(tree)
+        entries = []
+        for line, name in sorted(set(scanner.uses)):
+            status, note = resolver.status(name)
+            entry = {"line": line, "name": name, "status": status}
+            if note:
+                entry["note"] = note
+            entries.append(entry)
+        if entries:
+            report[rel] = entries
+    return {"files": report, "errors": errors, "summary": summarize(report, len(python_files(path)))}
+
+
+def summarize(report, n_files):
+    counts = collections.Counter()
+    missing = collections.Counter()
+    names = {}
+    for entries in report.values():
+        for e in entries:
+            counts[e["status"]] += 1
+            names[e["name"]] = e["status"]
+            if e["status"] == MISSING:
+                missing[e["name"]] += 1
+    total = sum(counts.values())
+    distinct = collections.Counter(names.values())
+    return {
+        "files_scanned": n_files,
+        "files_using_mindspore": len(report),
+        "uses": total,
+        "supported": counts[SUPPORTED],
+        "partial": counts[PARTIAL_STATUS],
+        "missing": counts[MISSING],
+        # Rounded down: 100.0 only when nothing is missing.
+        "supported_percent": math.floor(1000.0 * (counts[SUPPORTED] + counts[PARTIAL_STATUS]) / total) / 10 if total else 100.0,
+        "distinct_names": len(names),
+        "distinct_missing": distinct[MISSING],
+        "top_missing": [[name, n] for name, n in missing.most_common(20)],
+    }
+
+
+def format_text(result, summary_only=False):
+    lines = []
+    if not summary_only:
+        for file, entries in result["files"].items():
+            lines.append(file)
+            for e in entries:
+                note = f"  ({e['note']})" if "note" in e else ""
+                lines.append(f"  {e['line']:>5}  {e['status']:<9}  {e['name']}{note}")
+        for file, err in result["errors"].items():
+            lines.append(f"{file}: not parsed: {err}")
+        lines.append("")
+    s = result["summary"]
+    lines.append(f"files: {s['files_scanned']} scanned, {s['files_using_mindspore']} use MindSpore")
+    lines.append(f"uses: {s['uses']} ({s['distinct_names']} distinct names): {s['supported']} supported, "
+                 f"{s['partial']} partial, {s['missing']} missing")
+    lines.append(f"supported (with partial): {s['supported_percent']}% of uses")
+    if s["top_missing"]:
+        lines.append(f"missing names ({s['distinct_missing']} distinct), most used:")
+        lines.extend(f"  {n:>5}  {name}" for name, n in s["top_missing"])
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m mscompat.check",
+                                     description="List the MindSpore APIs a codebase uses and their status in mscompat.")
+    parser.add_argument("path", help="a Python file or a folder to scan (the code is read, never run)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--summary-only", action="store_true", help="print only the summary")
+    args = parser.parse_args(argv)
+    if not os.path.exists(args.path):
+        parser.error(f"no such file or folder: {args.path}")
+    result = scan(args.path)
+    if args.json:
+        if args.summary_only:
+            result = {"summary": result["summary"]}
+        print(json.dumps(result, indent=1))
+    else:
+        print(format_text(result, args.summary_only))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
