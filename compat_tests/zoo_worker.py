@@ -33,22 +33,49 @@ def _build(package, model, num_classes):
     if package == "mindyolo":
         from compat_tests import zoo_configs
         from mindyolo.models import create_model
-        return create_model(model_name=model, model_cfg=zoo_configs.yolo_cfg(model), num_classes=num_classes,
-                            checkpoint_path="")
+        cfg = zoo_configs.yolo_cfg(model)
+        return create_model(model_name=cfg.model_name, model_cfg=cfg, num_classes=num_classes, checkpoint_path="")
     if package == "mindocr":
+        # mindocr 0.5 imports huggingface_hub's repo_type_and_id_from_hf_id (removed in huggingface_hub 1.0)
         from mindocr.models.backbones import build_backbone
         return build_backbone(model, pretrained=False)
-    raise ValueError(f"unknown package {package!r}")
+    if package == "mindaudio":
+        import mindaudio.models.conv_tasnet
+        import mindaudio.models.ecapatdnn
+        if model == "ecapatdnn":     # a narrow ECAPA-TDNN over 40 mel bins (the recipe's: 80, 1024 wide)
+            return mindaudio.models.ecapatdnn.EcapaTDNN(40, lin_neurons=32, channels=(64, 64, 64, 64, 192),
+                                                        attention_channels=16, res2net_scale=4, se_channels=16)
+        if model == "conv_tasnet":   # a small Conv-TasNet: 2 speakers, 2 repeats of 3 blocks
+            return mindaudio.models.conv_tasnet.ConvTasNet(N=32, L=16, B=16, H=32, P=3, X=3, R=2, C=2)
+    raise ValueError(f"unknown model {package}:{model}")
 
 
-def _loss_and_opt(package, params, ms):
-    """The zoo's own loss and optimizer factories (mindcv's; the others reuse mindcv's here only
-    when they have none of their own for a bare backbone)."""
+def _input(package, model, size, rs):
+    """The fixed input: ``(4, 3, size, size)`` images, ``(4, size, 40)`` mel frames for
+    ECAPA-TDNN, ``(4, size)`` waveforms for Conv-TasNet."""
+    if package == "mindaudio":
+        shape = (4, size, 40) if model == "ecapatdnn" else (4, size)
+    else:
+        shape = (4, 3, size, size)
+    return rs.standard_normal(shape).astype(np.float32)
+
+
+def _loss_and_opt(package, model, params, ms):
+    """The zoo's own loss and optimizer factories where it has them (mindcv's, mindyolo's);
+    ``nn.MSELoss`` and ``nn.Momentum`` for bare backbones of zoos that have none."""
     if package == "mindcv":
         from mindcv.loss import create_loss
         from mindcv.optim import create_optimizer
         return (create_loss(name="CE", label_smoothing=0.1),
                 create_optimizer(params, opt="momentum", lr=0.01, weight_decay=1e-4, momentum=0.9))
+    if package == "mindyolo":
+        # mindyolo 0.5's losses call ``Tensor.max(axis)``, which on MindSpore 2.10 returns a
+        # (values, indices) tuple, so they fail on real MindSpore: MSE over the first output.
+        # The recipes' optimizer without ``nesterov=True``: MindSpore 2.10's CPU ApplyMomentum
+        # ignores use_nesterov (its first step is lr * grad, not lr * (1 + momentum) * grad)
+        from mindyolo.optim import create_optimizer
+        return (ms.nn.MSELoss(), create_optimizer(params, optimizer="momentum", lr=0.01, weight_decay=5e-4,
+                                                  momentum=0.937))
     loss = ms.nn.MSELoss()
     return loss, ms.nn.Momentum(params, learning_rate=0.01, momentum=0.9, weight_decay=1e-4)
 
@@ -91,7 +118,7 @@ def main(spec, out_dir):
            "shapes": np.array([json.dumps(list(p.shape)) for p in params]),
            "dtypes": np.array([str(p.dtype) for p in params])}
     rs = np.random.RandomState(0)
-    x = ms.Tensor(rs.standard_normal((4, 3, size, size)).astype(np.float32))
+    x = ms.Tensor(_input(package, model, size, rs))
     net.set_train(False)
     t = time.perf_counter()
     outs = _flat(net(x))
@@ -99,7 +126,7 @@ def main(spec, out_dir):
     for i, o in enumerate(outs):
         res[f"out{i}"] = o.asnumpy()
     trainable = net.trainable_params()
-    loss_fn, opt = _loss_and_opt(package, trainable, ms)
+    loss_fn, opt = _loss_and_opt(package, model, trainable, ms)
     first = outs[0]
     if package == "mindcv":
         target = ms.Tensor(np.array([1, 3, 0, 7], np.int32))

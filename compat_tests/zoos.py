@@ -1,9 +1,9 @@
 """The models the whole-program harness runs: one per model family of each zoo.
 
 ``DEFAULT`` (one small model per package) is in the default test run; ``ALL`` under
-``-m slow``. Each entry is ``package:model:image_size``; the size is the model's own input size
-where its architecture fixes one (position embeddings, a dense layer over a fixed feature map),
-else a small one.
+``-m slow``. Each entry is ``package:model:size``; for images the size is the model's own input
+size where its architecture fixes one (position embeddings, a dense layer over a fixed feature
+map), else a small one; for audio it is the number of frames.
 """
 
 # mindcv 0.3.0: one model per module of mindcv.models (51 families), the smallest of each
@@ -26,5 +26,14 @@ MINDCV = [
     "vit:vit_b_32_224:224", "volo:volo_d1:224", "xception:xception:299", "xcit:xcit_tiny_12_p16_224:224",
 ]
 
-ALL = [f"mindcv:{e.split(':', 1)[1]}" for e in MINDCV]
-DEFAULT = ["mindcv:resnet18:32"]
+# mindyolo 0.5.0: the smallest network of three generations (configs in zoo_configs.py)
+MINDYOLO = ["mindyolo:yolov5n:32", "mindyolo:yolov8n:64", "mindyolo:yolov7-tiny:64"]
+
+# mindaudio 0.3.0: ECAPA-TDNN (narrowed) on 32 frames of 40 mel bins
+MINDAUDIO = ["mindaudio:ecapatdnn:32"]
+
+# mindocr 0.5.0 is left out: importing any of its modules imports huggingface_hub's
+# repo_type_and_id_from_hf_id, removed in huggingface_hub 1.0, on real MindSpore as on mscompat
+
+ALL = [f"mindcv:{e.split(':', 1)[1]}" for e in MINDCV] + MINDYOLO + MINDAUDIO
+DEFAULT = ["mindcv:resnet18:32", "mindyolo:yolov5n:32", "mindaudio:ecapatdnn:32"]
