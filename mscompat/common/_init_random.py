@@ -24,7 +24,7 @@ def numpy_seed():
     return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
 
 
-_CHUNK = 1 << 22  # elements drawn per pass (a multiple of 4): bounds temporary memory
+_CHUNK = 1 << 17  # elements drawn per pass (a multiple of 4): its temporaries stay in the CPU cache
 
 
 def philox_words(seed, n, start=0):
@@ -38,17 +38,38 @@ def philox_words(seed, n, start=0):
     lo, hi = seed & 0xFFFFFFFF, seed >> 32
     blocks = (n + 3) // 4
     idx = np.arange(start // 4, start // 4 + blocks, dtype=np.uint64)
-    c0, c1 = idx & _MASK, idx >> np.uint64(32)
+    # 32-bit halves of a uint64 array are a free view: [:, 0] low, [:, 1] high (little-endian)
+    c0 = idx & _MASK                      # the multiplied words stay uint64 (exact 64-bit products)
+    c1 = _halves(idx)[:, 1]
     c2 = np.full(blocks, lo, np.uint64)
-    c3 = np.full(blocks, hi, np.uint64)
+    c3 = np.full(blocks, hi, np.uint32)
+    # two product buffers used in turn: the low halves of a round's products are the next
+    # round's c1/c3, read before that buffer is written again
+    prods = [(np.empty(blocks, np.uint64), np.empty(blocks, np.uint64)) for _ in range(2)]
     k0, k1 = lo, hi
-    for _ in range(10):
-        p0 = _MUL0 * c0
-        p1 = _MUL1 * c2
-        c0, c1, c2, c3 = (((p1 >> np.uint64(32)) ^ c1 ^ np.uint64(k0)) & _MASK, p1 & _MASK,
-                          ((p0 >> np.uint64(32)) ^ c3 ^ np.uint64(k1)) & _MASK, p0 & _MASK)
+    for r in range(10):
+        p0, p1 = prods[r & 1]
+        np.multiply(c0, _MUL0, out=p0)
+        np.multiply(c2, _MUL1, out=p1)
+        h0, h1 = _halves(p0), _halves(p1)
+        np.bitwise_xor(h1[:, 1], c1, out=c0)
+        c0 ^= np.uint64(k0)
+        np.bitwise_xor(h0[:, 1], c3, out=c2)
+        c2 ^= np.uint64(k1)
+        c1, c3 = h1[:, 0], h0[:, 0]
         k0, k1 = (k0 + _STEP0) & 0xFFFFFFFF, (k1 + _STEP1) & 0xFFFFFFFF
-    return np.stack([c0, c1, c2, c3], axis=1).reshape(-1)[:n].astype(np.uint32)
+    out = np.empty((blocks, 4), np.uint32)
+    out[:, 0], out[:, 1], out[:, 2], out[:, 3] = c0, c1, c2, c3
+    return out.reshape(-1)[:n]
+
+
+def _halves(words64):
+    """(blocks, 2) uint32 view of a uint64 array: column 0 the low halves, 1 the high."""
+    halves = words64.view(np.uint32).reshape(-1, 2)
+    return halves if _LITTLE else halves[:, ::-1]
+
+
+_LITTLE = np.little_endian
 
 
 def _f32(v):
@@ -73,7 +94,12 @@ def _chunked(shape, fill):
 def random_uniform(seed, shape, a, b):
     """float32 array of ``shape`` uniform in [a, b) (MindSpore's ``_random_uniform``)."""
     a, b = _f32(a), _f32(b)
-    return _chunked(shape, lambda start, n: ((b - a) * _unit_uniform(seed, n, start) + a).astype(np.float32))
+    def fill(start, n):
+        u = _unit_uniform(seed, n, start)
+        u *= b - a       # in place: the same double arithmetic as (b - a) * u + a
+        u += a
+        return u
+    return _chunked(shape, fill)
 
 
 def _mantissa_unit(words):
@@ -93,8 +119,13 @@ def random_normal(seed, shape, mean, sigma):
         u2 = np.maximum(_mantissa_unit(words[1::2]).astype(np.float64), floor)
         radius = np.sqrt(-2.0 * np.log(u1)) * sigma
         angle = 2.0 * _f32(3.1415926) * u2
-        out = np.stack([mean + radius * np.cos(angle), mean + radius * np.sin(angle)], axis=1)
-        return out.reshape(-1)[:n].astype(np.float32)
+        out = np.empty((len(angle), 2), np.float32)    # pairs (cos, sin) interleaved
+        for col, trig in enumerate((np.cos, np.sin)):
+            value = trig(angle)
+            value *= radius      # in place: the same double arithmetic as mean + radius * trig
+            value += mean
+            out[:, col] = value
+        return out.reshape(-1)[:n]
     return _chunked(shape, fill)
 
 
