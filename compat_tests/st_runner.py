@@ -3,6 +3,7 @@ and on mscompat.
 
     python -m compat_tests.st_runner --repo PATH [--sample 300] [--seed 0] [--side both]
                                      [--out compat_tests/st_results.json] [--timeout 300]
+                                     [--jobs N] [--only REGEX] [--rerun] [--table]
 
 ``PATH`` is a checkout of MindSpore's source repository (its ``tests/`` folder is used as is,
 unmodified; nothing is downloaded). The runner lists the test files under ``tests/st`` that
@@ -19,6 +20,7 @@ with each remaining failure's first error line.
 """
 import argparse
 import collections
+import concurrent.futures
 import json
 import os
 import pathlib
@@ -63,6 +65,19 @@ def sample(files, n, seed, min_per_folder=3):
         k = max(min_per_folder, round(n * len(group) / total))
         chosen += rng.sample(group, min(k, len(group)))
     return sorted(chosen)
+
+
+def interleave(files):
+    """Round-robin over folders (each folder's files in order), so that a partial run covers
+    every folder."""
+    by = collections.defaultdict(list)
+    for f in files:
+        by[folder(f)].append(f)
+    queues = [by[k] for k in sorted(by)]
+    out = []
+    for i in range(max((len(q) for q in queues), default=0)):
+        out += [q[i] for q in queues if i < len(q)]
+    return out
 
 
 def _outcomes(xml_path):
@@ -153,6 +168,9 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--only", default="", help="regex: run only sampled files matching it")
     ap.add_argument("--table", action="store_true", help="print the table of --out and exit")
+    ap.add_argument("--jobs", type=int, default=1, help="files run at the same time")
+    ap.add_argument("--rerun", action="store_true",
+                    help="run the selected files again on the chosen side(s), replacing their results")
     args = ap.parse_args(argv)
     results = json.load(open(args.out)) if os.path.exists(args.out) else {}
     if args.table:
@@ -163,24 +181,37 @@ def main(argv=None):
         return 0
     if not args.repo:
         ap.error("--repo (or MSCOMPAT_ST_REPO) must name a checkout of MindSpore's source repository")
-    files = sample(list_files(args.repo), args.sample, args.seed, args.min_per_folder)
+    files = interleave(sample(list_files(args.repo), args.sample, args.seed, args.min_per_folder))
     if args.only:
         files = [f for f in files if re.search(args.only, f)]
     sides = ("mindspore", "mscompat") if args.side == "both" else (args.side,)
     print(f"{len(files)} test files sampled from tests/st (seed {args.seed})", flush=True)
-    for i, path in enumerate(files):
-        for side in sides:
-            if side in results.get(path, {}):
-                continue
-            r = run_file(args.repo, path, side, args.timeout)
+    todo = [(path, side) for path in files for side in sides
+            if args.rerun or side not in results.get(path, {})]
+    order = {path: i for i, path in enumerate(files)}
+
+    def save():
+        # merge with what is on disk now, so that two runners (e.g. a --rerun beside the main run)
+        # do not drop each other's results
+        disk = json.load(open(args.out)) if os.path.exists(args.out) else {}
+        for p, sd in results.items():
+            disk.setdefault(p, {}).update(sd)
+        tmp = f"{args.out}.{os.getpid()}.tmp"
+        with open(tmp, "w") as f:
+            json.dump(disk, f, indent=0, sort_keys=True)
+        os.replace(tmp, args.out)
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        futs = {pool.submit(run_file, args.repo, path, side, args.timeout): (path, side)
+                for path, side in todo}
+        for fut in concurrent.futures.as_completed(futs):
+            path, side = futs[fut]
+            r = fut.result()
             results.setdefault(path, {})[side] = r
             n_pass = sum(o == "passed" for o, _ in r["tests"].values())
-            print(f"[{i + 1}/{len(files)}] {side:9s} {path}: {n_pass}/{len(r['tests'])} passed "
+            print(f"[{order[path] + 1}/{len(files)}] {side:9s} {path}: {n_pass}/{len(r['tests'])} passed "
                   f"({r['seconds']} s)", flush=True)
-            tmp = args.out + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump(results, f, indent=0, sort_keys=True)
-            os.replace(tmp, args.out)
+            save()
     print(table(results)[0])
     return 0
 

@@ -1,7 +1,8 @@
 """``mindspore.context``: execution-mode and device settings.
 
 ``set_context`` validates and stores MindSpore's context keys; the compiled-execution
-machinery that reads ``mode`` is in ``mscompat._graph`` (GRAPH_MODE is MindSpore's default).
+machinery that reads ``mode`` is in ``mscompat._graph``. As in MindSpore 2.10 the default mode is
+PYNATIVE_MODE; ``set_context(mode=GRAPH_MODE)`` compiles the outermost Cell call.
 """
 __all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
@@ -13,7 +14,7 @@ COMPATIBLE = 1
 LAX = 2           # the default: JIT Fallback allowed
 
 _DEVICE_TARGETS = ("CPU", "GPU", "Ascend", "TPU")
-_context = {"mode": GRAPH_MODE, "device_target": "CPU", "device_id": 0, "save_graphs": False,
+_context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0, "save_graphs": False,
             "save_graphs_path": ".", "max_call_depth": 1000, "jit_level": "O0",
             "enable_graph_kernel": False, "max_device_memory": 1024.0, "ascend_config": {}, "runtime_num_threads": 30,
             "pynative_synchronize": False, "deterministic": "OFF", "jit_config": {},
