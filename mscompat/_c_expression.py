@@ -1,13 +1,14 @@
 """``mindspore._c_expression``: the names Python code reads from MindSpore's C++ extension —
 ``typing`` (the dtype classes and their ``k*`` instances, the objects of ``mindspore.common.dtype``),
-``TensorPy`` (the Tensor class) and ``MSContext`` (``get_instance().get_ascend_soc_version()``)."""
+``TensorPy`` (the Tensor class), ``MSContext`` (``get_instance().get_ascend_soc_version()``) and
+``security`` (``enable_security()``: False, as in MindSpore builds without the security option)."""
 import types
 
 from mscompat import context
 from mscompat.common import dtype as _dtype
 from mscompat.common.tensor import Tensor as TensorPy
 
-__all__ = ["typing", "TensorPy", "MSContext"]
+__all__ = ["typing", "TensorPy", "MSContext", "security"]
 
 _CLASSES = ("Type", "Number", "Bool", "Int", "UInt", "Float", "BFloat", "Complex", "TensorType", "List", "Tuple",
             "String", "TypeNone")
@@ -22,6 +23,17 @@ for _name in _CLASSES:
 for _k, _v in _INSTANCES.items():
     if hasattr(_dtype, _v):
         setattr(typing, _k, getattr(_dtype, _v))
+
+security = types.ModuleType("mindspore._c_expression.security",
+                            "Whether the build has MindSpore's security option (no dump, no profiling).")
+
+
+def _enable_security():
+    """False: dump, profiling and the other debug features are built in."""
+    return False
+
+
+security.enable_security = _enable_security
 
 
 class MSContext:

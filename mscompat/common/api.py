@@ -16,6 +16,8 @@ import functools
 import json
 import warnings
 
+import jax
+
 from .. import _state, _graph
 from .._control_flow import convert
 
@@ -167,3 +169,15 @@ def jit_class(cls):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
     cls.__ms_class__ = True
     return cls
+
+
+class _PyNativeExecutor:
+    """The PyNative executor handle MindSpore's own scripts import
+    (``from mindspore.common.api import _pynative_executor``). Ops run eagerly here, so ``sync``
+    only waits for dispatched device work (and the host callbacks it triggers) to finish."""
+
+    def sync(self):
+        jax.effects_barrier()
+
+
+_pynative_executor = _PyNativeExecutor()

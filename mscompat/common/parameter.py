@@ -33,6 +33,12 @@ def _generate_name():
     return _GENERATED_PREFIX + str(next(_name_counter))
 
 
+def _is_parameter_generated(param_name):
+    """Whether ``param_name`` is an automatic ``Parameter#N`` name (MindSpore's private helper,
+    imported by its tests)."""
+    return isinstance(param_name, str) and param_name.startswith(_GENERATED_PREFIX)
+
+
 class Parameter(Tensor):
     """A named, trainable Tensor.
 
