@@ -51,20 +51,22 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
     shape = [1] * a.ndim
     shape[ch] = c
     f = a.astype(jnp.float32)
-    bmean = jnp.mean(f, axis=axes)
-    bvar = jnp.mean(jnp.square(f - bmean.reshape(shape)), axis=axes)
     g, b, m, v = (p.astype(jnp.float32) for p in params)
+    zeros = jnp.zeros((c,), jnp.float32)
     if is_training:
+        bmean = jnp.mean(f, axis=axes)
+        bvar = jnp.mean(jnp.square(f - bmean.reshape(shape)), axis=axes)
         use_m, use_v = bmean, bvar
         n = a.size // c
         unbiased = bvar * (n / max(n - 1, 1))
         _write(mean, (1 - momentum) * m + momentum * bmean)
         _write(variance, (1 - momentum) * v + momentum * unbiased)
     else:
+        # inference: no batch statistics to compute; MindSpore returns zeros in their place
         use_m, use_v = m, v
+        bmean = bvar = zeros
     inv = g / jnp.sqrt(use_v + jnp.float32(epsilon))
     y = (f - use_m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
-    zeros = jnp.zeros((c,), jnp.float32)
     return (_wrap(y.astype(a.dtype)), _wrap(zeros.astype(params[0].dtype)), _wrap(zeros.astype(params[0].dtype)),
             _wrap(bmean.astype(params[0].dtype)), _wrap(bvar.astype(params[0].dtype)))
 
