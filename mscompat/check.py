@@ -120,7 +120,8 @@ class _FileScanner(ast.NodeVisitor):
         self.resolver = resolver
         self.aliases = {}          # local name -> mindspore dotted name (modules and objects)
         self.instances = [{}]      # per function scope: local variable -> mindspore class
-        self.cell_classes = []     # stack: mindspore base class of the class being visited, or None
+        self.classes = []          # stack per class body: (MindSpore base class or None, own names,
+                                   # self attributes built from MindSpore classes)
         self.uses = []
 
     def _use(self, node, name, inferred=False):
@@ -157,44 +158,47 @@ class _FileScanner(ast.NodeVisitor):
             self._use(node, full)
 
     # names and attribute chains -------------------------------------------------------------
-    def _resolve_chain(self, node):
+    def _resolve_chain(self, node, self_call=False):
+        """(MindSpore dotted name, inferred) for a Name/Attribute chain, or None. ``inferred``:
+        found through an object's class rather than through the imports."""
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
+            cls = self._class_of_call(node.value)          # ms.Tensor(x).asnumpy
+            return (f"{cls}.{node.attr}", True) if cls else None
         chain = _dotted(node)
         if chain is None:
             return None
-        head, _, rest = chain.partition(".")
-        if head in self.instances[-1]:
-            cls = self.instances[-1][head]
-            return f"{cls}.{rest.split('.')[0]}" if rest else None
-        if head == "self" and rest and self.cell_classes and self.cell_classes[-1] is not None:
-            base, own = self.cell_classes[-1]
-            attr = rest.split(".")[0]
-            if attr not in own and isinstance(getattr(node, "ctx", None), ast.Load):
-                return f"{base}.{attr}" if self._self_call else None
+        parts = chain.split(".")
+        head = parts[0]
+        if head == "self" and len(parts) > 1 and self.classes:
+            base, own, members = self.classes[-1]
+            if parts[1] in members:                         # self.conv = nn.Conv2d(...); self.conv.weight
+                return (f"{members[parts[1]]}.{parts[2]}", True) if len(parts) > 2 else None
+            if base is not None and parts[1] not in own and self_call and len(parts) == 2:
+                return f"{base}.{parts[1]}", True           # self.set_train() in a Cell subclass
             return None
-        if head not in self.aliases:
-            return None
-        return self.aliases[head] + ("." + rest if rest else "")
-
-    _self_call = False
+        if head in self.instances[-1]:                      # t = ms.Tensor(...); t.asnumpy
+            return (f"{self.instances[-1][head]}.{parts[1]}", True) if len(parts) > 1 else None
+        if head in self.aliases:
+            return ".".join([self.aliases[head]] + parts[1:]), False
+        return None
 
     def visit_Call(self, node):
         func = node.func
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-            self._self_call = True
-            full = self._resolve_chain(func)
-            self._self_call = False
-            if full is not None:
-                self._use(func, full, inferred=True)
+            found = self._resolve_chain(func, self_call=True)
+            if found is not None:
+                self._use(func, *found)
             for child in node.args + node.keywords:
                 self.visit(child)
             return
         self.generic_visit(node)
 
     def visit_Attribute(self, node):
-        full = self._resolve_chain(node)
-        if full is not None and "." in full:
-            head = _dotted(node).split(".")[0]
-            self._use(node, full, inferred=head == "self" or head in self.instances[-1])
+        found = self._resolve_chain(node)
+        if found is not None and "." in found[0]:
+            self._use(node, *found)
+            if isinstance(node.value, ast.Call):
+                self.visit(node.value)
             return
         self.generic_visit(node)
 
@@ -204,15 +208,16 @@ class _FileScanner(ast.NodeVisitor):
             if not self.resolver.is_module(full) and full != "mindspore":
                 self._use(node, full)
 
-    # scopes: local instances of MindSpore classes, Cell subclasses --------------------------
-    def _class_of_call(self, value):
-        if isinstance(value, ast.Call):
-            full = self._resolve_chain(value.func) if not (
-                isinstance(value.func, ast.Attribute) and _dotted(value.func) and
-                _dotted(value.func).startswith("self.")) else None
-            if full is not None and self.resolver.is_class(full):
-                return self.resolver.api_name(full)
+    # scopes: instances of MindSpore classes, subclasses of them -----------------------------
+    def _mindspore_class(self, node):
+        """The MindSpore class a Name/Attribute chain names through the imports, or None."""
+        found = self._resolve_chain(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+        if found is not None and not found[1] and self.resolver.is_class(found[0]):
+            return self.resolver.api_name(found[0])
         return None
+
+    def _class_of_call(self, value):
+        return self._mindspore_class(value.func) if isinstance(value, ast.Call) else None
 
     def visit_Assign(self, node):
         self.visit(node.value)
@@ -232,7 +237,12 @@ class _FileScanner(ast.NodeVisitor):
         self.visit(node.args)
         if node.returns is not None:
             self.visit(node.returns)
-        self.instances.append({})
+        scope = {}
+        for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+            cls = self._mindspore_class(arg.annotation) if arg.annotation is not None else None
+            if cls is not None:                              # def f(x: Tensor)
+                scope[arg.arg] = cls
+        self.instances.append(scope)
         for stmt in node.body:
             self.visit(stmt)
         self.instances.pop()
@@ -242,32 +252,35 @@ class _FileScanner(ast.NodeVisitor):
     def visit_ClassDef(self, node):
         for deco in node.decorator_list:
             self.visit(deco)
-        base = None
+        bases = [self._mindspore_class(b) for b in node.bases]
         for b in node.bases:
             self.visit(b)
-            full = self._resolve_chain(b)
-            if full is not None and self.resolver.is_class(full):
-                base = self.resolver.api_name(full)
         for kw in node.keywords:
             self.visit(kw)
-        if base is not None and len(node.bases) == 1:
-            own = set()
-            for sub in ast.walk(node):
-                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    own.add(sub.name)
-                elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and \
-                        sub.value.id == "self" and isinstance(sub.ctx, ast.Store):
-                    own.add(sub.attr)
-                elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                    own.add(sub.id)
-            self.cell_classes.append((base, own))
-        else:
-            self.cell_classes.append(None)
+        # Inherited methods are looked up only for a class with one base, a MindSpore one.
+        base = bases[0] if len(bases) == 1 else None
+        own, members = set(), {}
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub is not node:
+                own.add(sub.name)
+            elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                own.add(sub.id)
+            elif isinstance(sub, ast.Assign):
+                cls = self._class_of_call(sub.value)
+                for t in sub.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                        own.add(t.attr)
+                        if cls is not None:
+                            members[t.attr] = cls
+            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and \
+                    sub.value.id == "self" and isinstance(sub.ctx, ast.Store):
+                own.add(sub.attr)
+        self.classes.append((base, own, members))
         self.instances.append({})
         for stmt in node.body:
             self.visit(stmt)
         self.instances.pop()
-        self.cell_classes.pop()
+        self.classes.pop()
 
 
 def python_files(path):
