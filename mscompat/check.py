@@ -64,6 +64,9 @@ class Resolver:
                         obj = importlib.import_module(f"{parent.__name__}.{parts[-1]}")
                     except Exception:   # noqa: BLE001
                         obj = _MISSING
+                # A module mscompat merely imports (numpy as np, jax, ...) is no MindSpore API.
+                if inspect.ismodule(obj) and not obj.__name__.startswith("mscompat"):
+                    obj = _MISSING
         self._objects[name] = obj
         return obj
 

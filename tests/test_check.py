@@ -165,3 +165,13 @@ def test_census_of_mindcv():
     assert s["supported"] + s["partial"] + s["missing"] == s["uses"]
     assert any(e["name"] == "mindspore.nn.Conv2d" and e["status"] == "supported"
                for entries in result["files"].values() for e in entries)
+
+
+def test_modules_mscompat_only_imports_are_not_api(monkeypatch):
+    import mscompat.ops
+    monkeypatch.setattr(mscompat.ops, "_json_for_test", json, raising=False)
+    resolver = check.Resolver()
+    assert resolver.status("mindspore.ops._json_for_test") == ("missing", None)
+    assert resolver.status("mindspore.ops._json_for_test.dumps") == ("missing", None)
+    assert resolver.status("mindspore.ops.functional") == ("supported", None)
+    assert resolver.status("mindspore.nn.optim.Momentum") == ("supported", None)   # submodule found by import
