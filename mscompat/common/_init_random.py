@@ -9,6 +9,8 @@ double precision and stored as float32. Everything here is vectorized numpy and 
 the same float32 values as MindSpore.
 """
 import math
+import os
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -25,6 +27,7 @@ def numpy_seed():
 
 
 _CHUNK = 1 << 17  # elements drawn per pass (a multiple of 4): its temporaries stay in the CPU cache
+_WORKERS = min(os.cpu_count() or 1, 8)
 
 
 def philox_words(seed, n, start=0):
@@ -85,9 +88,18 @@ def _chunked(shape, fill):
     """float32 array of ``shape`` filled by ``fill(start, count)`` in chunks of the stream."""
     n = int(np.prod(shape, dtype=np.int64))
     out = np.empty(n, np.float32)
-    for start in range(0, n, _CHUNK):
-        count = min(_CHUNK, n - start)
-        out[start:start + count] = fill(start, count)
+
+    def one(start):
+        out[start:start + min(_CHUNK, n - start)] = fill(start, min(_CHUNK, n - start))
+    starts = range(0, n, _CHUNK)
+    if len(starts) > 1 and _WORKERS > 1:
+        # chunks are independent slices of the stream and numpy releases the GIL in its
+        # loops: large weights are drawn on several cores, with the same values
+        with ThreadPoolExecutor(min(_WORKERS, len(starts))) as pool:
+            list(pool.map(one, starts))
+    else:
+        for start in starts:
+            one(start)
     return out.reshape(shape)
 
 
