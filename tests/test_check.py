@@ -36,7 +36,7 @@ SOURCE_A = textwrap.dedent('''\
         t = Tensor([1.0])
         t.asnumpy()
         t.no_such_method()
-        ms.save_checkpoint(Net(), "x.ckpt")
+        ms.load_distributed_checkpoint(Net(), [], "strategy.json")
         os.path.join("a", "b")
         return ms.float32, nn.NoSuchLayer
 
@@ -79,7 +79,7 @@ EXPECTED_A = [
     (22, "mindspore.numpy.add", "supported"), (22, "mindspore.ops.abs", "supported"),
     (26, "mindspore.Tensor", "supported"),
     (27, "mindspore.Tensor.asnumpy", "supported"),         # method of a local Tensor
-    (29, "mindspore.save_checkpoint", "partial"),
+    (29, "mindspore.load_distributed_checkpoint", "partial"),
     (31, "mindspore.float32", "supported"), (31, "mindspore.nn.NoSuchLayer", "missing"),
     (34, "mindspore.Tensor", "supported"),
     (35, "mindspore.Tensor.asnumpy", "supported"),         # method of an argument annotated Tensor
@@ -119,7 +119,7 @@ def test_report_entries(result):
         (4, "mindspore.nn.Dense", "supported"), (5, "mindspore.ops.operations.NoSuchPrimitive", "missing")]
     assert set(result["files"]) == {os.path.join("pkg", "a.py"), os.path.join("pkg", "c.py")}
     note = [e for e in result["files"][os.path.join("pkg", "a.py")] if e["status"] == "partial"][0]["note"]
-    assert "integrated_save" in note
+    assert "protobuf strategy files" in note
 
 
 def test_scanned_code_is_not_run(codebase, result):
