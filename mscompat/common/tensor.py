@@ -123,8 +123,12 @@ class Tensor:
             if dtype is None:
                 raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
             shape = (shape,) if isinstance(shape, numbers.Integral) else tuple(shape)
+            # a None / -1 dimension (or a (-2,) shape: unknown rank) declares a dynamic-shape
+            # input for Cell.set_inputs: a placeholder without data
+            shape = tuple(-1 if d is None else d for d in shape)
+            dynamic = init is None and any(isinstance(d, numbers.Integral) and d < 0 for d in shape)
             self._init = (init, shape, mstype.to_dtype(dtype))
-            self._data = None if init is not None else jnp.zeros(
+            self._data = None if init is not None or dynamic else jnp.zeros(
                 shape, mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
             return
         if input_data is None:
@@ -350,6 +354,9 @@ class Tensor:
             raise TypeError("init_data must be set Tensor.init, init can't be None")
         if self._data is None:
             init, shp, dt = self._init
+            if init is None:
+                raise RuntimeError(f"The Tensor of shape {list(shp)} declares a dynamic-shape input "
+                                   "(Cell.set_inputs) and has no data.")
             from .initializer import _materialize
             self._data = _materialize(init, shp, dt)
         return self
@@ -412,6 +419,8 @@ class Tensor:
     def __repr__(self):
         if isinstance(self._data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={self._data})"
+        if self._data is None and any(d < 0 for d in self.shape):   # a dynamic-shape placeholder
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n)"
         # an uninitialized Tensor shows its (zero-filled) storage, as MindSpore does
         data = np.zeros(self.shape, self._np_dtype()) if self._data is None else np.asarray(self._data)
         body = _format_value(data)
