@@ -126,15 +126,21 @@ def random_normal(seed, shape, mean, sigma):
     mean, sigma = _f32(mean), _f32(sigma)
 
     def fill(start, n):
-        words = philox_words(seed, n + (n & 1), start)
-        u1 = np.maximum(_mantissa_unit(words[0::2]).astype(np.float64), floor)
-        u2 = np.maximum(_mantissa_unit(words[1::2]).astype(np.float64), floor)
-        radius = np.sqrt(-2.0 * np.log(u1)) * sigma
-        angle = 2.0 * _f32(3.1415926) * u2
-        out = np.empty((len(angle), 2), np.float32)    # pairs (cos, sin) interleaved
+        unit = _mantissa_unit(philox_words(seed, n + (n & 1), start)).astype(np.float64)
+        np.maximum(unit, floor, out=unit)
+        u1, u2 = unit[0::2], unit[1::2]
+        # in place, the same double arithmetic as sqrt(-2 log u1) * sigma, 2 pi u2 and
+        # mean + radius * cos/sin (products commute exactly)
+        radius = np.log(u1)
+        radius *= -2.0
+        np.sqrt(radius, out=radius)
+        radius *= sigma
+        u2 *= 2.0 * _f32(3.1415926)
+        out = np.empty((len(radius), 2), np.float32)    # pairs (cos, sin) interleaved
+        value = np.empty_like(radius)
         for col, trig in enumerate((np.cos, np.sin)):
-            value = trig(angle)
-            value *= radius      # in place: the same double arithmetic as mean + radius * trig
+            trig(u2, out=value)
+            value *= radius
             value += mean
             out[:, col] = value
         return out.reshape(-1)[:n]
