@@ -539,6 +539,78 @@ class COOTensor:
         idx = tuple(self.indices._data.T)
         return Tensor._wrap(out.at[idx].add(self.values._data))
 
+    @property
+    def size(self):
+        return self.values.size
+
+    @property
+    def itemsize(self):
+        return self.values.itemsize
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def to_tuple(self):
+        return self.indices, self.values, self.shape
+
+    def astype(self, dtype):
+        return COOTensor(self.indices, self.values.astype(dtype), self.shape)
+
+    def abs(self):
+        return COOTensor(self.indices, Tensor._wrap(jnp.abs(self.values._data)), self.shape)
+
+    def __neg__(self):
+        return COOTensor(self.indices, Tensor._wrap(-self.values._data), self.shape)
+
+    def _dense_operand(self, other, what):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"COOTensor {what} with {type(other)} is not supported.")
+        if tuple(other.shape) != tuple(self.shape):
+            raise ValueError("Input tensors should have the same shape.")
+        return other._data
+
+    def __add__(self, other):
+        if isinstance(other, COOTensor):   # coalesced sum of both sets of entries
+            if tuple(other.shape) != tuple(self.shape):
+                raise ValueError("Input tensors should have the same shape.")
+            idx = np.concatenate([np.asarray(self.indices._data), np.asarray(other.indices._data)])
+            vals = jnp.concatenate([self.values._data, other.values._data.astype(self.values._data.dtype)])
+            uniq, inv = np.unique(idx, axis=0, return_inverse=True)
+            summed = jnp.zeros((len(uniq),), vals.dtype).at[inv.reshape(-1)].add(vals)
+            return COOTensor(Tensor._wrap(jnp.asarray(uniq, self.indices._data.dtype)), Tensor._wrap(summed),
+                             self.shape)
+        dense = self._dense_operand(other, "add")
+        return Tensor._wrap(dense.at[tuple(self.indices._data.T)].add(self.values._data))
+
+    def __sub__(self, other):
+        if isinstance(other, COOTensor):
+            return self + (-other)
+        dense = self._dense_operand(other, "subtract")
+        return Tensor._wrap((-dense).at[tuple(self.indices._data.T)].add(self.values._data))
+
+    def __mul__(self, other):
+        dense = self._dense_operand(other, "multiply")
+        return COOTensor(self.indices, Tensor._wrap(self.values._data * dense[tuple(self.indices._data.T)]),
+                         self.shape)
+
+    def __truediv__(self, other):
+        dense = self._dense_operand(other, "divide")
+        return COOTensor(self.indices, Tensor._wrap(self.values._data / dense[tuple(self.indices._data.T)]),
+                         self.shape)
+
+    def to_csr(self):
+        if len(self.shape) != 2:
+            raise ValueError(f"Currently only support 2-D COOTensor when converting to CSRTensor, "
+                             f"but got shape {self.shape}.")
+        idx = self.indices._data
+        order = jnp.argsort(idx[:, 0], stable=True)
+        rows, cols = idx[order, 0], idx[order, 1]
+        indptr = jnp.concatenate([jnp.zeros((1,), idx.dtype),
+                                  jnp.cumsum(jnp.bincount(rows, length=self.shape[0])).astype(idx.dtype)])
+        return CSRTensor(Tensor._wrap(indptr), Tensor._wrap(cols), Tensor._wrap(self.values._data[order]),
+                         self.shape)
+
 
 class CSRTensor:
     """Sparse tensor in CSR format: ``indptr``, ``indices``, ``values`` and the dense ``shape``."""
@@ -564,6 +636,29 @@ class RowTensor:
         if row_tensor is not None:
             indices, values, dense_shape = row_tensor.indices, row_tensor.values, row_tensor.dense_shape
         self.indices, self.values, self.dense_shape = indices, values, tuple(dense_shape)
+
+
+def _sparse_pytree(cls, data_fields, meta_field):
+    """A sparse tensor is a pytree of its index/value Tensors (its dense shape is static), so it
+    crosses compiled-function boundaries (GRAPH_MODE Cells, ms.jit) like a tuple of Tensors."""
+    def flatten(x):
+        return tuple(getattr(x, f) for f in data_fields), getattr(x, meta_field)
+
+    def unflatten(meta, children):
+        x = object.__new__(cls)
+        for f, c in zip(data_fields, children):
+            setattr(x, f, c)
+        setattr(x, meta_field, meta)
+        if "values" in data_fields and isinstance(x.values, Tensor):
+            x.dtype = x.values.dtype
+        return x
+
+    jax.tree_util.register_pytree_node(cls, flatten, unflatten)
+
+
+_sparse_pytree(COOTensor, ("indices", "values"), "shape")
+_sparse_pytree(CSRTensor, ("indptr", "indices", "values"), "shape")
+_sparse_pytree(RowTensor, ("indices", "values"), "dense_shape")
 
 
 from . import _indexing  # noqa: E402,F401  (attaches __getitem__/__setitem__)
