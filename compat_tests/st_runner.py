@@ -157,6 +157,34 @@ def table(results):
     return "\n".join(lines), fails
 
 
+_CAUSES = (   # (cause, pattern on the first error line), first match wins
+    ("test code uses a NumPy 1.x name (the mscompat env has NumPy 2)", r"was removed in the NumPy 2\.0"),
+    ("missing module", r"ModuleNotFoundError|No module named"),
+    ("missing name", r"ImportError|has no attribute|cannot import name"),
+    ("JAX tracer leak / tracer in Python code", r"Tracer|tracer"),
+    ("GRAPH_MODE syntax / JIT Fallback limits", r"Unsupported statement|JIT strict mode|cannot read the value"),
+    ("wrong result (assertion)", r"^assert|AssertionError|Mismatched|not close"),
+    ("wrong or missing exception", r"DID NOT RAISE|Failed: DID NOT"),
+    ("timeout / crash", r"timed out|Fatal|Segmentation|core dumped"),
+    ("other TypeError", r"TypeError"),
+    ("other ValueError", r"ValueError"),
+    ("other RuntimeError", r"RuntimeError"),
+)
+
+
+def causes(fails):
+    """The failures grouped by cause: ``{cause: {normalized first error line: [test ids]}}``."""
+    out = collections.defaultdict(lambda: collections.defaultdict(list))
+    for line in fails:
+        tid, _, msg = line.partition(": ")
+        msg = msg.partition(": ")[2] or msg
+        cause = next((c for c, pat in _CAUSES if re.search(pat, msg)), "other")
+        key = re.sub(r"^E\s+", "", (msg.strip().splitlines() or [""])[0])
+        key = re.sub(r"\(/[^)]*\)|/\S+", "", key)[:160]
+        out[cause][key].append(tid)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repo", default=os.environ.get("MSCOMPAT_ST_REPO"))
@@ -168,6 +196,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--only", default="", help="regex: run only sampled files matching it")
     ap.add_argument("--table", action="store_true", help="print the table of --out and exit")
+    ap.add_argument("--causes", action="store_true", help="with --table: failures grouped by cause")
     ap.add_argument("--jobs", type=int, default=1, help="files run at the same time")
     ap.add_argument("--rerun", action="store_true",
                     help="run the selected files again on the chosen side(s), replacing their results")
@@ -177,7 +206,14 @@ def main(argv=None):
         text, fails = table(results)
         print(text)
         print(f"\n{len(fails)} tests pass on MindSpore and fail on mscompat:")
-        print("\n".join(fails))
+        if args.causes:
+            for cause, groups in sorted(causes(fails).items(), key=lambda kv: -sum(map(len, kv[1].values()))):
+                print(f"\n{cause}: {sum(map(len, groups.values()))} tests")
+                for key, tids in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+                    files = sorted({t.rsplit('::', 1)[0] for t in tids})
+                    print(f"  {len(tids):4d}  {key}  [{', '.join(files[:3])}{', ...' if len(files) > 3 else ''}]")
+        else:
+            print("\n".join(fails))
         return 0
     if not args.repo:
         ap.error("--repo (or MSCOMPAT_ST_REPO) must name a checkout of MindSpore's source repository")
@@ -189,13 +225,14 @@ def main(argv=None):
     todo = [(path, side) for path in files for side in sides
             if args.rerun or side not in results.get(path, {})]
     order = {path: i for i, path in enumerate(files)}
+    fresh = []   # what this process ran: only these entries are written back
 
     def save():
         # merge with what is on disk now, so that two runners (e.g. a --rerun beside the main run)
         # do not drop each other's results
         disk = json.load(open(args.out)) if os.path.exists(args.out) else {}
-        for p, sd in results.items():
-            disk.setdefault(p, {}).update(sd)
+        for p, side in fresh:
+            disk.setdefault(p, {})[side] = results[p][side]
         tmp = f"{args.out}.{os.getpid()}.tmp"
         with open(tmp, "w") as f:
             json.dump(disk, f, indent=0, sort_keys=True)
@@ -208,6 +245,7 @@ def main(argv=None):
             path, side = futs[fut]
             r = fut.result()
             results.setdefault(path, {})[side] = r
+            fresh.append((path, side))
             n_pass = sum(o == "passed" for o, _ in r["tests"].values())
             print(f"[{order[path] + 1}/{len(files)}] {side:9s} {path}: {n_pass}/{len(r['tests'])} passed "
                   f"({r['seconds']} s)", flush=True)
