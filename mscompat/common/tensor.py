@@ -136,7 +136,10 @@ class Tensor:
                 self._data = jnp.zeros((0,), mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
                 return
             raise TypeError("For Tensor, the input_data should not be None.")
-        self._data = jnp.asarray(_to_array(input_data, dtype))
+        arr = _to_array(input_data, dtype)
+        # host data: one transfer, no XLA program compiled per new shape (jnp.asarray's)
+        self._data = jax.device_put(arr) if isinstance(arr, np.ndarray) and arr.dtype.isnative \
+            else jnp.asarray(arr)
 
     # --- fast construction from an array (used by every op) -------------------------
     @classmethod
