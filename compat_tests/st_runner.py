@@ -132,11 +132,14 @@ def run_file(repo, path, side, timeout):
 
 def table(results):
     per = collections.defaultdict(lambda: [0, 0])
+    nfiles = collections.Counter()
     lines, fails = [], []
     for path, sides in sorted(results.items()):
         ms, mc = sides.get("mindspore"), sides.get("mscompat")
         if not ms or not mc:
             continue
+        nfiles[folder(path)] += 1
+        per[folder(path)]   # a folder whose files pass no test on MindSpore still shows
         for tid, (o, _) in ms["tests"].items():
             if o != "passed":
                 continue
@@ -150,10 +153,11 @@ def table(results):
                 fails.append(f"{tid}: {got[0]}: {got[1]}")
     tot_b = sum(v[0] for v in per.values())
     tot_p = sum(v[1] for v in per.values())
-    lines.append(f"{'folder':24s} {'pass on MS':>10s} {'pass on msc':>11s} {'rate':>7s}")
+    lines.append(f"{'folder':24s} {'files':>5s} {'pass on MS':>10s} {'pass on msc':>11s} {'rate':>7s}")
     for fold, (b, p) in sorted(per.items()):
-        lines.append(f"{fold:24s} {b:10d} {p:11d} {100.0 * p / max(b, 1):6.1f}%")
-    lines.append(f"{'TOTAL':24s} {tot_b:10d} {tot_p:11d} {100.0 * tot_p / max(tot_b, 1):6.1f}%")
+        lines.append(f"{fold:24s} {nfiles[fold]:5d} {b:10d} {p:11d} {100.0 * p / max(b, 1):6.1f}%")
+    lines.append(f"{'TOTAL':24s} {sum(nfiles.values()):5d} {tot_b:10d} {tot_p:11d} "
+                 f"{100.0 * tot_p / max(tot_b, 1):6.1f}%")
     return "\n".join(lines), fails
 
 
