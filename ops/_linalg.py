@@ -14,6 +14,7 @@ from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by ja
 from mscompat.common import dtype as mstype
 from ._args import arr, check_bool as _bool, check_int as _int, Tensor
 from ._registry import op, primitive
+from .primitive import Primitive
 
 _wrap = Tensor._wrap
 
@@ -388,3 +389,23 @@ def eig(A):
 def eigvals(A):
     """Eigenvalues of square ``A`` (complex results)."""
     return _eig(A, False)[0]
+
+
+class Eigh(Primitive):
+    """Eigenvalues (ascending) and, with ``compute_eigenvectors``, eigenvectors of a symmetric
+    or Hermitian matrix, read from its ``lower`` (or upper) triangle."""
+
+    def __init__(self, compute_eigenvectors=True, lower=True):
+        super().__init__("Eigh")
+        for name, value in (("compute_eigenvectors", compute_eigenvectors), ("lower", lower)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'Eigh', the type of '{name}' should be bool, but got {type(value).__name__}.")
+            self.add_prim_attr(name, value)
+        self.compute_eigenvectors = compute_eigenvectors
+        self.lower = lower
+
+    def __call__(self, a):
+        m = arr(a)
+        w, v = jnp.linalg.eigh(m, UPLO='L' if self.lower else 'U', symmetrize_input=False)
+        w = w.astype(m.dtype)
+        return (_wrap(w), _wrap(v)) if self.compute_eigenvectors else _wrap(w)

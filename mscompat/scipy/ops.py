@@ -10,6 +10,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops.primitive import Primitive
 from mscompat.ops import eig as _eig
+from mscompat.ops._linalg import Eigh  # noqa: F401  (MindSpore's ops.operations.linalg_ops.Eigh)
 
 __all__ = []
 
@@ -93,26 +94,6 @@ class LU(Primitive):
         eye = jnp.eye(a.shape[-2], dtype=jnp.int32)
         p = jnp.swapaxes(eye[perm], -1, -2)[..., :k, :k]
         return _wrap(packed), _wrap(pivots.astype(jnp.int32)), _wrap(p)
-
-
-class Eigh(Primitive):
-    """Eigenvalues (ascending) and, with ``compute_eigenvectors``, eigenvectors of a symmetric
-    or Hermitian matrix, read from its ``lower`` (or upper) triangle."""
-
-    def __init__(self, compute_eigenvectors=True, lower=True):
-        super().__init__("Eigh")
-        for name, value in (("compute_eigenvectors", compute_eigenvectors), ("lower", lower)):
-            if not isinstance(value, bool):
-                raise TypeError(f"For 'Eigh', the type of '{name}' should be bool, but got {type(value).__name__}.")
-            self.add_prim_attr(name, value)
-        self.compute_eigenvectors = compute_eigenvectors
-        self.lower = lower
-
-    def __call__(self, a):
-        m = arr(a)
-        w, v = jnp.linalg.eigh(m, UPLO='L' if self.lower else 'U', symmetrize_input=False)
-        w = w.astype(m.dtype)
-        return (_wrap(w), _wrap(v)) if self.compute_eigenvectors else _wrap(w)
 
 
 class Eig(Primitive):

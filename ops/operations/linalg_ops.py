@@ -9,3 +9,6 @@ _NAMES = (
 )
 
 __all__ = _bind(globals(), _NAMES, _operations)
+
+from mscompat.ops._linalg import Eigh  # noqa: E402  (in MindSpore only at this path, not in ops.operations)
+__all__ = sorted(set(__all__) | {"Eigh"})
