@@ -26,7 +26,7 @@ from ._graph_print import graph_print as print_, in_compiled, running_eagerly
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results", "run_eagerly",
+           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results", "run_eagerly", "plain_dicts",
            "in_", "not_in"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
@@ -1005,9 +1005,16 @@ def for_range(rargs, body_fn, inits, names, live, filename, lineno, brk=None):
 
 
 # --- what a compiled call returns -------------------------------------------------------------
-class _OrderedDictNode(dict):
+class _OrderedDictNode:
     """A dict output of a compiled call: a pytree in insertion order (JAX sorts dict keys)
-    that unflattens to a plain ``dict``."""
+    that the caller turns into a plain ``dict`` (:func:`plain_dicts`) once the call returns: jit's
+    cached C++ dispatch path sorts the keys of a dict made while unflattening."""
+    __slots__ = ("keys", "values")
+
+    def __init__(self, items):
+        items = list(items)
+        self.keys = tuple(k for k, _ in items)
+        self.values = [v for _, v in items]
 
 
 class _HostArray:
@@ -1020,7 +1027,7 @@ class _HostArray:
 
 
 jax.tree_util.register_pytree_node(
-    _OrderedDictNode, lambda d: (list(d.values()), tuple(d.keys())), lambda keys, vals: dict(zip(keys, vals)))
+    _OrderedDictNode, lambda d: (d.values, d.keys), lambda keys, vals: _OrderedDictNode(zip(keys, vals)))
 jax.tree_util.register_pytree_node(_HostArray, lambda h: ((), h), lambda h, _: h.value)
 
 _AS_TUPLE = (range, zip, map, enumerate, type(iter(())), type(iter([])), type(iter(range(0))), type({}.keys()),
@@ -1056,6 +1063,18 @@ def graph_outputs(out):
     return out
 
 
+def plain_dicts(out):
+    """``out`` with every :class:`_OrderedDictNode` of a compiled call's result as a ``dict``."""
+    t = type(out)
+    if t is _OrderedDictNode:
+        return {k: plain_dicts(v) for k, v in zip(out.keys, out.values)}
+    if t is tuple:
+        return tuple(plain_dicts(v) for v in out)
+    if t is list:
+        return [plain_dicts(v) for v in out]
+    return out
+
+
 def run_eagerly(fn, args, kwargs):
     """``fn(*args, **kwargs)`` for a compiled call that runs eagerly (JIT Fallback): graph
     semantics inside (``in_compiled()``), graph-output types for the results."""
@@ -1067,4 +1086,4 @@ def graph_results(out):
     """:func:`graph_outputs` for a call that ran eagerly (JIT Fallback): the same types, as
     plain Python containers."""
     leaves, treedef = jax.tree_util.tree_flatten(graph_outputs(out), is_leaf=lambda x: isinstance(x, Tensor))
-    return jax.tree_util.tree_unflatten(treedef, leaves)
+    return plain_dicts(jax.tree_util.tree_unflatten(treedef, leaves))

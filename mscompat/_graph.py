@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
-from ._control_flow_runtime import graph_outputs, run_eagerly
+from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly
 from ._runtime_checks import clean_runtime_errors
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
@@ -525,7 +525,7 @@ class Compiled:
             meta = self.static_out.get(sig or _signature(dyn, spec))
             if meta is not None:
                 out = _merge(out, meta)
-        return out
+        return plain_dicts(out)
 
     def compile(self, args, kwargs):
         """Trace and compile for these inputs now; a later call with them reuses the work."""

@@ -457,3 +457,18 @@ CASES = [
                                                       ms.nn.SGD(_net(ms).trainable_params(), 0.1),
                                                       boost_level="O3"), error=True),
 ]
+
+
+def _isolated(fn):
+    """Run a case, then drop the process-wide AutoBoost instance it made, so that later cases and
+    tables (``Model(...)`` reuses the instance) start from MindSpore's fresh state."""
+    def run(ms, *args):
+        try:
+            return fn(ms, *args)
+        finally:
+            B(ms).AutoBoost._instance = None
+    return run
+
+
+for _c in CASES:
+    _c.fn = _isolated(_c.fn)
