@@ -18,10 +18,17 @@ _W2 = np.random.RandomState(4).uniform(-0.5, 0.5, (2, 3)).astype(np.float32)
 
 @pytest.fixture(autouse=True)
 def _fresh_boost():
+    """Each test starts from, and leaves, MindSpore's fresh boost state: no AutoBoost instance and
+    the level table as shipped ("manual" configs edit it in place, for the rest of the process)."""
+    import copy
+    from mscompat.boost import boost as _boost_mod
+    table = copy.deepcopy(_boost_mod._boost_config_level)
     boost.AutoBoost._instance = None
     mode = ms.get_context("mode")
     yield
     boost.AutoBoost._instance = None
+    _boost_mod._boost_config_level.clear()
+    _boost_mod._boost_config_level.update(table)
     ms.set_context(mode=mode)
 
 
