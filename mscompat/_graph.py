@@ -89,7 +89,7 @@ def compiled_when_graph(impl):
     holder = {}
 
     def call(*args, **kwargs):
-        if _state._CURRENT[0] is None and graph_mode():
+        if _state._CURRENT.value is None and graph_mode():
             c = holder.get("compiled")
             if c is None:
                 c = holder["compiled"] = Compiled(impl, name=getattr(impl, "__name__", "function"))

@@ -45,21 +45,9 @@ __all__ = ["Scope", "UnknownParameter", "current", "tracing", "compiling", "disc
 
 
 class _Current(threading.local):
-    """The innermost active scope of this thread (``_CURRENT[0]`` or ``_CURRENT.value``)."""
+    """The innermost active scope of this thread (``_CURRENT.value``)."""
 
-    def __init__(self):
-        super().__init__()
-        self.value = None
-
-    def __getitem__(self, index):
-        if index != 0:
-            raise IndexError(index)
-        return self.value
-
-    def __setitem__(self, index, value):
-        if index != 0:
-            raise IndexError(index)
-        self.value = value
+    value = None
 
 
 _CURRENT = _Current()

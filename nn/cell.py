@@ -90,7 +90,7 @@ def _holds_tracer(value):
 
 
 def _tracing():
-    return _SCOPE[0] is not None
+    return _SCOPE.value is not None
 
 
 class Cell:
@@ -474,7 +474,7 @@ class Cell:
             self._primitives[name] = value
             object.__setattr__(self, name, value)
         else:
-            if _SCOPE[0] is not None and _holds_tracer(value):
+            if _SCOPE.value is not None and _holds_tracer(value):
                 # ``self.attr = x + 1`` in a compiled construct: the value is an output of the
                 # program, set after the call (MindSpore's graph attribute assignment); in an
                 # eager transform (grad in PyNative) its value once the transform ends
@@ -605,7 +605,7 @@ class Cell:
         if not ready:
             self._init_check()
             self._self_check()
-        if _CONTEXT["mode"] == _GRAPH_MODE and _SCOPE[0] is None:
+        if _CONTEXT["mode"] == _GRAPH_MODE and _SCOPE.value is None:
             # the outermost call in GRAPH_MODE: compiled by mscompat._graph
             if kwargs:
                 bound = self._construct_sig.bind(*args, **kwargs)
@@ -617,7 +617,7 @@ class Cell:
                 or d["_shard_fn"] is not None or d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]
                 or d["_param_fwd_hooks"] is not None or d["has_bprop"] or d["_recompute_cell"] is not None):
             return self._run_construct(args, kwargs)
-        if _SCOPE[0] is not None:
+        if _SCOPE.value is not None:
             return self._traced_construct()(*args, **kwargs)
         return self.construct(*args, **kwargs)
 
@@ -637,7 +637,7 @@ class Cell:
         called_always = set()
         output = None
         # compiled in GRAPH_MODE: MindSpore compiles the forward hooks (Cell._jit_forward_*_hook)
-        jit_hooks = _SCOPE[0] is not None and _CONTEXT["mode"] == _GRAPH_MODE
+        jit_hooks = _SCOPE.value is not None and _CONTEXT["mode"] == _GRAPH_MODE
         forward_hooked = False
         try:
             if d["_lazy_forward_pre_hook"]:
@@ -647,7 +647,7 @@ class Cell:
                     args, kwargs = self._run_forward_pre_hook(args, kwargs)
             construct = self._traced_construct() if _tracing() else self.construct
             param_hooks = d.get("_param_fwd_hooks")
-            if param_hooks is not None and _SCOPE[0] is not None and _CONTEXT["mode"] == _GRAPH_MODE:
+            if param_hooks is not None and _SCOPE.value is not None and _CONTEXT["mode"] == _GRAPH_MODE:
                 construct = _cell_hooks.with_param_hooks(construct, param_hooks, d.get("__parameter_forward_hook__"))
             mp = d["mixed_precision_type"]
             amp = _cell_hooks.amp_dtype(mp) if mp is not None else None
@@ -762,7 +762,7 @@ class Cell:
 
     def _run_forward_pre_hook(self, args, kwargs):
         with_kwargs = self.__dict__["_lazy_forward_pre_hook_with_kwargs"] or {}
-        if _SCOPE[0] is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
+        if _SCOPE.value is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
             args, kwargs = _cell_hooks.value_views(args), _cell_hooks.value_views(kwargs)
         for hook_id, hook_fn in list(self._forward_pre_hook.items()):
             if hook_id in with_kwargs:
@@ -841,7 +841,7 @@ class Cell:
         d = self.__dict__
         with_kwargs = d["_lazy_forward_hook_with_kwargs"] or {}
         always = d["_lazy_forward_hook_always_called"] or {}
-        if _SCOPE[0] is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
+        if _SCOPE.value is not None:   # differentiated eagerly: hooks see the values (as MindSpore's)
             args, kwargs = _cell_hooks.value_views(args), _cell_hooks.value_views(kwargs)
             output = _cell_hooks.value_views(output)
         for hook_id, hook_fn in list(self._forward_hook.items()):

@@ -98,7 +98,7 @@ class _JitFunction:
         self._compiled = None
 
     def __call__(self, *args, **kwargs):
-        if _state._CURRENT[0] is not None:
+        if _state._CURRENT.value is not None:
             return self.fn(*args, **kwargs)
         backend = self.config.get("backend", "")
         if backend not in ("", "ms_backend", "GE"):

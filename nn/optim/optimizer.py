@@ -464,7 +464,7 @@ class Optimizer(Cell):
         raise NotImplementedError
 
     def __call__(self, *args, **kwargs):
-        if self.dynamic_lr and _state._CURRENT[0] is None:
+        if self.dynamic_lr and _state._CURRENT.value is None:
             self._check_lr_range()
         if args and isinstance(args[0], (tuple, list)) and type(self).construct.__module__.startswith(__package__):
             self._check_gradient_count(args[0])
