@@ -17,6 +17,7 @@ Hooks other modules call (cheap on the XLA targets):
 - ``backends.wrap_program(jitted, name)``: wraps a ``jax.jit`` object before a compiled
   callable uses it; XLA targets return it unchanged.
 """
+import importlib.util
 import os
 
 __all__ = ["Backend", "current", "activate", "get", "is_available", "TARGETS", "cube", "wrap_program",
@@ -197,14 +198,39 @@ def is_available(target):
     return get(target).available()
 
 
+# What to install when an XLA target has no JAX backend (the extras of pyproject.toml), and the
+# module each of those installs (when it is there, the plugin loaded but found no usable device).
+INSTALL_HINT = {
+    "GPU": ("No GPU backend was found: JAX sees no GPU device. To run on an NVIDIA GPU, install JAX's CUDA "
+            "plugin with: pip install \"mscompat[cuda12]\" (docs/accelerators.md)."),
+    "TPU": ("No TPU backend was found: JAX sees no TPU device. To run on a Cloud TPU VM, install libtpu with: "
+            "pip install \"mscompat[tpu]\" (docs/accelerators.md)."),
+}
+_PLUGIN_MODULE = {"GPU": ("jax_cuda12_plugin", "jax_cuda13_plugin", "jax_rocm7_plugin"), "TPU": ("libtpu",)}
+
+
+def _install_hint(target):
+    """The line telling what to install for ``target`` ('' for CPU and Ascend)."""
+    if target not in INSTALL_HINT:
+        return ""
+    found = [m for m in _PLUGIN_MODULE[target] if importlib.util.find_spec(m) is not None]
+    if found:
+        return (f"\nNo {target} backend was found although {found[0]} is installed: JAX could not use it "
+                f"(driver, CUDA or device problem: see the device load error message below; docs/accelerators.md).")
+    return "\n" + INSTALL_HINT[target]
+
+
 def unsupported_target_error(target):
-    """MindSpore's error for a target this process cannot run (its CPU build says the same)."""
+    """MindSpore's error for a target this process cannot run (its CPU build says the same), with
+    what to install for an accelerator JAX has no backend for."""
     supported = [t for t in ("CPU", "GPU", "Ascend") if t == "Ascend" or get(t).available()]
+    hint = _install_hint(target)
     return RuntimeError(
         f"Unsupported device target {target}. This process only supports one of the {supported}. Please check "
         f"whether the {target} environment is installed and configured correctly, and check whether current "
         f"mindspore wheel package was built with \"-e {target}\". For details, please refer to \"Device load "
-        f"error message\".\n\n----------------------------------------------------\n- Device load error message:\n"
+        f"error message\".{hint}\n\n----------------------------------------------------\n"
+        f"- Device load error message:\n"
         f"----------------------------------------------------\n{get(target).load_error()}")
 
 
