@@ -1,6 +1,7 @@
 """The colour kernels of ``mscompat.dataset.vision`` (MindSpore's OpenCV ones, bit for bit: brightness,
 contrast, saturation, sharpness, equalize, posterize, solarize, invert, auto-contrast), used by the
-Adjust*/Random* transforms and by AutoAugment, RandAugment and TrivialAugmentWide (defined here too).
+Adjust*/Random* transforms and by AutoAugment, RandAugment, TrivialAugmentWide and UniformAugment
+(defined here too).
 
 The augmentation set and magnitude ranges follow the published policies (AutoAugment's
 ImageNet/CIFAR10/SVHN sub-policies with 10 magnitude bins, RandAugment's 14 operations).
@@ -8,6 +9,7 @@ ImageNet/CIFAR10/SVHN sub-policies with 10 magnitude bins, RandAugment's 14 oper
 import numpy as np
 
 from . import _image_ops as K
+from ._vision_common import FLOAT_MAX_INTEGER
 from .transforms import _Transform, _check_range, _check_type, _rng, INT32_MAX
 
 # (name, probability, magnitude bin) pairs, two per sub-policy
@@ -451,3 +453,31 @@ class TrivialAugmentWide(_Transform):
             mag = -mag
         out = _apply_op(img, name, mag, self.interpolation, self.fill_value)
         return out if out is not img else img.copy()
+
+
+class UniformAugment(_Transform):
+    """Pick ``num_ops`` of ``transforms`` at random (without repeats), apply each with probability 0.5."""
+
+    def __init__(self, transforms, num_ops=2):
+        if not isinstance(transforms, list):
+            raise TypeError(f"Argument transforms with value {transforms} is not of type [<class 'list'>], "
+                            f"but got {type(transforms)}.")
+        if not transforms:
+            raise ValueError("transforms list can not be empty.")
+        for i, op in enumerate(transforms):
+            if not callable(op):
+                raise TypeError(f"transforms[{i}] is neither a transforms op (TensorOperation) nor a callable "
+                                f"pyfunc. Got {type(op)}.")
+        _check_type(num_ops, int, "num_ops")
+        _check_range(num_ops, 1, FLOAT_MAX_INTEGER, "num_ops")
+        if num_ops > len(transforms):
+            raise ValueError("num_ops is greater than transforms list size.")
+        self.transforms, self.num_ops = list(transforms), num_ops
+
+    def __call__(self, img):
+        r = _rng()
+        out = img
+        for op in r.sample(self.transforms, self.num_ops):
+            if r.random() < 0.5:
+                out = op(out)
+        return out if out is not img else np.array(img, copy=True)

@@ -1,7 +1,7 @@
-"""Random erasing and batch mixing (MixUp, CutMix) for ``mscompat.dataset.vision``."""
+"""Random erasing (RandomErasing, CutOut) and batch mixing (MixUp, CutMix) for ``mscompat.dataset.vision``."""
 import numpy as np
 
-from ._vision_common import (FLOAT_MAX_INTEGER, ImageBatchFormat, _check_prob, _check_range, _check_type,
+from ._vision_common import (FLOAT_MAX_INTEGER, ImageBatchFormat, _check_prob, _check_range, _check_type, _image,
                              _is_num, _op_error)
 from .transforms import _Transform, _np_rng, _rng
 
@@ -144,3 +144,26 @@ class CutMixBatch(_Transform):
         if fmt == ImageBatchFormat.NCHW:
             out = out.transpose(0, 3, 1, 2)
         return np.ascontiguousarray(out), out_lab.astype(np.float32)
+
+
+class CutOut(_Transform):
+    """Zero ``num_patches`` random ``length`` x ``length`` squares."""
+
+    def __init__(self, length, num_patches=1, is_hwc=True):
+        _check_type(length, int, "length")
+        _check_range(length, 1, FLOAT_MAX_INTEGER, "length")
+        _check_type(num_patches, int, "num_patches")
+        _check_range(num_patches, 1, FLOAT_MAX_INTEGER, "num_patches")
+        _check_type(is_hwc, bool, "is_hwc")
+        self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
+
+    def _apply(self, img):
+        _image("CutOut", img)
+        out = img.copy()
+        view = out if (self.is_hwc or out.ndim == 2) else np.moveaxis(out, 0, -1)
+        h, w = view.shape[:2]
+        r = _rng()
+        for _ in range(self.num_patches):
+            y, x = r.randint(0, max(h - self.length, 0)), r.randint(0, max(w - self.length, 0))
+            view[y:y + self.length, x:x + self.length] = 0
+        return out

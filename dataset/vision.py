@@ -743,9 +743,10 @@ from ._vision_batch import CutMixBatch, MixUpBatch, RandomErasing  # noqa: E402
 from ._vision_adjust import (AdjustBrightness, AdjustContrast, AdjustSaturation, AdjustSharpness,  # noqa: E402
                              Equalize, Invert, Posterize, Solarize)
 from ._vision_affine import Affine, RandomAffine  # noqa: E402
-from ._vision_extra import (CutOut, GaussianBlur, NormalizePad, RandomSharpness, ToPIL, ToType,  # noqa: E402
-                            UniformAugment)
-from ._augment import AutoAugment, RandAugment, TrivialAugmentWide  # noqa: E402  (uses the classes above)
+from ._vision_batch import CutOut  # noqa: E402
+from ._vision_convert import NormalizePad, ToPIL, ToType  # noqa: E402
+from ._vision_filter import GaussianBlur, RandomSharpness  # noqa: E402
+from ._augment import AutoAugment, RandAugment, TrivialAugmentWide, UniformAugment  # noqa: E402  (uses the classes above)
 from ._vision_tone import (AutoContrast, RandomAdjustSharpness, RandomAutoContrast, RandomColor,  # noqa: E402
                            RandomEqualize, RandomGrayscale, RandomInvert, RandomLighting, RandomPosterize,
                            RandomSolarize)
