@@ -1,5 +1,6 @@
 """Neural-network activations and simple layers: relu, sigmoid, softmax, gelu, ..., dense,
-bias_add, prelu, glu, L2Normalize, OneHot, flips and small helpers shared by the nn files.
+bias_add, prelu, glu, L2Normalize, OneHot, flips, nsa_compress (sparse-attention KV
+compression) and small helpers shared by the nn files.
 
 Each activation checks the input dtypes MindSpore's CPU kernel accepts (TypeError otherwise)
 and computes in the input dtype.
@@ -768,3 +769,61 @@ def pixel_unshuffle(input, downscale_factor):
     out = a.reshape(lead + (c, h // r, r, w // r, r))
     out = jnp.transpose(out, tuple(range(k)) + (k, k + 2, k + 4, k + 1, k + 3))
     return _wrap(out.reshape(lead + (c * r * r, h // r, w // r)))
+
+
+# ---------------------------------------------------------------------------------------
+# nsa_compress (Native Sparse Attention KV compression; an Ascend kernel in MindSpore)
+
+
+@op("nsa_compress")
+def nsa_compress(input, weight, compress_block_size, compress_stride, *, actual_seq_len):
+    """Compress the token axis of ``input`` (T, N, D) with sliding windows of
+    ``compress_block_size`` tokens every ``compress_stride`` tokens, inside each segment
+    given by the prefix sums ``actual_seq_len``: window ``w`` of head ``n`` is
+    ``sum_j weight[j, n] * input[start_w + j, n, :]`` (accumulated in float32)."""
+    name = "nsa_compress"
+    for n_, t in (("input", input), ("weight", weight)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For '{name}', '{n_}' must be a Tensor, but got {type(t).__name__}.")
+    x, w = arr(input), arr(weight)
+    if x.dtype != w.dtype:
+        raise TypeError(f"For '{name}', 'input' and 'weight' must have the same dtype, but got "
+                        f"{mstype.from_numpy_dtype(x.dtype)} and {mstype.from_numpy_dtype(w.dtype)}.")
+    if x.dtype not in (np.dtype(np.float16), np.dtype(jax.numpy.bfloat16)):
+        raise TypeError(f"For '{name}', the dtype must be float16 or bfloat16, but got "
+                        f"{mstype.from_numpy_dtype(x.dtype)}.")
+    for n_, v in (("compress_block_size", compress_block_size), ("compress_stride", compress_stride)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"For '{name}', '{n_}' must be an int, but got {type(v).__name__}.")
+    if not isinstance(actual_seq_len, (tuple, list)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in actual_seq_len):
+        raise TypeError(f"For '{name}', 'actual_seq_len' must be a tuple or list of ints.")
+    block, stride, seq = compress_block_size, compress_stride, list(actual_seq_len)
+    if x.ndim != 3 or w.ndim != 2:
+        raise RuntimeError(f"For '{name}', 'input' must be 3-D (T, N, D) and 'weight' 2-D, but got ranks "
+                           f"{x.ndim} and {w.ndim}.")
+    t, heads, d = x.shape
+    checks = [(w.shape[0] != block, "weight.shape[0] must equal compress_block_size"),
+              (w.shape[1] != heads, "weight.shape[1] must equal N"),
+              (d % 16 != 0 or d > 256, "D must be a multiple of 16 and at most 256"),
+              (not 1 <= heads <= 128, "N must be in [1, 128]"),
+              (block % 16 != 0 or not 16 <= block <= 128, "compress_block_size must be a multiple of 16 in [16, 128]"),
+              (stride % 16 != 0 or not 16 <= stride <= block,
+               "compress_stride must be a multiple of 16 in [16, compress_block_size]"),
+              (not seq, "actual_seq_len must not be empty"),
+              (any(v <= 0 for v in seq), "actual_seq_len must be positive"),
+              (any(b < a for a, b in zip(seq, seq[1:])), "actual_seq_len must be non-decreasing"),
+              (bool(seq) and seq[-1] != t, "the last element of actual_seq_len must equal T")]
+    for bad, msg in checks:
+        if bad:
+            raise RuntimeError(f"For '{name}', {msg}.")
+    starts = []
+    for s0, s1 in zip([0] + seq[:-1], seq):
+        count = max(0, 1 + (s1 - s0 - block) // stride)
+        starts += [s0 + k * stride for k in range(count)]
+    if not starts:
+        return _wrap(jax.numpy.zeros((0, heads, d), x.dtype))
+    idx = np.asarray(starts)[:, None] + np.arange(block)[None, :]          # (T', block)
+    win = x[idx].astype(np.float32)                                        # (T', block, N, D)
+    out = jax.numpy.einsum("wbnd,bn->wnd", win, w.astype(np.float32))
+    return _wrap(out.astype(x.dtype))

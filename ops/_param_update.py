@@ -1,5 +1,5 @@
 """The optimizer-update Primitives (``ApplyMomentum``, ``ApplyAdagrad``, ``ApplyRMSProp``,
-``Adam``, ``SGD``, ...) and ``Load``: each updates its Parameter inputs in place (the write goes
+``Adam``, ``AdamWeightDecay``, ``SGD``, ...) and ``Load``: each updates its Parameter inputs in place (the write goes
 through the state threading, so it works eagerly and inside compiled calls) and returns the
 updated values, as MindSpore documents them. Where MindSpore's CPU kernels drop a documented
 flag (``ApplyMomentum(use_nesterov=True)``, ``ApplyAdagrad(update_slots=False)``), the flag is
@@ -9,6 +9,7 @@ The formulas are MindSpore's kernels': ``ApplyProximalAdagrad`` shrinks with the
 rate ``lr / sqrt(accum)``, ``SGD`` adds ``weight_decay * var`` to the gradient and takes the
 first step (``stat > 0``) without dampening, ``Adam`` folds the bias corrections into the step.
 """
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -251,3 +252,41 @@ primitive("ApplyPowerSign", _apply_power_sign)
 primitive("Adam", _adam, attrs=(_LOCK, ("use_nesterov", False, (bool,))))
 primitive("SGD", _sgd, attrs=(("dampening", 0.0, (int, float)), ("weight_decay", 0.0, (int, float)),
                               ("nesterov", False, (bool,))))
+
+
+# ---------------------------------------------------------------------------------------
+# AdamWeightDecay (writes var, m, v in place)
+
+
+def _adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, use_locking=False):
+    name = "AdamWeightDecay"
+    for n, t in (("var", var), ("m", m), ("v", v), ("gradient", gradient)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For '{name}', the '{n}' must be a Tensor or Parameter, but got {type(t).__name__}.")
+    w, mm, vv, g = arr(var), arr(m), arr(v), arr(gradient)
+    for n, a in (("var", w), ("m", mm), ("v", vv)):
+        if a.dtype not in (np.dtype(np.float16), np.dtype(np.float32)):
+            raise TypeError(f"For '{name}', the dtype of '{n}' must be float16 or float32, but got "
+                            f"{mstype.from_numpy_dtype(a.dtype)}.")
+    if not (w.shape == mm.shape == vv.shape == g.shape):
+        raise ValueError(f"For '{name}', 'var', 'm', 'v' and 'gradient' must have the same shape, but got "
+                         f"{list(w.shape)}, {list(mm.shape)}, {list(vv.shape)} and {list(g.shape)}.")
+
+    def scalar(n, s):
+        if isinstance(s, Tensor):
+            return arr(s).astype(np.float32).reshape(())
+        if isinstance(s, bool) or not isinstance(s, (int, float)):
+            raise TypeError(f"For '{name}', the '{n}' must be a float, but got {type(s).__name__}.")
+        return np.float32(s)
+    lr, b1, b2 = scalar("lr", lr), scalar("beta1", beta1), scalar("beta2", beta2)
+    eps, wd = scalar("epsilon", epsilon), scalar("decay", decay)
+    g32 = g.astype(np.float32)
+    m_new = b1 * mm.astype(np.float32) + (1 - b1) * g32
+    v_new = b2 * vv.astype(np.float32) + (1 - b2) * g32 * g32
+    update = m_new / (jax.numpy.sqrt(v_new) + eps) + wd * w.astype(np.float32)
+    w_new = w.astype(np.float32) - lr * update
+    var._data, m._data, v._data = w_new.astype(w.dtype), m_new.astype(mm.dtype), v_new.astype(vv.dtype)
+    return wrap(var._data), wrap(m._data), wrap(v._data)
+
+
+primitive("AdamWeightDecay", _adam_weight_decay, attrs=(("use_locking", False, (bool,)),))

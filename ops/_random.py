@@ -1,4 +1,5 @@
-"""Random ops: normal, rand/randn/randint, uniform, gamma/poisson, shuffle, multinomial, ...
+"""Random ops: normal, rand/randn/randint, uniform, gamma/poisson, shuffle, multinomial,
+NonDeterministicInts, the in-place exponential_, ...
 
 Every draw takes a fresh key from the global RNG state (``mscompat.common.seed``):
 ``op_key(seed, seed2)`` splits the state, so consecutive calls differ and the sequence
@@ -816,3 +817,62 @@ class MultinomialWithReplacement(Primitive):
             return _wrap(_gumbel_topk(key, jnp.log(p), n).astype(jnp.int64))
         idx = jax.random.categorical(key, jnp.log(p), axis=-1, shape=(n,) + p.shape[:-1])
         return _wrap(jnp.moveaxis(idx, 0, -1).astype(jnp.int64))
+
+
+# ---------------------------------------------------------------------------------------
+# random integers over a dtype's whole range; exponential_ (in place)
+
+_NDI_TYPES = {mstype.int32: np.int32, mstype.int64: np.int64, mstype.uint32: np.uint32, mstype.uint64: np.uint64}
+
+
+def _random_bits(shape, np_dtype):
+    unsigned = np.uint64 if np.dtype(np_dtype).itemsize == 8 else np.uint32
+    bits = jax.random.bits(op_key(), shape, unsigned)
+    return jax.lax.bitcast_convert_type(bits, np_dtype)
+
+
+@register_primitive_class
+class NonDeterministicInts(Primitive):
+    """Random integers over the whole range of ``dtype`` (int32, int64, uint32, uint64) of shape ``shape``."""
+
+    def __init__(self, dtype=mstype.int64):
+        Primitive.__init__(self, "NonDeterministicInts")
+        if dtype not in _NDI_TYPES:
+            raise TypeError(f"For 'NonDeterministicInts', the 'dtype' must be one of int32, int64, uint32, uint64, "
+                            f"but got {dtype}.")
+        self.dtype = dtype
+        self.add_prim_attr("dtype", dtype)
+        self.add_prim_attr("side_effect_hidden", True)
+
+    def __call__(self, shape):
+        if not isinstance(shape, Tensor):
+            raise TypeError(f"For Primitive[NonDeterministicInts], the type of input argument[shape] must be Tensor "
+                            f"but got {type(shape).__name__}.")
+        s = np.asarray(shape.asnumpy())
+        if s.dtype not in (np.dtype(np.int32), np.dtype(np.int64)) or s.ndim != 1:
+            raise TypeError("For 'NonDeterministicInts', 'shape' must be a 1-D int32 or int64 Tensor.")
+        if s.size < 2:
+            raise ValueError("For 'NonDeterministicInts', 'shape' must be at least 2-dimensional.")
+        if (s < 0).any():
+            raise ValueError(f"For 'NonDeterministicInts', 'shape' must be non-negative, but got {s.tolist()}.")
+        return _wrap(_random_bits(tuple(int(v) for v in s), _NDI_TYPES[self.dtype]))
+
+
+@op("exponential_")
+def exponential_(input, lambd=1, *, generator=None):
+    """Fill ``input`` in place with samples of Exponential(``lambd``); returns ``input``."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'exponential_', the 'input' must be a Tensor, but got {type(input).__name__}.")
+    a = arr(input)
+    if a.dtype.kind != "f" and a.dtype != jax.numpy.bfloat16:
+        raise TypeError(f"For 'exponential_', the 'input' must be a floating Tensor, but got "
+                        f"{mstype.from_numpy_dtype(a.dtype)}.")
+    if isinstance(lambd, bool) or not isinstance(lambd, (int, float)) or lambd <= 0:
+        raise ValueError(f"For 'exponential_', 'lambd' must be a positive number, but got {lambd}.")
+    if generator is not None:
+        key = generator._next_key()
+    else:
+        key = op_key()
+    sample = jax.random.exponential(key, a.shape, np.float32 if a.dtype.itemsize < 4 else a.dtype) / lambd
+    input._data = sample.astype(a.dtype)
+    return input

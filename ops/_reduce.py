@@ -1,6 +1,7 @@
 """Reductions: ReduceSum/Mean/Max/Min/Prod/All/Any and their functional forms (sum, mean,
 prod, amax, amin, all, any), arg-reductions (Argmax, Argmin, ArgMaxWithValue, ...) and the
-statistics built on them (std, var, logsumexp, nansum, nanmean, count_nonzero, median).
+statistics built on them (std, var, logsumexp, nansum, nanmean, count_nonzero, median), and
+counting (bincount, histc, accumulate_n/AccumulateNV2).
 
 Axis handling follows MindSpore: ``()`` (or ``None`` in functional forms) reduces every
 axis, an int or a tuple/list of ints selects axes, a Tensor axis is read as a list; an
@@ -520,3 +521,74 @@ def _median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=Fal
 
 primitive("Median", _median_prim, attrs=(("global_median", False), ("axis", 0), ("keep_dims", False),
                                           ("ignore_nan", False)))
+
+
+# ---------------------------------------------------------------------------------------
+# Counting
+
+
+@op("bincount")
+def bincount(input, weights=None, minlength=0):
+    """Count of each non-negative value of the 1-D ``input`` (weighted by ``weights``), float32."""
+    a = _tensor_in("bincount", input, "input")
+    if a.ndim != 1:
+        raise ValueError(f"For 'bincount', the 'input' must be 1-D, but got {a.ndim}-D.")
+    if isinstance(minlength, bool) or not isinstance(minlength, int):
+        raise TypeError(f"For 'bincount', the type of 'minlength' should be 'int', but got "
+                        f"type '{type(minlength).__name__}'.")
+    if minlength < 0:
+        raise ValueError(f"For 'bincount', 'minlength' must be non-negative, but got {minlength}.")
+    vals = np.asarray(a).astype(np.int64)
+    length = int(max(int(vals.max()) + 1 if vals.size else 0, minlength))
+    w = jnp.ones(a.shape, _F32) if weights is None else arr(weights).astype(_F32)
+    idx = a.astype(_I64)
+    keep = idx >= 0
+    out = jnp.zeros((length,), _F32).at[jnp.where(keep, idx, length)].add(jnp.where(keep, w, 0), mode="drop")
+    return _wrap(out)
+
+
+@op("histc")
+def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
+    """Histogram of ``input`` with ``bins`` equal bins over ``[min, max]`` (the data range
+    when both are equal); elements outside are ignored. Result has ``input``'s dtype."""
+    a = _tensor_in("histc", input, "input")
+    if isinstance(bins, bool) or not isinstance(bins, int):
+        raise TypeError(f"For 'Histogram', the type of 'bins' should be 'int', but got type '{type(bins).__name__}'.")
+    if bins <= 0:
+        raise ValueError(f"For 'Histogram', the 'bins' must be greater than 0, but got {bins}.")
+    if min > max:
+        raise ValueError(f"For 'Histogram', 'max' must be larger than 'min', but got {max} and {min}.")
+    c = a.reshape(-1).astype(np.float64 if a.dtype == np.float64 else _F32)
+    lo, hi = jnp.asarray(min, c.dtype), jnp.asarray(max, c.dtype)
+    if min == max:
+        lo, hi = jnp.min(c), jnp.max(c)
+        same = lo == hi
+        lo, hi = jnp.where(same, lo - 1, lo), jnp.where(same, hi + 1, hi)
+    inside = (c >= lo) & (c <= hi)
+    pos = jnp.floor((c - lo) * bins / (hi - lo)).astype(_I64)
+    pos = jnp.clip(pos, 0, bins - 1)
+    out = jnp.zeros((bins,), _I64).at[jnp.where(inside, pos, bins)].add(1, mode="drop")
+    return _wrap(out.astype(a.dtype))
+
+
+def _accumulate(name, x):
+    if not isinstance(x, (tuple, list)) or not x:
+        raise TypeError(f"For '{name}', the input must be a non-empty tuple or list of Tensors.")
+    arrays = [_tensor_in(name, t, "x") for t in x]
+    if len({a.dtype for a in arrays}) != 1:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if len({a.shape for a in arrays}) != 1:
+        raise ValueError(f"For primitive[{name}], the input shape must be same.")
+    out = arrays[0]
+    for a in arrays[1:]:
+        out = out + a
+    return _wrap(out)
+
+
+@op("accumulate_n")
+def accumulate_n(x):
+    """Element-wise sum of the tensors in ``x`` (same shape and dtype)."""
+    return _accumulate("AccumulateNV2", x)
+
+
+primitive("AccumulateNV2", lambda x: _accumulate("AccumulateNV2", x))

@@ -1,5 +1,5 @@
-"""Ops of ops/_linalg_extra.py that the CPU parity oracle cannot check: exponential_ (no CPU
-kernel in MindSpore 2.10), NonDeterministicInts statistics, nsa_compress (Ascend kernel)."""
+"""Ops the CPU parity oracle cannot check: exponential_ (no CPU kernel in MindSpore 2.10) and
+NonDeterministicInts statistics (ops/_random.py), nsa_compress (an Ascend kernel; ops/_nn.py)."""
 import numpy as np
 import pytest
 
