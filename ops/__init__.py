@@ -14,11 +14,12 @@ _FAMILIES = (
     "_arith", "_elementwise", "_elementwise_binary", "_elementwise_special", "_elementwise_matrix", "_elementwise_inplace",
     "_compare", "_scalar",                                    # elementwise math
     "_matmul", "_matmul_geom", "_reduce", "_cumulative", "_norm",                                   # matmul family, reductions
-    "_array", "_array_info", "_array_move", "_array_extra", "_array_patches", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation
-    "_nn", "_nn_norm", "_nn_dropout", "_conv", "_pool", "_loss", "_image",  # neural-network ops
+    "_array", "_array_info", "_array_move", "_matrix_diag", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation
+    "_nn", "_nn_norm", "_nn_dropout", "_nn_fold", "_conv", "_pool", "_loss", "_image",  # neural-network ops
     "_random", "_random_sampler", "_linalg", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_misc", "_other_ops", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
+    "_grad_prims",                                            # gradient primitives (G.InvGrad, ...)
     "_tensor_methods", "_tensor_methods_misc",                # Tensor methods (last)
 )
 for _name in _FAMILIES:

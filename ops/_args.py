@@ -166,6 +166,13 @@ def check_tensor(op_name, arg_name, x):
     return x
 
 
+def tensor_arg(op_name, arg_name, x):
+    """The jax array of Tensor argument ``x`` (TypeError naming ``arg_name`` otherwise)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op_name}', the '{arg_name}' must be a Tensor, but got {type(x).__name__}.")
+    return arr(x)
+
+
 def check_tensors(op_name, names, *values):
     """:func:`check_tensor` for each of ``values`` (named by ``names``), in order; their jax arrays."""
     for n, v in zip(names, values):

@@ -1,5 +1,6 @@
 """Array ops: dtype casts and shape manipulation (cast, reshape, transpose, expand_dims,
-squeeze, flatten, concat, stack, unstack, split, tile, broadcast_to, select, ...)."""
+squeeze, flatten, concat, stack, unstack, split, tile, broadcast_to, select, ...; the view
+Primitives TransposeView/TransposeExtView)."""
 import numbers
 
 import numpy as np
@@ -548,3 +549,12 @@ def select(condition, input, other):
 
 
 primitive("Select", select)
+
+
+primitive("TransposeView", transpose)
+primitive("TransposeExtView", lambda x, dim0, dim1: _swap(x, dim0, dim1))
+
+
+def _swap(x, d0, d1):
+    a = arr(x)
+    return _wrap(jnp.swapaxes(a, d0, d1))

@@ -1,8 +1,8 @@
-"""Array metadata and identity ops: shape, rank, size, dtype, identity, deepcopy, ..."""
+"""Array metadata and identity ops: shape, rank, size, dtype, DynamicShape, identity, deepcopy, ..."""
 import numpy as np
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor
+from ._args import arr, check_tensor, Tensor, to_np_dtype
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive
 
@@ -144,3 +144,13 @@ def _tensor_to_tuple(x):
 
 
 primitive("TensorToTuple", _tensor_to_tuple)
+
+
+def _dynamic_shape(prim, x):
+    check_tensor("DynamicShape", "input_x", x)
+    dt = prim.dtype
+    np_dt = np.int64 if dt in (9, None) else to_np_dtype(dt)
+    return _wrap(jnp.asarray(x.shape, dtype=np_dt).reshape(-1))
+
+
+primitive("DynamicShape", None, attrs=(("dtype", 9),), call=_dynamic_shape)

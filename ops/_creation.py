@@ -1,5 +1,5 @@
 """Creation ops: zeros, ones, *_like, fill, full, arange, range, eye, LinSpace, meshgrid,
-one_hot, tuple_to_array, scalar_to_tensor, hamming_window, diag, ..."""
+one_hot, tuple_to_array, scalar_to_tensor, hamming_window, diag, LogSpace, Fills, ..."""
 import builtins
 import numbers
 
@@ -7,7 +7,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_tensor, Tensor, to_np_dtype, is_int as _is_int
+from ._args import arr, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -474,3 +474,28 @@ def diagflat(input, offset=0):
         raise TypeError(f"For 'diagflat', the type of 'offset' must be int, but got {builtin_type(offset).__name__}.")
     a = arr(input)
     return _wrap(jnp.diag(a.reshape(-1), int(offset)))
+
+
+def _logspace(prim, start, end):
+    s = _tensor("LogSpace", "start", start)
+    e = _tensor("LogSpace", "end", end)
+    steps, base = prim.steps, prim.base
+    dt = to_np_dtype(prim.dtype)
+    if s.dtype not in (np.float16, np.float32) or s.dtype != e.dtype:
+        raise TypeError(f"For 'LogSpace', 'start' and 'end' must be float16 or float32 of the same dtype, "
+                        f"but got {start.dtype} and {end.dtype}.")
+    if steps < 0:
+        raise ValueError(f"For 'LogSpace', 'steps' must be non-negative, but got {steps}.")
+    s64, e64 = s.astype(jnp.float64).reshape(()), e.astype(jnp.float64).reshape(())
+    if steps == 1:
+        exps = s64.reshape(1)
+    else:
+        exps = s64 + (e64 - s64) * jnp.arange(steps, dtype=jnp.float64) / builtins.max(steps - 1, 1)
+    return _wrap(jnp.power(jnp.float64(base), exps).astype(dt))
+
+
+primitive("LogSpace", None, attrs=(("steps", 10, (int,)), ("base", 10, (int,)), ("dtype", mstype.float32)),
+          call=_logspace)
+
+
+primitive("Fills", fills)

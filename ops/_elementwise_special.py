@@ -1,9 +1,13 @@
-"""Special functions: error functions, gamma family, Bessel functions, zeta, incomplete gamma/beta."""
+"""Special functions: error functions, gamma family, Bessel functions, zeta, incomplete gamma/beta, mvlgamma."""
+import math
+
 import numpy as np
+import jax
 import jax.numpy as jnp
 import jax.scipy.special as jss
+from jax.scipy.special import gammaln
 
-from ._args import arr, check_same_dtype, check_tensors, Tensor
+from ._args import arr, check_same_dtype, check_tensors, Tensor, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 from ._elementwise import _unary, _kind, _dtype_error, _need_tensor, _F32, _LOW
 
@@ -257,3 +261,24 @@ def _tanh_(input):
 
 
 _inplace("tanh_", _tanh_)
+
+
+@op("mvlgamma")
+def mvlgamma(input, p):
+    """Multivariate log-gamma of order ``p``; every element must exceed (p-1)/2."""
+    a = _tensor("Mvlgamma", "input", input)
+    if not _is_int(p):
+        raise TypeError(f"For 'Mvlgamma', the type of 'p' should be 'int', but got {type(p).__name__}.")
+    if p < 1:
+        raise ValueError(f"For 'Mvlgamma', 'p' must be greater than or equal to 1, but got {p}.")
+    if a.dtype not in (np.float32, np.float64):
+        raise TypeError(f"For 'Mvlgamma', 'input' must be float32 or float64, but got {input.dtype}.")
+    c = None if isinstance(a, jax.core.Tracer) else np.asarray(a)
+    if c is not None and c.size and np.any(c <= (p - 1) / 2):
+        raise ValueError("For Mvlgamma, all elements of 'x' must be greater than (p-1)/2.")
+    j = jnp.arange(p, dtype=a.dtype)
+    out = jnp.sum(gammaln(a[..., None] - j / 2), axis=-1) + p * (p - 1) / 4 * math.log(math.pi)
+    return _wrap(out.astype(a.dtype))
+
+
+primitive("Mvlgamma", lambda x, p: mvlgamma(x, p), attrs=(("p", None, (int,)),))

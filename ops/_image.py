@@ -1,5 +1,5 @@
 """Resizing and padding of NC(D)HW images: interpolate/upsample, ResizeNearestNeighbor,
-ResizeNearestNeighborV2, ResizeBilinearV2, pad/Pad/PadV3/MirrorPad/mirror_pad, ROIAlign.
+ResizeNearestNeighborV2, ResizeBilinearV2, pad/Pad/PadV3/MirrorPad/mirror_pad, ROIAlign, affine_grid/AffineGrid.
 
 Interpolation is separable: each spatial axis is resized by a gather (nearest) or by a
 small (out, in) weight matrix built from static shapes (linear, cubic, area).
@@ -10,7 +10,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_bool as _bool, Tensor
+from ._args import arr, check_bool as _bool, Tensor, tensor_arg as _tensor
 from ._nn import need_tensor, check_dtype, is_int, is_number
 from ._registry import op, primitive
 
@@ -464,3 +464,44 @@ def _resize_nn_v2(x, size, align_corners=False, half_pixel_centers=False):
 
 primitive("ResizeNearestNeighborV2", _resize_nn_v2, attrs=(("align_corners", False), ("half_pixel_centers", False)),
           call=lambda p, x, size: _resize_nn_v2(x, size, p.align_corners, p.half_pixel_centers))
+
+
+# --- affine_grid, lstsq, mvlgamma ----------------------------------------------------------
+
+def _base_coords(n, align_corners, dt):
+    if align_corners:
+        return jnp.linspace(-1.0, 1.0, n, dtype=dt) if n > 1 else jnp.zeros((n,), dt)
+    return ((2 * jnp.arange(n, dtype=dt) + 1) / n - 1).astype(dt)
+
+
+@op("affine_grid")
+def affine_grid(theta, size, align_corners=False):
+    """Sampling grid (N, H, W, 2) or (N, D, H, W, 3) for the affine matrices ``theta``."""
+    t = _tensor("affine_grid", "theta", theta)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"For 'affine_grid', 'size' must be a tuple or list, but got {type(size).__name__}.")
+    if not isinstance(align_corners, bool):
+        raise TypeError(f"For 'affine_grid', 'align_corners' must be bool, but got {type(align_corners).__name__}.")
+    dt = t.dtype
+    if len(size) == 4:
+        n, _, h, w = size
+        if t.shape != (n, 2, 3):
+            raise ValueError(f"For 'affine_grid', 'theta' must have shape ({n}, 2, 3), but got {t.shape}.")
+        ys, xs = _base_coords(h, align_corners, dt), _base_coords(w, align_corners, dt)
+        gx, gy = jnp.meshgrid(xs, ys)
+        base = jnp.stack([gx, gy, jnp.ones_like(gx)], axis=-1)       # (H, W, 3)
+        return _wrap(jnp.einsum("hwk,nik->nhwi", base, t).astype(dt))
+    if len(size) == 5:
+        n, _, d, h, w = size
+        if t.shape != (n, 3, 4):
+            raise ValueError(f"For 'affine_grid', 'theta' must have shape ({n}, 3, 4), but got {t.shape}.")
+        zs, ys, xs = (_base_coords(v, align_corners, dt) for v in (d, h, w))
+        gz, gy, gx = jnp.meshgrid(zs, ys, xs, indexing="ij")
+        base = jnp.stack([gx, gy, gz, jnp.ones_like(gx)], axis=-1)
+        return _wrap(jnp.einsum("dhwk,nik->ndhwi", base, t).astype(dt))
+    raise ValueError(f"For 'affine_grid', 'size' must have 4 or 5 elements, but got {len(size)}.")
+
+
+primitive("AffineGrid", lambda theta, output_size, align_corners=False:
+          affine_grid(theta, tuple(np.asarray(arr(output_size)).tolist()) if isinstance(output_size, Tensor)
+                      else output_size, align_corners), attrs=(("align_corners", False, (bool,)),))

@@ -1,12 +1,12 @@
 """Indexing ops: gather family, index_select, masked_fill/select, nonzero, slice,
-strided_slice, narrow, index_fill."""
+strided_slice, narrow, index_fill, take, EmbeddingLookup, GatherV2, SparseGatherV2."""
 import builtins
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor, is_int as _is_int
+from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 from mscompat._runtime_checks import check_index_range
 
@@ -351,3 +351,37 @@ def index_fill(x, axis, index, value):
 
 
 primitive("IndexFill", index_fill)
+
+
+def _embedding_lookup(params, indices, offset):
+    a = _tensor("EmbeddingLookup", "input_params", params)
+    i = _tensor("EmbeddingLookup", "input_indices", indices)
+    if i.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For 'EmbeddingLookup', 'input_indices' must be int32 or int64, but got {indices.dtype}.")
+    if not _is_int(offset):
+        raise TypeError(f"For 'EmbeddingLookup', 'offset' must be int, but got {type(offset).__name__}.")
+    j = i - offset
+    ok = (j >= 0) & (j < a.shape[0])
+    rows = jnp.take(a, jnp.clip(j, 0, a.shape[0] - 1), axis=0)
+    return _wrap(jnp.where(ok.reshape(ok.shape + (1,) * (a.ndim - 1)), rows, jnp.zeros((), a.dtype)))
+
+
+primitive("EmbeddingLookup", _embedding_lookup)
+primitive("GatherV2", lambda x, indices, axis, batch_dims=0: gather(x, indices, axis, batch_dims))
+
+
+# --- ops whose MindSpore CPU kernels are missing (no CPU parity case possible) ----------------
+
+@op("take")
+def take(input, index):
+    """Elements of the flattened ``input`` at ``index`` (shape of ``index``)."""
+    check_tensor("take", "input", input)
+    check_tensor("take", "index", index)
+    a = arr(input).reshape(-1)
+    i = arr(index)
+    if i.dtype.kind not in "iu":
+        raise TypeError(f"For 'take', 'index' must be an integer Tensor, but got {index.dtype}.")
+    return _wrap(jnp.take(a, jnp.where(i < 0, i + a.size, i)))
+
+
+primitive("SparseGatherV2", lambda x, indices, axis: gather(x, indices, axis))

@@ -1,5 +1,5 @@
 """Linear algebra: trace, diagonal, Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond,
-matrix_exp; and the square-root ops ``sqrt``/``rsqrt`` (assigned to this family).
+matrix_exp, lstsq; and the square-root ops ``sqrt``/``rsqrt`` (assigned to this family).
 
 Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, not its
 adjoint), ``Eig`` gives complex results (float32 -> complex64, float64 -> complex128),
@@ -409,3 +409,23 @@ class Eigh(Primitive):
         w, v = jnp.linalg.eigh(m, UPLO='L' if self.lower else 'U', symmetrize_input=False)
         w = w.astype(m.dtype)
         return (_wrap(w), _wrap(v)) if self.compute_eigenvectors else _wrap(w)
+
+
+@op("lstsq")
+def lstsq(input, A):
+    """Least-squares solution ``X`` of ``input @ X = A``."""
+    x = _tensor("Lstsq", input, "input")
+    b = _tensor("Lstsq", A, "A")
+    if x.dtype not in (np.float16, np.float32, np.float64) or x.dtype != b.dtype:
+        raise TypeError(f"For 'Lstsq', 'input' and 'A' must be float tensors of the same dtype, but got "
+                        f"{input.dtype} and {A.dtype}.")
+    if x.ndim != 2 or b.ndim not in (1, 2) or b.shape[0] != x.shape[0]:
+        raise ValueError(f"For 'Lstsq', 'input' must be 2-D and 'A' 1-D or 2-D with the same number of rows, "
+                         f"but got {x.shape} and {b.shape}.")
+    sol = jnp.linalg.lstsq(x.astype(jnp.float64 if x.dtype == np.float64 else jnp.float32),
+                           b.astype(jnp.float64 if x.dtype == np.float64 else jnp.float32))[0]
+    return _wrap(sol.astype(x.dtype))
+
+
+primitive("Lstsq", lambda x, a, fast=True, l2_regularizer=0.0: lstsq(x, a),
+          attrs=(("fast", True, (bool,)), ("l2_regularizer", 0.0, (float,))))

@@ -1,19 +1,21 @@
 """Reductions: ReduceSum/Mean/Max/Min/Prod/All/Any and their functional forms (sum, mean,
 prod, amax, amin, all, any), arg-reductions (Argmax, Argmin, ArgMaxWithValue, ...) and the
 statistics built on them (std, var, logsumexp, nansum, nanmean, count_nonzero, median), and
-counting (bincount, histc, accumulate_n/AccumulateNV2).
+counting (bincount/Bincount, CountNonZero, histc, accumulate_n/AccumulateNV2).
 
 Axis handling follows MindSpore: ``()`` (or ``None`` in functional forms) reduces every
 axis, an int or a tuple/list of ints selects axes, a Tensor axis is read as a list; an
 out-of-range axis is a ValueError, a repeated one a RuntimeError.
 """
 
+import numbers
+
 import numpy as np
 import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_bool, Tensor, to_np_dtype, is_int as _is_int
+from ._args import arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -592,3 +594,37 @@ def accumulate_n(x):
 
 
 primitive("AccumulateNV2", lambda x: _accumulate("AccumulateNV2", x))
+
+
+# --- counting and spacing -------------------------------------------------------------------
+
+def _bincount(array, size, weights):
+    a = _tensor("Bincount", "array", array)
+    w = _tensor("Bincount", "weights", weights)
+    if a.dtype != np.int32:
+        raise TypeError(f"For 'Bincount', 'array' must be int32, but got {array.dtype}.")
+    n = int(size) if isinstance(size, Tensor) else size
+    if n < 0:
+        raise ValueError(f"For 'Bincount', 'size' must be non-negative, but got {n}.")
+    flat = a.reshape(-1)
+    vals = jnp.ones(flat.shape, w.dtype) if w.size == 0 else w.reshape(-1)
+    ok = (flat >= 0) & (flat < n)
+    return _wrap(jnp.zeros((n,), w.dtype).at[jnp.where(ok, flat, n)].add(vals, mode="drop"))
+
+
+primitive("Bincount", _bincount)
+
+
+def _count_nonzero(prim, x):
+    check_tensor("CountNonZero", "x", x)
+    a = arr(x)
+    dims = prim.dims
+    if dims is None or dims == () or dims == []:
+        axes = None
+    else:
+        axes = (dims,) if isinstance(dims, numbers.Integral) else tuple(dims)
+        axes = tuple(d % a.ndim for d in axes)
+    return _wrap(jnp.count_nonzero(a, axis=axes).astype(jnp.int64))
+
+
+primitive("CountNonZero", None, attrs=(("dims", None),), call=_count_nonzero)

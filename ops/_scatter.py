@@ -1,12 +1,14 @@
 """Scatter ops: ScatterUpdate/Add/... (write a Parameter through its binding), scatter_nd*,
-tensor_scatter_*, scatter/tensor_scatter_elements, unsorted_segment_*, Segment*."""
+tensor_scatter_*, scatter/tensor_scatter_elements, unsorted_segment_*, Segment*, scatters into
+slices (slice/select/diagonal_scatter), MaskedScatter, IndexPut, ScatterNonAliasingAdd, put_."""
+import builtins
 import numbers
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor
+from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -324,3 +326,135 @@ def _segment(kind, name):
 
 for _k in ("sum", "mean", "max", "min", "prod"):
     primitive(f"Segment{_k.capitalize()}", _segment(_k, f"Segment{_k.capitalize()}"))
+
+
+# --- scatter into slices --------------------------------------------------------------------
+
+@op("slice_scatter")
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    """``input`` with ``input[..., start:end:step, ...]`` (along ``axis``) replaced by ``src``."""
+    a = _tensor("slice_scatter", "input", input)
+    s = _tensor("slice_scatter", "src", src)
+    if not _is_int(axis):
+        raise TypeError(f"For 'slice_scatter', 'axis' must be int, but got {type(axis).__name__}.")
+    if not -a.ndim <= axis < a.ndim:
+        raise ValueError(f"For 'slice_scatter', 'axis' must be in range [{-a.ndim}, {a.ndim}), but got {axis}.")
+    ax = axis % a.ndim
+    idx = list(builtins.range(a.shape[ax]))[builtins.slice(start, end, step)]
+    want = a.shape[:ax] + (len(idx),) + a.shape[ax + 1:]
+    if tuple(s.shape) != want:
+        raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but got src shape "
+                         f"{tuple(s.shape)} and slice shape {want}")
+    sl = [builtins.slice(None)] * a.ndim
+    sl[ax] = builtins.slice(start, end, step)
+    return _wrap(a.at[tuple(sl)].set(s.astype(a.dtype)))
+
+
+@op("select_scatter")
+def select_scatter(input, src, axis, index):
+    """``input`` with the slice at ``index`` along ``axis`` replaced by ``src``."""
+    a = _tensor("select_scatter", "input", input)
+    s = _tensor("select_scatter", "src", src)
+    ax = axis % a.ndim if _is_int(axis) and -a.ndim <= axis < a.ndim else None
+    if ax is None:
+        raise ValueError(f"For 'select_scatter', 'axis' must be in range [{-a.ndim}, {a.ndim}), but got {axis}.")
+    i = index + a.shape[ax] if index < 0 else index
+    return slice_scatter(input, _wrap(jnp.expand_dims(s, ax)), ax, i, i + 1)
+
+
+@op("diagonal_scatter")
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """``input`` with its diagonal ``offset`` (over ``dim1``, ``dim2``) replaced by ``src``."""
+    a = _tensor("diagonal_scatter", "input", input)
+    s = _tensor("diagonal_scatter", "src", src)
+    d1, d2 = dim1 % a.ndim, dim2 % a.ndim
+    if d1 == d2:
+        raise ValueError("For 'diagonal_scatter', 'dim1' and 'dim2' must be different.")
+    m, n = a.shape[d1], a.shape[d2]
+    if offset >= 0:
+        length = builtins.max(builtins.min(m, n - offset), 0)
+        rows, cols = np.arange(length), np.arange(length) + offset
+    else:
+        length = builtins.max(builtins.min(m + offset, n), 0)
+        rows, cols = np.arange(length) - offset, np.arange(length)
+    moved = jnp.moveaxis(a, (d1, d2), (-2, -1))
+    want = moved.shape[:-2] + (length,)
+    if tuple(s.shape) != want:
+        raise ValueError(f"For diagonal_scatter, the shape of 'src' should be {want}, but got {tuple(s.shape)}.")
+    out = moved.at[..., rows, cols].set(s.astype(a.dtype))
+    return _wrap(jnp.moveaxis(out, (-2, -1), (d1, d2)))
+
+
+def _masked_scatter(x, mask, updates):
+    a = _tensor("MaskedScatter", "x", x)
+    m = _tensor("MaskedScatter", "mask", mask)
+    u = _tensor("MaskedScatter", "updates", updates)
+    if m.dtype != np.bool_:
+        raise TypeError(f"For 'MaskedScatter', 'mask' must be a bool Tensor, but got {mask.dtype}.")
+    m = jnp.broadcast_to(m, a.shape)
+    flat = m.reshape(-1)
+    pos = jnp.cumsum(flat) - 1
+    vals = u.reshape(-1)
+    c = None if isinstance(m, jax.core.Tracer) else int(np.asarray(flat).sum())
+    if c is not None and c > vals.size:
+        raise ValueError(f"For 'MaskedScatter', the number of elements of 'updates' {vals.size} must be at least "
+                         f"the number of True values in 'mask' {c}.")
+    picked = vals[jnp.clip(pos, 0, builtins.max(vals.size - 1, 0))].astype(a.dtype)
+    return _wrap(jnp.where(flat, picked, a.reshape(-1)).reshape(a.shape))
+
+
+primitive("MaskedScatter", _masked_scatter)
+
+
+def _index_put(x, values, indices, accumulate=0):
+    a = _tensor("IndexPut", "x1", x)
+    v = _tensor("IndexPut", "x2", values)
+    if not isinstance(indices, (tuple, list)) or not indices:
+        raise TypeError("For 'IndexPut', 'indices' must be a non-empty tuple or list of Tensors.")
+    idx = tuple(arr(i) for i in indices)
+    for i in idx:
+        if i.dtype not in (np.int32, np.int64):
+            raise TypeError(f"For 'IndexPut', each tensor of 'indices' must be int32 or int64, but got {i.dtype}.")
+    if v.dtype != a.dtype:
+        raise TypeError(f"For 'IndexPut', 'x1' and 'x2' must have the same dtype, but got {x.dtype} and "
+                        f"{values.dtype}.")
+    ref = a.at[idx]
+    return _wrap(ref.add(v) if accumulate else ref.set(v))
+
+
+primitive("IndexPut", _index_put, attrs=(("accumulate", 0, (int,)),))
+
+
+def _scatter_non_aliasing_add(x, indices, updates):
+    from ._scatter import _indices, _scatter_nd_core, _write
+    check_tensor("ScatterNonAliasingAdd", "input_x", x)
+    idx = _indices("ScatterNonAliasingAdd", indices)
+    check_tensor("ScatterNonAliasingAdd", "updates", updates)
+    out = _scatter_nd_core("ScatterNonAliasingAdd", "add", arr(x), idx, arr(updates))
+    return _write(x, out)
+
+
+primitive("ScatterNonAliasingAdd", _scatter_non_aliasing_add)
+
+
+@op("put_")
+def put_(input, index, source, accumulate=False):
+    """Writes ``source`` into the flattened ``input`` at ``index`` in place (adds with ``accumulate``)."""
+    check_tensor("put_", "input", input)
+    check_tensor("put_", "index", index)
+    check_tensor("put_", "source", source)
+    if not isinstance(accumulate, bool):
+        raise TypeError(f"For 'put_', 'accumulate' must be a bool, but got {type(accumulate).__name__}.")
+    a = arr(input)
+    i = arr(index).reshape(-1)
+    if i.dtype.kind not in "iu":
+        raise TypeError(f"For 'put_', 'index' must be an integer Tensor, but got {index.dtype}.")
+    v = arr(source).reshape(-1).astype(a.dtype)
+    if v.size != i.size:
+        raise ValueError(f"For 'put_', 'source' and 'index' must have the same number of elements, but got "
+                         f"{v.size} and {i.size}.")
+    flat = a.reshape(-1)
+    i = jnp.where(i < 0, i + flat.size, i)
+    flat = flat.at[i].add(v) if accumulate else flat.at[i].set(v)
+    input._data = flat.reshape(a.shape)
+    return input

@@ -1,7 +1,8 @@
 """Sparse ops on ``COOTensor``/``CSRTensor``: element-wise ``coo_*``/``csr_*`` functions on
 the stored values, conversions (dense <-> COO/CSR, CSR -> COO), ``coalesce``,
 ``coo_add``, ``coo_concat``, ``csr_add``, ``csr_softmax``, and the Primitives
-``SparseToDense``, ``SparseTensorDenseAdd``, ``SparseTensorDenseMatmul``, ``SparseSlice``.
+``SparseToDense``, ``SparseTensorDenseAdd``, ``SparseTensorDenseMatmul``, ``SparseSlice``,
+``Coalesce``, ``EditDistance`` (on sparse sequences).
 
 Index structure is computed with numpy on concrete values (its size depends on the data);
 values stay JAX arrays.
@@ -12,7 +13,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import COOTensor, CSRTensor
-from ._args import arr, Tensor
+from ._args import arr, check_tensor, Tensor, tensor_arg as _tensor
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -635,3 +636,64 @@ def make_row_tensor(indices, values, dense_shape):
                                                                   "UInt16", "UInt32", "UInt64"):
         raise TypeError(f"The dtype of indices must be a Int, but got {indices.dtype}")
     return RowTensor(indices, values, dense_shape)
+
+
+def _coalesce(indices, values, shape):
+    i = np.asarray(_tensor("Coalesce", "x_indices", indices))
+    v = np.asarray(_tensor("Coalesce", "x_values", values))
+    shp = np.asarray(_tensor("Coalesce", "x_shape", shape))
+    if i.ndim != 2 or v.ndim != 1 or i.shape[1] != v.shape[0]:
+        raise ValueError(f"For 'Coalesce', 'x_indices' must be (rank, nnz) and 'x_values' (nnz,), but got "
+                         f"{i.shape} and {v.shape}.")
+    flat = np.ravel_multi_index(tuple(i), tuple(int(s) for s in shp))
+    uniq, inv = np.unique(flat, return_inverse=True)
+    summed = np.zeros(uniq.shape, v.dtype)
+    np.add.at(summed, inv.reshape(-1), v)
+    out_i = np.stack(np.unravel_index(uniq, tuple(int(s) for s in shp))).astype(i.dtype)
+    return _wrap(jnp.asarray(out_i)), _wrap(jnp.asarray(summed)), _wrap(jnp.asarray(shp))
+
+
+primitive("Coalesce", _coalesce)
+
+
+def _sparse_sequences(idx, vals, shape):
+    """{batch prefix: list of values} of a sparse (indices, values, shape) tensor, in index order."""
+    order = np.lexsort(idx.T[::-1]) if idx.size else np.arange(0)
+    out = {}
+    for r in order:
+        out.setdefault(tuple(idx[r, :-1].tolist()), []).append(vals[r])
+    return out
+
+
+def _levenshtein(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y))
+        prev = cur
+    return prev[-1]
+
+
+def _edit_distance(prim, h_idx, h_val, h_shape, t_idx, t_val, t_shape):
+    hi, hv, hs = (np.asarray(arr(check_tensor("EditDistance", n, t))) for n, t in
+                  (("hypothesis_indices", h_idx), ("hypothesis_values", h_val), ("hypothesis_shape", h_shape)))
+    ti, tv, ts = (np.asarray(arr(check_tensor("EditDistance", n, t))) for n, t in
+                  (("truth_indices", t_idx), ("truth_values", t_val), ("truth_shape", t_shape)))
+    if hv.dtype != tv.dtype:
+        raise TypeError("For 'EditDistance', 'hypothesis_values' and 'truth_values' must have the same dtype.")
+    if hs.size != ts.size or hi.shape[-1] != hs.size or ti.shape[-1] != ts.size:
+        raise ValueError("For 'EditDistance', the ranks of hypothesis and truth must match their indices.")
+    out_shape = tuple(int(v) for v in np.maximum(hs, ts)[:-1])
+    hyp, truth = _sparse_sequences(hi, hv, hs), _sparse_sequences(ti, tv, ts)
+    out = np.zeros(out_shape, np.float32)
+    for pos in np.ndindex(*out_shape):
+        h, t = hyp.get(pos, []), truth.get(pos, [])
+        d = float(_levenshtein(h, t))
+        if prim.normalize:
+            d = d / len(t) if t else (np.inf if h else 0.0)
+        out[pos] = d
+    return _wrap(jnp.asarray(out))
+
+
+primitive("EditDistance", None, attrs=(("normalize", True, (bool,)),), call=_edit_distance)
