@@ -1,19 +1,26 @@
-"""``mindspore._checkparam``: the argument validators model code imports (``check_int_positive``
-style helpers, the relation constants, ``twice``/``triple`` expanders), with MindSpore 2.10's
-exception classes and messages.
+"""``mindspore._checkparam``: the one module of argument rules.
 
-The simple type checks are the nn layers' validators (``nn/layer/_validator.py``); this module
-adds the relation-parametrised checks on top of them.
+Every op, layer, optimizer, schedule and callback check goes through these functions, with
+MindSpore 2.10's names, signatures (the op/primitive name is the ``prim_name`` argument),
+exception classes and messages. Model code imports it as MindSpore's does
+(``from mindspore import _checkparam as Validator``); the relation constants (``GT``,
+``INC_NEITHER``, ...) select the comparison. ``check_is_tensor`` is the one mscompat addition:
+the "must be a Tensor" rule the ops and layers share.
+
+Imports: numpy and ``mscompat.common`` (dtype, Tensor) only, so that any module of ops, nn,
+train or dataset can import it.
 """
+import inspect
 import math
+import re
 from collections.abc import Iterable
-from functools import reduce
+from functools import reduce, wraps
 from itertools import repeat
 
 import numpy as np
 
 from mscompat.common import dtype as mstype
-from mscompat.nn.layer._validator import check_bool, check_string
+from mscompat.common.tensor import Tensor
 
 __all__ = [
     "EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_RIGHT", "INC_BOTH", "IN", "NOT_IN",
@@ -28,6 +35,12 @@ __all__ = [
     "check_pad_value_by_mode", "check_element_type_of_iterable", "check_element_type_of_dict",
     "check_size_and_element_type_of_tuple", "check_input_format", "check_axis_in_range",
     "once", "twice", "triple", "once_sequence", "twice_sequence", "triple_sequence",
+    "check_str_by_regular", "check_str_and_none_by_regular", "check_file_name_by_regular",
+    "check_scalar_or_tensor_types_same", "check_reduce_shape", "check_transpose_axis", "check_reshape_shp",
+    "check_flatten_order", "check_swapaxes_axis", "prepare_shape_for_squeeze", "check_axis_valid",
+    "check_axis_type", "check_and_canonicalize_axes", "expanded_shape", "tuple_slice", "infer_out_shape",
+    "max_", "min_", "is_stub_tensor", "check_input_data", "check_input_dataset", "check_output_data",
+    "args_type_check", "check_hook_fn", "check_is_tensor",
 ]
 
 # relations between a value and a bound
@@ -41,9 +54,12 @@ _BINARY = {
     LE: ("<=", lambda a, b: a <= b), GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b),
     IN: ("in", lambda a, b: a in b), NOT_IN: ("not in", lambda a, b: a not in b),
 }
+# written as "not outside" so that NaN passes, as it does in MindSpore
 _RANGE = {
-    INC_NEITHER: ("(", ")", lambda v, lo, hi: lo < v < hi), INC_LEFT: ("[", ")", lambda v, lo, hi: lo <= v < hi),
-    INC_RIGHT: ("(", "]", lambda v, lo, hi: lo < v <= hi), INC_BOTH: ("[", "]", lambda v, lo, hi: lo <= v <= hi),
+    INC_NEITHER: ("(", ")", lambda v, lo, hi: not (v <= lo or v >= hi)),
+    INC_LEFT: ("[", ")", lambda v, lo, hi: not (v < lo or v >= hi)),
+    INC_RIGHT: ("(", "]", lambda v, lo, hi: not (v <= lo or v > hi)),
+    INC_BOTH: ("[", "]", lambda v, lo, hi: not (v < lo or v > hi)),
 }
 
 
@@ -210,6 +226,50 @@ def check_isinstance(arg_name, arg_value, classes):
     return arg_value
 
 
+def check_bool(arg_value, arg_name=None, prim_name=None):
+    """A Python bool (an int 0/1 is refused)."""
+    if not isinstance(arg_value, bool):
+        raise TypeError(f"{_who(prim_name)} {_what(arg_name)} must be a bool, but got {type(arg_value).__name__}.")
+    return arg_value
+
+
+def check_string(arg_value, valid_values, arg_name=None, prim_name=None):
+    """A str that is one of ``valid_values``: ValueError otherwise (a non-str included)."""
+    if not (isinstance(arg_value, str) and arg_value in valid_values):
+        raise ValueError(f"{_who(prim_name)} '{arg_name or 'parameter'}' must be str and must be in "
+                         f"'{valid_values}', but got '{arg_value}'.")
+    return arg_value
+
+
+def _check_regular(target, reg, flag, prim_name):
+    if re.match(reg, target, flag) is None:
+        raise ValueError(f"{_who(prim_name)} '{target}' is illegal, it must be match regular'{reg}' "
+                         f"by flags'{flag}.'")
+    return True
+
+
+def check_str_by_regular(target, reg=None, flag=re.ASCII, prim_name=None):
+    """``target`` matches ``reg`` (by default a name: a word character, then letters, digits, '_', '.')."""
+    return _check_regular(target, r"^\w+[0-9a-zA-Z\_\.]*$" if reg is None else reg, flag, prim_name)
+
+
+def check_str_and_none_by_regular(target, reg=None, flag=re.ASCII, prim_name=None):
+    """Like :func:`check_str_by_regular`, the empty string and '-' allowed by the default pattern."""
+    return _check_regular(target, r"^\w*[0-9a-zA-Z\_\.\-]*$" if reg is None else reg, flag, prim_name)
+
+
+def check_file_name_by_regular(target, reg=None, prim_name=None):
+    """A str naming a file (not a directory path) made of the characters ``reg`` allows."""
+    if not isinstance(target, str):
+        raise TypeError(f"{_who(prim_name)} '{target}' must be string, but got {type(target)}.")
+    if target.endswith(("\\", "/")):
+        raise ValueError(f"{_who(prim_name)} '{target}' cannot be a directory path.")
+    reg = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$" if reg is None else reg
+    if re.match(reg, target) is None:
+        raise ValueError(f"{_who(prim_name)} '{target}' is illegal, it must be match regular '{reg}'.")
+    return True
+
+
 def _type_names(valid_types):
     return [t.__name__ if hasattr(t, "__name__") else str(t) for t in valid_types]
 
@@ -300,6 +360,29 @@ def check_tensors_dtypes_same_and_valid(args, valid_dtypes, prim_name):
     check_types_same_and_valid(args, _as_tensor_types(valid_dtypes), prim_name)
 
 
+def check_scalar_or_tensor_types_same(args, valid_values, prim_name, allow_mix=False):
+    """The types in ``args`` (name -> type; a tensor type counts as its element type) are in
+    ``valid_values`` and all the same; a tensor type and a scalar type mix only with ``allow_mix``."""
+    def valid(item):
+        if _element_type(item[1]) not in valid_values:
+            raise TypeError(f"For '{prim_name}', the type of '{item[0]}' must be in {valid_values}, "
+                            f"but got {_element_type(item[1])}.")
+        return item
+
+    def same(a, b):
+        ta, tb = a[1], b[1]
+        a_tensor, b_tensor = isinstance(ta, mstype.TensorType), isinstance(tb, mstype.TensorType)
+        mixed = a_tensor != b_tensor
+        if a_tensor == b_tensor or allow_mix:
+            ta, tb = _element_type(ta), _element_type(tb)
+        if (mixed and not allow_mix) or ta != tb:
+            raise TypeError(f"For '{prim_name}', the type of '{b[0]}' must be same as '{a[0]}', but got "
+                            f"'{a[0]}' with type {ta} and '{b[0]}' with type {tb}.")
+        return a
+
+    reduce(same, map(valid, args.items()))
+
+
 def check_valid_input(arg_name, arg_value, prim_name):
     if arg_value is None:
         raise ValueError(f"For '{prim_name}', the argument '{arg_name}'can not be None, but got {arg_value}.")
@@ -345,11 +428,185 @@ def check_input_format(input_param):
 
 
 def check_axis_in_range(axis, ndim):
-    if not isinstance(axis, int) or isinstance(axis, bool):
+    """An int axis of an ``ndim``-dim tensor, returned non-negative."""
+    if not isinstance(axis, int):
         raise TypeError(f"The axes must be integers, but got {type(axis)}")
     if not -ndim <= axis < ndim:
-        raise ValueError(f"The 'axis' must be in range of [{-ndim}, {ndim}), but got {axis}.")
-    return axis % ndim
+        raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {axis}.")
+    return (axis + ndim) % ndim
+
+
+def _check_unique_axes(axes):
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"The element of parameter 'axis' can not be duplicate, but got {axes}.")
+
+
+def check_axis_valid(axes, ndim):
+    """None (every axis), an int or a sequence of ints: a tuple of distinct non-negative axes."""
+    if axes is None:
+        return tuple(range(ndim))
+    if isinstance(axes, (tuple, list)):
+        out = tuple(check_axis_in_range(a, ndim) for a in axes)
+        _check_unique_axes(out)
+        return out
+    return (check_axis_in_range(axes, ndim),)
+
+
+def check_and_canonicalize_axes(axes, ndim):
+    """An int or a tuple of ints: a tuple of distinct non-negative axes."""
+    axes = axes if isinstance(axes, tuple) else (axes,)
+    out = []
+    for ax in axes:
+        if not isinstance(ax, int):
+            raise TypeError(f"Each axis should be integer, but got {type(ax)} in {axes}.")
+        if not -ndim <= ax < ndim:
+            raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {ax}.")
+        out.append(ax + ndim if ax < 0 else ax)
+    _check_unique_axes(out)
+    return tuple(out)
+
+
+def check_axis_type(axis, type_int=True, type_tuple=True, type_list=True):
+    """``axis`` is of one of the allowed kinds (a sequence's elements ints); True, TypeError otherwise."""
+    if type_int and isinstance(axis, int):
+        return True
+    if (type_tuple and isinstance(axis, tuple)) or (type_list and isinstance(axis, list)):
+        for ax in axis:
+            if not isinstance(ax, int):
+                raise TypeError(f"For Tensor.ptp, each axis must be integer, but got {type(ax)} in {axis}.")
+        return True
+    allowed = "".join(name for ok, name in ((type_int, "int, "), (type_tuple, "tuple, "), (type_list, "list, "))
+                      if ok)
+    raise TypeError(f"For Tensor.ptp, the axis should be {allowed}, but got {type(axis)}.")
+
+
+def check_swapaxes_axis(axes, ndim):
+    """An int axis or a sequence of them, made non-negative."""
+    if isinstance(axes, int):
+        return check_axis_in_range(axes, ndim)
+    if isinstance(axes, (tuple, list)):
+        for axis in axes:
+            if not isinstance(axis, int):
+                raise TypeError(f"For ops.swapaxes, the axis argument must be integer, but got {type(axis)}.")
+        return tuple(check_axis_in_range(axis, ndim) for axis in axes)
+    raise TypeError(f"For ops.swapaxes, the argument 'axes' must be integer, list or tuple for check, "
+                    f"but got {type(axes)}.")
+
+
+def check_transpose_axis(axes, ndim):
+    """The permutation of ``Tensor.transpose(*axes)``: none (reversed axes), one sequence, or ``ndim`` ints."""
+    def need_ndim(count):
+        if count != ndim:
+            raise ValueError(f"For Tensor.transpose, the number of axes must be equal to the dimension of Tensor, "
+                             f"but got {count} in the number of axes.")
+
+    if not axes or (len(axes) == 1 and axes[0] is None):
+        return tuple(range(ndim - 1, -1, -1))
+    if len(axes) > 1:
+        need_ndim(len(axes))
+        return axes
+    perm = axes[0]
+    if isinstance(perm, list):
+        return tuple(perm)
+    if isinstance(perm, int):
+        need_ndim(1)
+        return (perm,)
+    if not isinstance(perm, tuple):
+        raise TypeError(f"For Tensor.transpose, the parameter 'axes' must be a tuple/list, or series of integer, "
+                        f"but got {type(perm)}")
+    return perm
+
+
+def check_reshape_shp(shp):
+    """The shape of ``Tensor.reshape(*shape)``: one int/tuple/list, or several ints."""
+    if len(shp) != 1:
+        return shp
+    new_shape = shp[0]
+    if isinstance(new_shape, int):
+        return shp
+    if isinstance(new_shape, list):
+        return tuple(new_shape)
+    if not isinstance(new_shape, tuple):
+        raise TypeError(f"For Tensor.reshape, the parameter 'shape' must be an integer, or tuple/list, or series "
+                        f"of integer, but got {type(new_shape)}")
+    return new_shape
+
+
+def check_flatten_order(order):
+    if not isinstance(order, str):
+        raise TypeError(f"For Tensor.flatten, the parameter 'order' must be a string, but got {type(order)}")
+    if order not in ("C", "F"):
+        raise ValueError(f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but got '{order}'")
+
+
+def prepare_shape_for_squeeze(shape, axes):
+    """``shape`` without the size-1 dimensions ``axes`` names (ValueError for one of another size)."""
+    ndim = len(shape)
+
+    def in_range(axis):
+        if axis >= ndim or axis < -ndim:
+            raise ValueError(f"For Tensor.squeeze, the 'axis' must be in the range of [-{ndim}, {ndim}), "
+                             f"but got {axis}.")
+        return axis
+
+    if isinstance(axes, int):
+        axes = (in_range(axes),)
+    elif isinstance(axes, (list, tuple)):
+        axes = tuple(dict.fromkeys(in_range(a) for a in axes))
+    else:
+        raise TypeError(f"For Tensor.squeeze, the parameter 'axes' must be one of [int, tuple, list], "
+                        f"but got {type(axes)}")
+    new_shape = ()
+    for idx, s in enumerate(shape):
+        named = idx in axes or idx - ndim in axes
+        if named and s != 1:
+            raise ValueError(f"For Tensor.squeeze, the shape of parameter 'axis' {axes} must be 1, but got {s}.")
+        if not named:
+            new_shape += (s,)
+    return new_shape
+
+
+def check_reduce_shape(ori_shape, shape, axis, prim_name, arg_name1, arg_name2):
+    """``shape`` is ``ori_shape`` with the ``axis`` dimensions removed."""
+    axes = axis if isinstance(axis, Iterable) else (axis,)
+    if list(shape) != [v for i, v in enumerate(ori_shape) if i not in axes]:
+        raise ValueError(f"For '{prim_name}', the shape of parameter '{arg_name1}' reduce on 'axis': {axis} must "
+                         f"be equal to the shape of '{arg_name2}': {shape}, but got {ori_shape}.")
+
+
+def expanded_shape(ndim, axis_size, axis):
+    """A shape of ``ndim`` ones but ``axis_size`` at ``axis``."""
+    return tuple(axis_size if i == axis else 1 for i in range(ndim))
+
+
+def tuple_slice(tup, start, end):
+    return tup[start:end]
+
+
+def max_(*args):
+    return max(*args)
+
+
+def min_(*args):
+    return min(*args)
+
+
+def is_stub_tensor(tensor):
+    return hasattr(tensor, "stub")
+
+
+def infer_out_shape(*shapes):
+    """The broadcast shape of ``shapes`` (ValueError where an axis has two sizes other than 1)."""
+    rank = max(len(s) for s in shapes)
+    out = ()
+    for i in range(rank):
+        items = [s[i - rank + len(s)] if i - rank + len(s) >= 0 else 1 for s in shapes]
+        size = 0 if 0 in items else max(items)
+        if any(item not in (1, size) for item in items):
+            raise ValueError(f"For Tensor, the dimension on each axis must be 1 or the max value on the axis"
+                             f"to support broadcasting, but got shapes {shapes,}")
+        out += (size,)
+    return out
 
 
 def _is_int(v):
@@ -395,3 +652,79 @@ def _expand_sequence_to_tuple(n):
 once, twice, triple = _expand_tuple(1), _expand_tuple(2), _expand_tuple(3)
 once_sequence, twice_sequence, triple_sequence = (_expand_sequence_to_tuple(1), _expand_sequence_to_tuple(2),
                                                   _expand_sequence_to_tuple(3))
+
+
+def _data_of_type(data, valid_type):
+    if valid_type is None:
+        return data is None
+    if not isinstance(data, valid_type):
+        return False
+    if getattr(data, "size", None) == 0:
+        raise ValueError("The input data can not be empty.")
+    return True
+
+
+def check_input_data(*data, data_class):
+    """Every leaf of ``data`` (nested lists, tuples and dict values) is a ``data_class`` (one type, None,
+    or a tuple/list of them), and not empty."""
+    many = isinstance(data_class, (tuple, list))
+    for item in data:
+        if isinstance(item, (list, tuple)):
+            check_input_data(*item, data_class=data_class)
+        elif isinstance(item, dict):
+            check_input_data(*item.values(), data_class=data_class)
+        elif not (any(_data_of_type(item, t) for t in data_class) if many else _data_of_type(item, data_class)):
+            if many:
+                shown = tuple(getattr(t, "__name__", t) for t in data_class)
+            else:
+                shown = data_class if data_class is None else data_class.__name__
+            raise TypeError(f"The types of input data must be in the Union({shown}, tuple[{shown}], "
+                            f"list[{shown}], dict[{shown}]), but got type "
+                            f"{item if item is None else type(item).__name__}.")
+
+
+def check_input_dataset(*dataset, dataset_type):
+    """True when there is at least one dataset and all are ``dataset_type``."""
+    return bool(dataset) and all(isinstance(d, dataset_type) for d in dataset)
+
+
+def check_output_data(data):
+    if data is None:
+        raise RuntimeError("The output data can not be None, please check your net or input data.")
+
+
+def args_type_check(*type_args, **type_kwargs):
+    """Decorator: the named arguments (or the ``**kwargs`` entries) must be of the given types when not None."""
+    def decorate(func):
+        sig = inspect.signature(func)
+        expected = sig.bind_partial(*type_args, **type_kwargs).arguments
+        expected = expected.get("kwargs", expected)
+
+        @wraps(func)
+        def wrapper(*args, **kwargs):
+            given = sig.bind(*args, **kwargs).arguments
+            given = given.get("kwargs", given)
+            for name, value in given.items():
+                if name in expected and value is not None and not isinstance(value, expected[name]):
+                    raise TypeError(f"The parameter '{name}' must be {expected[name]}, but got {type(value)}")
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def check_hook_fn(hook_fn):
+    """A Cell/Tensor hook: callable, and not a ``@jit`` function."""
+    if not callable(hook_fn):
+        raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
+    if getattr(hook_fn, "__jit_wrapped__", False):
+        raise TypeError(f"Decorating hook function {getattr(hook_fn, '__name__', hook_fn)} with '@jit' "
+                        "is not supported.")
+
+
+def check_is_tensor(arg_name, arg_value, prim_name=None, allow_none=False):
+    """``arg_value`` is a Tensor (or None where ``allow_none``): TypeError naming the op otherwise."""
+    if not isinstance(arg_value, Tensor) and not (allow_none and arg_value is None):
+        raise TypeError(f"{_who(prim_name)} type of '{arg_name}' must be Tensor, but got {type(arg_value).__name__}.")
+    return arg_value
