@@ -1,0 +1,911 @@
+"""Writing a network as MindSpore MindIR (``export(..., file_format="MINDIR")``).
+
+The network's inference forward pass (``set_train(False)``) is traced to a jaxpr with the state
+threading every compiled call uses (``mscompat._graph.Compiled``): its Parameters become graph
+parameters named as in MindSpore, with their values, and its Tensor inputs the graph inputs. Each
+lax primitive of the jaxpr is then written as the MindSpore operator(s) computing the same thing,
+in the form MindSpore 2.10's own exporter gives them, so that ``mindspore.load`` builds the graph
+and ``nn.GraphCell`` runs it:
+
+* nodes call primitives of the model's ``primitives`` table by ``op_type = "REF::<Name>:<id>"``;
+  operators defined by MindSpore's op tables (``Add``, ``Reshape``, ``MatMul``, ``ReduceSum``...)
+  are ``PRIMITIVE_FUNCTION`` entries whose arguments (shapes, axes, flags, dtypes) are inputs
+  (``Constant`` value nodes); older ones (``Conv2D``, ``MaxPool``) are ``PRIMITIVE`` entries
+  with attributes;
+* every node carries its output's abstract (``shape`` attribute); parameters carry ``raw_data``
+  and ``ref_key`` (the Parameter's name); several outputs leave through a ``MakeTuple``.
+
+Parts of the jaxpr that do not depend on the inputs or Parameters are evaluated here and written
+as constants; nested calls (``jit``, ``custom_jvp_call``, ``custom_vjp_call``, ``remat``) are
+inlined. An input with ``None`` dimensions (``Tensor(shape=[None, ...], dtype=...)``) is traced
+with a symbolic dimension and written with ``-1`` as MindSpore does. A primitive with no
+MindSpore counterpart here raises a ``RuntimeError`` naming it.
+"""
+import inspect
+import math
+import os
+import stat
+
+import jax
+import jax.numpy as jnp
+import ml_dtypes
+import numpy as np
+from jax.extend import core as jex_core
+
+from . import _mindir_proto as mir
+from mscompat import _graph, _state
+from mscompat.common.tensor import Tensor
+from mscompat.common import dtype as mstype
+from mscompat.version import __version__ as _MS_VERSION
+
+__all__ = ["export_mindir"]
+
+_A = mir.AttributeProto
+_FUNCTION = mir.PrimitiveProto.PRIMITIVE_FUNCTION
+_PRIMITIVE = mir.PrimitiveProto.PRIMITIVE
+
+# numpy dtype -> TensorProto.DataType (data_type of tensors) and MindSpore TypeId (Cast's dtype input)
+_DTYPES = {
+    np.dtype(np.bool_): (mir.TensorProto.BOOL, 30),
+    np.dtype(np.int8): (mir.TensorProto.INT8, 32),
+    np.dtype(np.int16): (mir.TensorProto.INT16, 33),
+    np.dtype(np.int32): (mir.TensorProto.INT32, 34),
+    np.dtype(np.int64): (mir.TensorProto.INT64, 35),
+    np.dtype(np.uint8): (mir.TensorProto.UINT8, 37),
+    np.dtype(np.uint16): (mir.TensorProto.UINT16, 38),
+    np.dtype(np.uint32): (mir.TensorProto.UINT32, 39),
+    np.dtype(np.uint64): (mir.TensorProto.UINT64, 40),
+    np.dtype(np.float16): (mir.TensorProto.FLOAT16, 42),
+    np.dtype(np.float32): (mir.TensorProto.FLOAT, 43),
+    np.dtype(np.float64): (mir.TensorProto.DOUBLE, 44),
+    np.dtype(ml_dtypes.bfloat16): (mir.TensorProto.BFLOAT16, 45),
+    np.dtype(np.complex64): (mir.TensorProto.COMPLEX64, 48),
+    np.dtype(np.complex128): (mir.TensorProto.COMPLEX128, 49),
+}
+
+_FOLD_LIMIT = 4096     # a broadcast of a constant larger than this stays a BroadcastTo node
+
+
+class _Unsupported(Exception):
+    def __init__(self, primitive, why=""):
+        super().__init__(primitive, why)
+        self.primitive, self.why = primitive, why
+
+
+def _data_type(dtype):
+    entry = _DTYPES.get(np.dtype(dtype))
+    if entry is None:
+        raise _Unsupported("dtype", f"tensors of dtype {np.dtype(dtype)} cannot be written to MINDIR")
+    return entry[0]
+
+
+def _type_id(dtype):
+    entry = _DTYPES.get(np.dtype(dtype))
+    if entry is None:
+        raise _Unsupported("convert_element_type", f"no MindSpore dtype for {np.dtype(dtype)}")
+    return entry[1]
+
+
+def _static(d):
+    return isinstance(d, (int, np.integer))
+
+
+def _dims(shape):
+    """A shape as MindIR writes it: a dynamic (symbolic) dimension is -1."""
+    return [int(d) if _static(d) else -1 for d in shape]
+
+
+def _same_shape(a, b):
+    return len(a) == len(b) and all(x is y or (_static(x) and _static(y) and int(x) == int(y)) or
+                                    (not _static(x) and not _static(y) and x == y) for x, y in zip(a, b))
+
+
+def _size(shape):
+    return math.prod(int(d) for d in shape) if all(_static(d) for d in shape) else None
+
+
+# --- attribute values ------------------------------------------------------------------------
+def _fill(attr, value):
+    """``attr`` holding a Python value the way MindSpore's exporter writes one."""
+    if value is None:
+        attr.type = _A.NONE
+    elif isinstance(value, (bool, np.bool_)):
+        attr.type, attr.i = _A.BOOL, int(value)
+    elif isinstance(value, (int, np.integer)):
+        attr.type, attr.i = _A.INT64, int(value)
+    elif isinstance(value, (float, np.floating)):
+        attr.type, attr.f = _A.FLOAT, float(value)
+    elif isinstance(value, str):
+        attr.type, attr.s = _A.STRING, value.encode()
+    elif isinstance(value, np.ndarray):
+        attr.type = _A.TENSORS
+        t = attr.tensors.add(dims=list(value.shape), data_type=_data_type(value.dtype), name="value0")
+        t.raw_data = np.ascontiguousarray(value).astype(value.dtype.newbyteorder("<")).tobytes()
+    elif isinstance(value, tuple):
+        attr.type = _A.TUPLE
+        for item in value:
+            _fill_item(attr.values.add(), item)
+    elif isinstance(value, list):
+        attr.type = _A.LIST
+        for item in value:
+            _fill_item(attr.values.add(), item)
+    else:   # pragma: no cover - the writer only makes the values above
+        raise TypeError(f"cannot write {type(value).__name__} as a MINDIR attribute")
+
+
+def _fill_item(attr, item):
+    """An element of a tuple/list attribute: scalars in the repeated fields (``ints: 5``)."""
+    if isinstance(item, (bool, np.bool_)):
+        attr.type = _A.BOOL
+        attr.ints.append(int(item))
+    elif isinstance(item, (int, np.integer)):
+        attr.type = _A.INT64
+        attr.ints.append(int(item))
+    elif isinstance(item, (float, np.floating)):
+        attr.type = _A.FLOAT
+        attr.floats.append(float(item))
+    elif isinstance(item, str):
+        attr.type = _A.STRING
+        attr.strings.append(item.encode())
+    else:
+        _fill(attr, item)
+
+
+def _abstract(attr, avals):
+    """The ``shape`` attribute of a node: its output's abstract (a tensor, or a tuple of them)."""
+    attr.name = "shape"
+    if isinstance(avals, list):
+        attr.type = _A.TUPLE
+        for shape, dtype in avals:
+            _abstract_tensor(attr.values.add(), shape, dtype)
+        attr.seq_info.is_dyn_len = False
+    else:
+        _abstract_tensor(attr, *avals)
+
+
+def _abstract_tensor(attr, shape, dtype):
+    attr.type = _A.TENSORS
+    attr.tensors.add(dims=_dims(shape), data_type=_data_type(dtype))
+
+
+# --- values of the translation ---------------------------------------------------------------
+class _Val:
+    """A jaxpr value as the writer knows it: a graph name (node, input, parameter), a constant
+    (numpy array, written as a value node when used), or a broadcast not written yet (``lazy``:
+    the operand reshaped to the output's rank, which MindSpore's elementwise operators broadcast
+    implicitly)."""
+
+    __slots__ = ("name", "const", "shape", "dtype", "lazy")
+
+    def __init__(self, shape, dtype, name=None, const=None, lazy=None):
+        self.shape, self.dtype, self.name, self.const, self.lazy = tuple(shape), np.dtype(dtype), name, const, lazy
+
+    @classmethod
+    def constant(cls, value):
+        value = np.asarray(value)
+        return cls(value.shape, value.dtype, const=value)
+
+
+class _Writer:
+    """One ``ModelProto`` being written: nodes, value nodes, parameters and the primitives table."""
+
+    def __init__(self, graph_name):
+        self.model = mir.ModelProto(ir_version="1.1", producer_name="MindSpore", model_version=_MS_VERSION,
+                                    little_endian=True, mind_ir_version=mir.Version["IR_VERSION_WITH_SCALAR_GRAPH_HOLDER"])
+        self.graph = self.model.graph
+        self.graph.name = graph_name
+        self.count = 0
+        self.prims = {}           # (op, attrs, kind) -> "REF::<op>:<id>"
+        self.values = {}          # value node key -> name
+        self.const_names = {}     # id(array) -> (array, name)
+        self.ops_used = {}        # op -> count, for node domains
+
+    def _next(self):
+        self.count += 1
+        return self.count
+
+    def prim(self, op, attrs=None, kind=_FUNCTION, instance_name=""):
+        key = (op, repr(attrs), kind)
+        ref = self.prims.get(key)
+        if ref is None:
+            name = f"{op}:{self._next()}"
+            p = self.model.primitives.add(name=name, op_type=op, instance_name=instance_name, prim_type=kind)
+            for attr_name, value in (attrs or {}).items():
+                a = p.attribute.add(name=attr_name)
+                _fill(a, value)
+            ref = self.prims[key] = f"REF::{name}"
+        return ref
+
+    def value_node(self, value):
+        """A ``Constant`` node holding a scalar, tuple, None or tensor value; shared by equal values."""
+        if isinstance(value, np.ndarray):
+            hit = self.const_names.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
+            key = None
+        else:
+            key = (type(value).__name__, repr(value))
+            if key in self.values:
+                return self.values[key]
+        name = f"ValueNode_{self._next()}"
+        n = self.graph.node.add(output=[name], name=name, op_type="Constant")
+        a = n.attribute.add(name="value")
+        _fill(a, value)
+        if key is None:
+            self.const_names[id(value)] = (value, name)
+        else:
+            self.values[key] = name
+        return name
+
+    def node(self, op, inputs, avals, attrs=None, kind=_FUNCTION, instance_name=""):
+        """A CNode calling primitive ``op``; ``inputs`` are names or plain values (value nodes)."""
+        names = [x if isinstance(x, str) else self.value_node(x) for x in inputs]
+        k = self._next()
+        name = f"{self.graph.name}:CNode_{k}:{k}"
+        n = self.graph.node.add(input=names, output=[name], name=name,
+                                op_type=self.prim(op, attrs, kind, instance_name))
+        _abstract(n.attribute.add(), avals)
+        used = self.ops_used.get(op, 0)
+        self.ops_used[op] = used + 1
+        n.domain = f"Default/{op}-op{used}"
+        ck = n.node_attr.add(name="checkpoint")
+        _fill(ck, True)
+        return name
+
+
+class _Translator:
+    """Writes a jaxpr's equations as MindSpore nodes."""
+
+    def __init__(self, writer):
+        self.w = writer
+        self.bcast_cache = {}
+
+    # --- reading values --------------------------------------------------------------------
+    def name(self, v):
+        """The graph name of ``v`` (a value node for a constant, a BroadcastTo for a lazy broadcast)."""
+        if v.name is not None:
+            return v.name
+        if v.const is not None:
+            return self.w.value_node(v.const)
+        key = id(v)
+        hit = self.bcast_cache.get(key)
+        if hit is None:
+            inner = v.lazy
+            hit = self.bcast_cache[key] = self.w.node(
+                "BroadcastTo", [self.name(inner), tuple(_dims(v.shape))], (v.shape, v.dtype))
+        return hit
+
+    def emit(self, op, inputs, shape, dtype, **kw):
+        return _Val(shape, dtype, name=self.w.node(op, inputs, (shape, dtype), **kw))
+
+    def reshape(self, v, shape):
+        if _same_shape(v.shape, shape):
+            return v
+        if v.const is not None and all(_static(d) for d in shape):
+            return _Val.constant(v.const.reshape([int(d) for d in shape]))
+        return self.emit("Reshape", [self.name(v), tuple(_dims(shape))], shape, v.dtype)
+
+    def transpose(self, v, perm):
+        perm = tuple(int(p) for p in perm)
+        if perm == tuple(range(len(perm))):
+            return v
+        if v.const is not None:
+            return _Val.constant(np.transpose(v.const, perm))
+        return self.emit("Transpose", [self.name(v), perm], tuple(v.shape[p] for p in perm), v.dtype)
+
+    def cast(self, v, dtype):
+        dtype = np.dtype(dtype)
+        if v.dtype == dtype:
+            return v
+        if v.const is not None:
+            return _Val.constant(v.const.astype(dtype))
+        return self.emit("Cast", [self.name(v), _type_id(dtype)], v.shape, dtype)
+
+    def elementwise(self, op, ins, out_shape, out_dtype):
+        """An elementwise operator with MindSpore's implicit broadcasting: a lazy broadcast operand
+        stays unbroadcast when another operand has the output's shape."""
+        full = [v.lazy is None and _same_shape(v.shape, out_shape) for v in ins]
+        if not any(full) and any(v.lazy is not None for v in ins):
+            first = next(i for i, v in enumerate(ins) if v.lazy is not None)
+            full[first] = True
+            ins = list(ins)
+            ins[first] = _Val(ins[first].shape, ins[first].dtype, name=self.name(ins[first]))
+        names = [self.name(v.lazy if (v.lazy is not None) else v) for v in ins]
+        return self.emit(op, names, out_shape, out_dtype)
+
+    # --- running a jaxpr ---------------------------------------------------------------------
+    def run(self, jaxpr, consts, args):
+        env = {}
+
+        def read(a):
+            if isinstance(a, jex_core.Literal):
+                return _Val.constant(np.asarray(a.val, dtype=a.aval.dtype))
+            return env[a]
+
+        for var, c in zip(jaxpr.constvars, consts):
+            env[var] = _Val.constant(np.asarray(c))
+        for var, x in zip(jaxpr.invars, args):
+            env[var] = x
+        needed = _needed_equations(jaxpr)
+        for eqn, keep in zip(jaxpr.eqns, needed):
+            if not keep:
+                continue
+            ins = [read(a) for a in eqn.invars]
+            outs = self.equation(eqn, ins)
+            for var, val in zip(eqn.outvars, outs):
+                if not isinstance(var, jex_core.DropVar):
+                    env[var] = val
+        return [read(a) for a in jaxpr.outvars]
+
+    def equation(self, eqn, ins):
+        prim = eqn.primitive.name
+        inner = _inner_jaxpr(eqn)
+        if inner is not None:
+            jaxpr, consts = inner
+            return self.run(jaxpr, consts, ins)
+        if ins and all(v.const is not None for v in ins) and not self._keep_lazy(eqn, ins):
+            return _fold(eqn, ins)
+        if not ins:
+            return _fold(eqn, ins)
+        handler = _HANDLERS.get(prim)
+        if handler is None:
+            raise _Unsupported(prim)
+        out = handler(self, eqn, ins)
+        return out if isinstance(out, list) else [out]
+
+    @staticmethod
+    def _keep_lazy(eqn, ins):
+        if eqn.primitive.name != "broadcast_in_dim":
+            return False
+        size = _size(eqn.outvars[0].aval.shape)
+        return size is None or size > _FOLD_LIMIT
+
+
+def _needed_equations(jaxpr):
+    live = {v for v in jaxpr.outvars if not isinstance(v, jex_core.Literal)}
+    keep = [False] * len(jaxpr.eqns)
+    for i in range(len(jaxpr.eqns) - 1, -1, -1):
+        eqn = jaxpr.eqns[i]
+        if any(o in live for o in eqn.outvars if not isinstance(o, jex_core.DropVar)):
+            keep[i] = True
+            live.update(v for v in eqn.invars if not isinstance(v, jex_core.Literal))
+    return keep
+
+
+_CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+          "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr", "custom_vjp_call_jaxpr": "fun_jaxpr",
+          "remat": "jaxpr", "checkpoint": "jaxpr", "remat2": "jaxpr", "custom_lin": None}
+
+
+def _inner_jaxpr(eqn):
+    """The body of a call-like equation (inlined), as (open jaxpr, consts), else None."""
+    prim = eqn.primitive.name
+    if prim not in _CALLS or _CALLS[prim] is None:
+        return None
+    body = eqn.params.get(_CALLS[prim])
+    if body is None:
+        return None
+    if hasattr(body, "jaxpr") and hasattr(body, "consts"):
+        return body.jaxpr, body.consts
+    return body, ()
+
+
+def _fold(eqn, ins):
+    """An equation whose inputs are all constants, evaluated now."""
+    args = [jnp.asarray(v.const) for v in ins]
+    with jax.ensure_compile_time_eval():
+        out = eqn.primitive.bind(*args, **eqn.params)
+    outs = out if eqn.primitive.multiple_results else [out]
+    return [_Val.constant(np.asarray(o)) for o in outs]
+
+
+# --- handlers: one lax primitive -> MindSpore operators ---------------------------------------
+def _out(eqn, i=0):
+    aval = eqn.outvars[i].aval
+    return tuple(aval.shape), np.dtype(aval.dtype)
+
+
+def _elementwise(op_float, op_int=None, op_bool=None):
+    def handler(tr, eqn, ins):
+        shape, dtype = _out(eqn)
+        kind = ins[0].dtype
+        op = op_float
+        if op_bool is not None and kind == np.bool_:
+            op = op_bool
+        elif op_int is not None and (np.issubdtype(kind, np.integer) or kind == np.bool_):
+            op = op_int
+        if op is None:
+            raise _Unsupported(eqn.primitive.name, f"not for {kind} operands")
+        return tr.elementwise(op, ins, shape, dtype)
+    return handler
+
+
+def _passthrough(tr, eqn, ins):
+    return list(ins[:len(eqn.outvars)])
+
+
+def _integer_pow(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    y = eqn.params["y"]
+    if y == 2:
+        return tr.elementwise("Square", ins, shape, dtype)
+    if y == 1:
+        return ins[0]
+    exponent = _Val.constant(np.asarray(y, dtype=dtype))
+    return tr.elementwise("Pow", [ins[0], exponent], shape, dtype)
+
+
+def _exp2(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    return tr.elementwise("Pow", [_Val.constant(np.asarray(2, dtype=dtype)), ins[0]], shape, dtype)
+
+
+def _convert(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    return tr.cast(ins[0], dtype)
+
+
+def _select_n(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    pred, cases = ins[0], ins[1:]
+    if pred.dtype != np.bool_ or len(cases) != 2:
+        raise _Unsupported("select_n", "only a boolean predicate with two cases")
+    return tr.elementwise("Select", [pred, cases[1], cases[0]], shape, dtype)
+
+
+def _clamp(tr, eqn, ins):
+    lo, x, hi = ins
+    shape, dtype = _out(eqn)
+    y = tr.elementwise("Maximum", [x, lo], shape, dtype)
+    return tr.elementwise("Minimum", [y, hi], shape, dtype)
+
+
+def _reshape(tr, eqn, ins):
+    shape, _ = _out(eqn)
+    x = ins[0]
+    if x.lazy is not None:
+        x = _Val(x.shape, x.dtype, name=tr.name(x))
+    return tr.reshape(x, shape)
+
+
+def _broadcast_in_dim(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    x = ins[0]
+    dims = eqn.params["broadcast_dimensions"]
+    aligned = [1] * len(shape)
+    for src, dst in enumerate(dims):
+        aligned[dst] = x.shape[src]
+    base = x if x.lazy is None else _Val(x.shape, x.dtype, name=tr.name(x))
+    base = tr.reshape(base, tuple(aligned))
+    if _same_shape(base.shape, shape):
+        return base
+    return _Val(shape, dtype, lazy=base)
+
+
+def _transpose(tr, eqn, ins):
+    x = ins[0]
+    if x.lazy is not None:
+        x = _Val(x.shape, x.dtype, name=tr.name(x))
+    return tr.transpose(x, eqn.params["permutation"])
+
+
+def _concatenate(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    names = [tr.name(v) for v in ins]
+    tup = tr.w.node("MakeTuple", names, [(v.shape, v.dtype) for v in ins], kind=_PRIMITIVE)
+    return tr.emit("Concat", [tup, int(eqn.params["dimension"])], shape, dtype)
+
+
+def _strided_slice(tr, x, begin, end, strides, shape):
+    return tr.emit("StridedSlice", [tr.name(x), tuple(begin), tuple(end), tuple(strides), 0, 0, 0, 0, 0],
+                   shape, x.dtype)
+
+
+def _slice(tr, eqn, ins):
+    shape, _ = _out(eqn)
+    x = ins[0]
+    strides = eqn.params["strides"] or (1,) * len(x.shape)
+    return _strided_slice(tr, x, [int(s) for s in eqn.params["start_indices"]],
+                          _dims(eqn.params["limit_indices"]), [int(s) for s in strides], shape)
+
+
+def _split(tr, eqn, ins):
+    x = ins[0]
+    axis = int(eqn.params["axis"])
+    outs, start = [], 0
+    for size, var in zip(eqn.params["sizes"], eqn.outvars):
+        begin = [0] * len(x.shape)
+        end = list(_dims(x.shape))
+        begin[axis], end[axis] = start, start + int(size)
+        outs.append(_strided_slice(tr, x, begin, end, [1] * len(x.shape), tuple(var.aval.shape)))
+        start += int(size)
+    return outs
+
+
+def _squeeze(tr, eqn, ins):
+    return _reshape(tr, eqn, ins)
+
+
+def _reduce(op, with_skip=False):
+    def handler(tr, eqn, ins):
+        shape, dtype = _out(eqn)
+        axes = tuple(int(a) for a in eqn.params["axes"])
+        if not axes:
+            return ins[0]
+        args = [tr.name(ins[0]), axes, False] + ([False] if with_skip else [])
+        return tr.emit(op, args, shape, dtype)
+    return handler
+
+
+def _argminmax(op):
+    def handler(tr, eqn, ins):
+        shape, dtype = _out(eqn)
+        axes = eqn.params["axes"]
+        if len(axes) != 1 or np.dtype(eqn.params["index_dtype"]) not in (np.dtype(np.int32), np.dtype(np.int64)):
+            raise _Unsupported(eqn.primitive.name, "one axis, int32/int64 indices")
+        return tr.emit(op, [tr.name(ins[0]), int(axes[0]), _type_id(eqn.params["index_dtype"])], shape, dtype)
+    return handler
+
+
+def _cumsum(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    return tr.emit("CumSum", [tr.name(ins[0]), int(eqn.params["axis"]), False, bool(eqn.params["reverse"])],
+                   shape, dtype)
+
+
+def _dot_general(tr, eqn, ins):
+    """Any ``dot_general``: operands laid out as [batch, free, contracted] / [batch, contracted, free]
+    (a transpose flag where that saves a Transpose), flattened to MatMul / BatchMatMul, reshaped back."""
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    shape, dtype = _out(eqn)
+    lhs, rhs = ins
+    lhs = lhs if lhs.lazy is None else _Val(lhs.shape, lhs.dtype, name=tr.name(lhs))
+    rhs = rhs if rhs.lazy is None else _Val(rhs.shape, rhs.dtype, name=tr.name(rhs))
+    lc, rc, lb, rb = (tuple(int(d) for d in t) for t in (lc, rc, lb, rb))
+    lfree = tuple(d for d in range(len(lhs.shape)) if d not in lc and d not in lb)
+    rfree = tuple(d for d in range(len(rhs.shape)) if d not in rc and d not in rb)
+
+    def group(v, dims):
+        return _prod_dims([v.shape[d] for d in dims])
+
+    b = group(lhs, lb)
+    m, k, n = group(lhs, lfree), group(lhs, lc), group(rhs, rfree)
+    lead = (b,) if lb else ()
+
+    def operand(v, batch, first, second):
+        """v laid out as [batch, first, second], or as [batch, second, first] with a transpose flag."""
+        natural, flipped = batch + first + second, batch + second + first
+        for perm, flag in ((natural, False), (flipped, True)):
+            if perm == tuple(range(len(v.shape))):
+                dims = (group(v, second), group(v, first)) if flag else (group(v, first), group(v, second))
+                return tr.reshape(v, lead + dims), flag
+        return tr.reshape(tr.transpose(v, natural), lead + (group(v, first), group(v, second))), False
+
+    x, ta = operand(lhs, lb, lfree, lc)
+    y, tb = operand(rhs, rb, rc, rfree)
+    in_dtype = np.result_type(lhs.dtype, rhs.dtype)
+    x, y = tr.cast(x, in_dtype), tr.cast(y, in_dtype)
+    op = "BatchMatMul" if lb else "MatMul"
+    z = tr.emit(op, [tr.name(x), tr.name(y), ta, tb], lead + (m, n), in_dtype)
+    return tr.cast(tr.reshape(z, shape), dtype)
+
+
+def _prod_dims(dims):
+    out = 1
+    for d in dims:
+        out = out * d
+    return out
+
+
+def _conv_attrs(kernel, out_channel, pads, strides, dilation, groups):
+    mode = "pad" if any(pads) else "valid"
+    return {"kernel_size": tuple(kernel), "mode": 1, "out_channel": int(out_channel), "input_names": ["x", "w"],
+            "pad": tuple(pads), "pad_mode": mode, "format": "NCHW", "pad_list": tuple(pads), "groups": int(groups),
+            "stride": (1, 1) + tuple(strides), "group": int(groups), "dilation": (1, 1) + tuple(dilation),
+            "output_names": ["output"]}
+
+
+def _conv(tr, eqn, ins):
+    p = eqn.params
+    shape, dtype = _out(eqn)
+    lhs, rhs = (v if v.lazy is None else _Val(v.shape, v.dtype, name=tr.name(v)) for v in ins)
+    dn = p["dimension_numbers"]
+    if len(lhs.shape) != 4:
+        raise _Unsupported("conv_general_dilated", f"{len(lhs.shape) - 2} spatial dimensions (Conv2D only)")
+    if p["batch_group_count"] != 1 or any(d != 1 for d in p["lhs_dilation"]):
+        raise _Unsupported("conv_general_dilated", "transposed or batch-grouped convolution")
+    if any(lo < 0 or hi < 0 for lo, hi in p["padding"]):
+        raise _Unsupported("conv_general_dilated", "negative padding")
+    x = tr.transpose(lhs, dn.lhs_spec)
+    w = tr.transpose(rhs, dn.rhs_spec)
+    out_spec = tuple(int(d) for d in dn.out_spec)
+    nchw = tuple(shape[d] for d in out_spec)
+    pads = [int(v) for pair in p["padding"] for v in pair]
+    attrs = _conv_attrs(w.shape[2:], w.shape[0], pads, p["window_strides"], p["rhs_dilation"],
+                        p["feature_group_count"])
+    in_dtype = np.result_type(lhs.dtype, rhs.dtype)
+    x, w = tr.cast(x, in_dtype), tr.cast(w, in_dtype)
+    y = tr.emit("Conv2D", [tr.name(x), tr.name(w)], nchw, in_dtype, attrs=attrs, kind=_PRIMITIVE,
+                instance_name="conv2d")
+    inverse = tuple(int(i) for i in np.argsort(out_spec))
+    return tr.cast(tr.transpose(y, inverse), dtype)
+
+
+def _window_4d(eqn, x):
+    p = eqn.params
+    win, strides = tuple(p["window_dimensions"]), tuple(p["window_strides"])
+    if len(x.shape) != 4 or win[:2] != (1, 1) or strides[:2] != (1, 1) \
+            or any(d != 1 for d in p["base_dilation"]) or any(d != 1 for d in p["window_dilation"]) \
+            or any(tuple(pad) != (0, 0) for pad in p["padding"][:2]):
+        raise _Unsupported(eqn.primitive.name, "windows over the last two dimensions of NCHW data only")
+    return win[2:], strides[2:], [tuple(int(v) for v in pad) for pad in p["padding"][2:]]
+
+
+def _same_padding(in_dims, win, strides, padding):
+    for size, k, s, pad in zip(in_dims, win, strides, padding):
+        if not _static(size):
+            return False
+        out = -(-int(size) // s)
+        total = max((out - 1) * s + k - int(size), 0)
+        if pad != (total // 2, total - total // 2):
+            return False
+    return True
+
+
+def _max_pool(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    win, strides, padding = _window_4d(eqn, x)
+    if all(pad == (0, 0) for pad in padding):
+        mode = "VALID"
+    elif _same_padding(x.shape[2:], win, strides, padding):
+        mode = "SAME"
+    else:
+        raise _Unsupported("reduce_window_max", f"padding {padding} (neither VALID nor SAME)")
+    attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": (1, 1) + win, "format": "NCHW",
+             "strides": (1, 1) + strides, "input_names": ["x"]}
+    return tr.emit("MaxPool", [tr.name(x)], shape, dtype, attrs=attrs, kind=_PRIMITIVE, instance_name="max_pool")
+
+
+def _window_sum(tr, eqn, ins):
+    """A window sum as a depthwise Conv2D with a weight of ones (any zero padding)."""
+    shape, dtype = _out(eqn)
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    win, strides, padding = _window_4d(eqn, x)
+    if any(lo < 0 or hi < 0 for lo, hi in padding) or not _static(x.shape[1]):
+        raise _Unsupported("reduce_window_sum", "negative padding or a dynamic channel dimension")
+    channels = int(x.shape[1])
+    weight = _Val.constant(np.ones((channels, 1) + win, dtype=x.dtype))
+    pads = [v for pad in padding for v in pad]
+    attrs = _conv_attrs(win, channels, pads, strides, (1, 1), channels)
+    return tr.emit("Conv2D", [tr.name(x), tr.name(weight)], shape, dtype, attrs=attrs, kind=_PRIMITIVE,
+                   instance_name="conv2d")
+
+
+def _pad(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    x, value = ins
+    config = eqn.params["padding_config"]
+    if any(int(i) != 0 for _, _, i in config) or value.const is None:
+        raise _Unsupported("pad", "interior padding or a non-constant padding value")
+    if all(int(lo) == 0 and int(hi) == 0 for lo, hi, _ in config):
+        return x
+    if any(int(lo) < 0 or int(hi) < 0 for lo, hi, _ in config):
+        # negative padding crops: a slice
+        begin = [max(-int(lo), 0) for lo, _, _ in config]
+        end = [int(d) - max(-int(hi), 0) if _static(d) else -1 for d, (_, hi, _) in zip(x.shape, config)]
+        x = _strided_slice(tr, x, begin, end, [1] * len(config),
+                           tuple(int(d) - b - max(-int(hi), 0) if _static(d) else d
+                                 for d, b, (_, hi, _) in zip(x.shape, begin, config)))
+        config = [(max(int(lo), 0), max(int(hi), 0), 0) for lo, hi, _ in config]
+    # PadV3 takes the paddings of the last dimension first: (lo_last, hi_last, lo_prev, hi_prev, ...)
+    paddings = []
+    for lo, hi, _ in reversed(config):
+        paddings += [int(lo), int(hi)]
+    fill = _Val.constant(np.asarray(value.const, dtype=x.dtype).reshape(()))
+    attrs = {"mode": "constant", "paddings_contiguous": True}
+    return tr.emit("PadV3", [tr.name(x), _Val.constant(np.asarray(paddings, np.int64)).const, tr.name(fill)],
+                   shape, dtype, attrs=attrs, kind=_PRIMITIVE, instance_name="pad_v3")
+
+
+_HANDLERS = {
+    "add": _elementwise("Add", op_bool="LogicalOr"), "sub": _elementwise("Sub"), "mul": _elementwise("Mul", op_bool="LogicalAnd"),
+    "div": _elementwise("Div", op_int="TruncateDiv"), "max": _elementwise("Maximum", op_bool="LogicalOr"),
+    "min": _elementwise("Minimum", op_bool="LogicalAnd"), "pow": _elementwise("Pow"), "atan2": _elementwise("Atan2"),
+    "eq": _elementwise("Equal"), "ne": _elementwise("NotEqual"), "lt": _elementwise("Less"),
+    "le": _elementwise("LessEqual"), "gt": _elementwise("Greater"), "ge": _elementwise("GreaterEqual"),
+    "and": _elementwise(None, op_int="BitwiseAnd", op_bool="LogicalAnd"),
+    "or": _elementwise(None, op_int="BitwiseOr", op_bool="LogicalOr"),
+    "xor": _elementwise(None, op_int="BitwiseXor", op_bool="NotEqual"),
+    "not": _elementwise(None, op_bool="LogicalNot"),
+    "neg": _elementwise("Neg"), "abs": _elementwise("Abs"), "exp": _elementwise("Exp"), "log": _elementwise("Log"),
+    "tanh": _elementwise("Tanh"), "logistic": _elementwise("Sigmoid"), "rsqrt": _elementwise("Rsqrt"),
+    "sqrt": _elementwise("Sqrt"), "erf": _elementwise("Erf"), "erfc": _elementwise("Erfc"),
+    "erf_inv": _elementwise("Erfinv"), "sin": _elementwise("Sin"), "cos": _elementwise("Cos"),
+    "tan": _elementwise("Tan"), "asin": _elementwise("Asin"), "atan": _elementwise("Atan"),
+    "sinh": _elementwise("Sinh"), "cosh": _elementwise("Cosh"), "asinh": _elementwise("Asinh"),
+    "acosh": _elementwise("Acosh"), "atanh": _elementwise("Atanh"), "floor": _elementwise("Floor"),
+    "ceil": _elementwise("Ceil"), "sign": _elementwise("Sign"), "log1p": _elementwise("Log1p"),
+    "expm1": _elementwise("Expm1"), "square": _elementwise("Square"), "is_finite": _elementwise("IsFinite"),
+    "integer_pow": _integer_pow, "exp2": _exp2,
+    "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
+    "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
+    "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
+    "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
+    "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
+    "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
+    "argmax": _argminmax("Argmax"), "argmin": _argminmax("Argmin"), "cumsum": _cumsum,
+    "dot_general": _dot_general, "conv_general_dilated": _conv,
+    "reduce_window_max": _max_pool, "reduce_window_sum": _window_sum,
+    "copy": _passthrough, "copy_p": _passthrough, "stop_gradient": _passthrough,
+    "optimization_barrier": _passthrough, "reduce_precision": _passthrough,
+}
+
+
+# --- tracing the network ---------------------------------------------------------------------------
+def _input_names(net, count):
+    fn = net.construct if hasattr(net, "construct") else net
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    names = [p.name for p in params[:count]]
+    names += [f"input_{i}" for i in range(len(names), count)]
+    return names
+
+
+def _abstract_inputs(inputs):
+    """The traced inputs: concrete Tensors as they are, ``Tensor(shape=[None, ...])`` placeholders as
+    shapes with symbolic dimensions (one symbol per distinct placeholder axis)."""
+    leaves, symbolic = [], False
+    for i, x in enumerate(inputs):
+        if isinstance(x, Tensor) and x._data is None and x._init is not None and x._init[0] is None:
+            shape, dtype = x._init[1], x._init[2]
+            if any(int(d) == -2 for d in shape):
+                raise ValueError("For 'export', an input of dynamic rank (shape [-2]) cannot be exported to MINDIR.")
+            spec = ", ".join(f"d{i}_{k}" if int(d) < 0 else str(int(d)) for k, d in enumerate(shape))
+            dims = jax.export.symbolic_shape(f"({spec})")
+            leaves.append(jax.ShapeDtypeStruct(dims, mstype.dtype_to_nptype(dtype)))
+            symbolic = True
+        else:
+            leaves.append(x)
+    return leaves, symbolic
+
+
+def _trace(net, inputs):
+    """``(closed jaxpr, Parameters, number of output leaves)`` of the net's forward on ``inputs``."""
+    if hasattr(net, "_run_construct"):
+        fn = (lambda *a, **k: net._run_construct(a, k))
+        known = (lambda: [p for _, p in net.parameters_and_names()])
+        name = type(net).__name__
+    else:
+        fn, known, name = net, None, getattr(net, "__name__", "function")
+    compiled = _graph.Compiled(fn, name=name, known=known)
+    leaves, symbolic = _abstract_inputs(inputs)
+    concrete = [jnp.zeros(x.shape, x.dtype) if isinstance(x, jax.ShapeDtypeStruct) and not symbolic else x
+                for x in leaves]
+    dyn, spec = _graph._split(list(concrete), {})
+    result = {}
+
+    def use(progs, values, key):
+        params = progs.params
+
+        def pure(v, k, d):
+            out, _, _, _ = compiled._pure(params, spec, v, k, d)
+            return out
+
+        traced_dyn = [jax.ShapeDtypeStruct(x.shape, x.dtype) if isinstance(x, jax.ShapeDtypeStruct) else x
+                      for x in dyn]
+        closed, out_shape = jax.make_jaxpr(pure, return_shape=True)(values, key, traced_dyn)
+        result["out"] = (closed, params, out_shape)
+        return True
+
+    if compiled._run(dyn, spec, use) is None or "out" not in result:
+        raise RuntimeError(f"For 'export', '{name}' cannot be exported to MINDIR: it cannot be compiled as a graph "
+                           "(see the GraphFallbackWarning: Python control flow on Tensor values or a Tensor read as "
+                           "a Python value).")
+    return result["out"]
+
+
+def _graph_name(net):
+    cls = type(net) if hasattr(net, "construct") else None
+    if cls is not None:
+        return f"{cls.__module__.replace('.', '_')}_{cls.__name__}_construct"
+    return getattr(net, "__name__", "function")
+
+
+def build_model(net, *inputs):
+    """The ``ModelProto`` of ``net`` on ``inputs`` (inference)."""
+    training = getattr(net, "training", None)
+    if training:
+        net.set_train(False)
+    try:
+        closed, params, out_shape = _trace(net, inputs)
+    finally:
+        if training:
+            net.set_train(True)
+    writer = _Writer(_graph_name(net))
+    g = writer.graph
+    jaxpr = closed.jaxpr
+    n_params = len(params)
+    param_vars = jaxpr.invars[:n_params]
+    key_vars = jaxpr.invars[n_params:-len(inputs)] if inputs else jaxpr.invars[n_params:]
+    input_vars = jaxpr.invars[len(jaxpr.invars) - len(inputs):] if inputs else []
+    args = []
+    live = set()
+    for eqn, keep in zip(jaxpr.eqns, _needed_equations(jaxpr)):
+        if keep:
+            live.update(v for v in eqn.invars if not isinstance(v, jex_core.Literal))
+    live.update(v for v in jaxpr.outvars if not isinstance(v, jex_core.Literal))
+    for p, var in zip(params, param_vars):
+        value = np.asarray(p._value if hasattr(p, "_value") else p.asnumpy())
+        name = f"{g.name}:{p.name}"
+        if var in live:
+            t = g.parameter.add(dims=list(value.shape), data_type=_data_type(value.dtype), name=name, ref_key=p.name)
+            t.raw_data = np.ascontiguousarray(value).astype(value.dtype.newbyteorder("<")).tobytes()
+            t.compression_type = mir.TensorProto.NO_COMPRESSION
+        args.append(_Val(value.shape, value.dtype, name=name))
+    for var in key_vars:
+        if var in live:
+            raise RuntimeError("For 'export', the network draws random numbers in inference (a random operator "
+                               "outside Dropout): MINDIR export needs a deterministic forward pass.")
+        args.append(_Val(var.aval.shape, np.float32, name="<rng key>"))
+    for name, var in zip(_input_names(net, len(inputs)), input_vars):
+        full = f"{g.name}:{name}"
+        vi = g.input.add(name=full)
+        vi.tensor.add(dims=_dims(var.aval.shape), data_type=_data_type(var.aval.dtype))
+        args.append(_Val(var.aval.shape, var.aval.dtype, name=full))
+    tr = _Translator(writer)
+    try:
+        outs = tr.run(jaxpr, closed.consts, args)
+    except _Unsupported as e:
+        why = f" ({e.why})" if e.why else ""
+        raise RuntimeError(f"For 'export', the network uses the JAX primitive '{e.primitive}'{why}, which the MINDIR "
+                           "writer cannot express as MindSpore operators.") from None
+    node_names = {n.name for n in g.node if n.op_type != "Constant"}
+    names = []
+    for v in outs:
+        name = tr.name(v)
+        if name not in node_names:     # an input, a parameter or a constant leaves through a node
+            name = writer.node("Identity", [name], (v.shape, v.dtype))
+            node_names.add(name)
+        names.append(name)
+    single = not isinstance(out_shape, (tuple, list)) and len(outs) == 1
+    if single:
+        vi = g.output.add(name=names[0])
+        vi.tensor.add(dims=_dims(outs[0].shape), data_type=_data_type(outs[0].dtype))
+    else:
+        avals = [(v.shape, v.dtype) for v in outs]
+        tup = writer.node("MakeTuple", names, avals, kind=_PRIMITIVE)
+        vi = g.output.add(name=tup, denotation="Tuple")
+        _abstract(vi.attr_info, avals)
+        vi.attr_info.ClearField("name")
+    a = g.attribute.add(name="training")
+    _fill(a, False)
+    return writer.model
+
+
+def export_mindir(net, *inputs, file_name, **kwargs):
+    """Write ``net`` (a Cell or a function) run on ``inputs`` to ``file_name`` (+ ``.mindir``); returns the path."""
+    if not callable(net):
+        raise TypeError(f"For 'export', the 'net' must be a Cell or a function, but got {type(net).__name__}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'export', the 'file_name' must be str, but got {type(file_name).__name__}.")
+    if kwargs.get("enc_key") is not None or kwargs.get("dataset") is not None:
+        which = "enc_key" if kwargs.get("enc_key") is not None else "dataset"
+        raise ValueError(f"For 'export', '{which}' is not supported by mscompat's MINDIR writer.")
+    model = build_model(net, *inputs)
+    custom_func = kwargs.get("custom_func")
+    if custom_func is not None:
+        custom_func(model)
+    path = os.path.realpath(file_name)
+    if not path.endswith(".mindir"):
+        path += ".mindir"
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    if os.path.exists(path):
+        os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
+    with open(path, "wb") as f:
+        f.write(model.SerializeToString())
+    os.chmod(path, stat.S_IRUSR)
+    return path
