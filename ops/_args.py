@@ -14,6 +14,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common._promotion import promote_types, scalar_result_dtype
 from mscompat.common.tensor import Tensor
+from mscompat._checkparam import check_is_tensor, check_value_type
 
 __all__ = ["arr", "wrap", "binary", "to_np_dtype", "check_tensor", "check_int", "check_bool",
            "check_axis", "normalize_axis", "type_error", "value_error", "is_tensor", "ms_dtype",
@@ -159,11 +160,8 @@ def value_error(op_name, msg):
 
 
 def check_tensor(op_name, arg_name, x):
-    """Raise TypeError unless ``x`` is a Tensor."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{op_name}', the type of '{arg_name}' must be Tensor, "
-                        f"but got {type(x).__name__}.")
-    return x
+    """Raise TypeError unless ``x`` is a Tensor (``_checkparam.check_is_tensor``, op name first)."""
+    return check_is_tensor(arg_name, x, op_name)
 
 
 def tensor_arg(op_name, arg_name, x):
@@ -171,6 +169,31 @@ def tensor_arg(op_name, arg_name, x):
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{op_name}', the '{arg_name}' must be a Tensor, but got {type(x).__name__}.")
     return arr(x)
+
+
+def prim_dtype_error(prim, arg, allowed, got):
+    """MindSpore's TypeError for a Primitive input of a dtype outside ``allowed``."""
+    names = ", ".join(f"Tensor[{t}]" for t in allowed)
+    return TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a type of {{{names}}}, "
+                     f"but got {got}.")
+
+
+def tensor_of_dtypes(prim, arg, x, allowed):
+    """The jax array of Tensor argument ``x`` whose numpy dtype must be in ``allowed``."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{prim}', the '{arg}' should be a Tensor, but got {type(x).__name__}.")
+    a = arr(x)
+    if a.dtype not in [np.dtype(t) for t in allowed]:
+        raise prim_dtype_error(prim, arg, [mstype.from_numpy_dtype(t) for t in allowed], f"Tensor[{x.dtype}]")
+    return a
+
+
+def check_arg_type(prim, name, value, types_, type_names):
+    """TypeError unless ``value`` is one of ``types_`` (a bool only where ``bool`` is listed)."""
+    if isinstance(value, bool) and bool not in types_ or not isinstance(value, types_):
+        one = len(type_names) == 1
+        raise TypeError(f"For '{prim}', the type of '{name}' should be {'' if one else 'one of '}"
+                        f"'{type_names[0] if one else type_names}', but got type '{type(value).__name__}'.")
 
 
 def check_tensors(op_name, names, *values):
@@ -190,19 +213,15 @@ def check_same_dtype(op_name, names, x, y):
 
 
 def check_int(op_name, arg_name, v, allow_none=False):
+    """An int (a numpy integer too; not a bool) as a Python int: ``check_value_type`` op name first."""
     if v is None and allow_none:
         return v
-    if isinstance(v, bool) or not isinstance(v, (numbers.Integral,)):
-        raise TypeError(f"For '{op_name}', the type of '{arg_name}' should be 'int', "
-                        f"but got type '{type(v).__name__}'.")
-    return int(v)
+    return int(check_value_type(arg_name, int(v) if isinstance(v, np.integer) else v, [int], op_name))
 
 
 def check_bool(op_name, arg_name, v):
-    if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"For '{op_name}', the type of '{arg_name}' should be 'bool', "
-                        f"but got type '{type(v).__name__}'.")
-    return bool(v)
+    """A bool (``numpy.bool_`` too) as a Python bool: ``check_value_type`` op name first."""
+    return check_value_type(arg_name, bool(v) if isinstance(v, np.bool_) else v, [bool], op_name)
 
 
 def normalize_axis(op_name, axis, ndim, arg_name="axis"):

@@ -1,12 +1,13 @@
 """Graph/functional helpers: ``stop_gradient``, ``depend``, ``partial``, ``vmap``, and the
 ``mindspore.ops.functional`` helpers of MindSpore's graph compiler (``make_tuple``,
-``tuple_getitem``, ``scalar_add``, ``typeof``, ``switch``, ...), which here are the Python
-operations they stand for. The composite objects (``MultitypeFuncGraph``, ``HyperMap``, ...)
+``tuple_getitem``, ``typeof``, ``switch``, ...), which here are the Python operations they
+stand for (the scalar ones are in ``_scalar.py``); the Python-level loop Primitives
+(``WhileLoop``, ``ForiLoop``, ``Scan``), ``UpdateState`` and ``move_to``/``MoveTo``. The composite objects (``MultitypeFuncGraph``, ``HyperMap``, ...)
 live in ``ops/composite`` and are registered here.
 """
 import functools
-import math
 import numbers
+import types
 
 import numpy as np
 import jax
@@ -17,13 +18,13 @@ from mscompat.common import dtype as mstype
 from mscompat._graph_print import in_compiled
 from ._args import arr, Tensor
 from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from .primitive import Primitive, prim_attr_register
+from ._scalar import _NUM, _uniform2
 from . import composite as _C
 from .composite import _env
 from .composite.multitype import type_tags, type_name_check
 
 _wrap = Tensor._wrap
-_NUM = (bool, int, float, np.bool_, np.integer, np.floating)
 
 # ----------------------------------------------------------------------------------------
 # composite objects (defined in ops/composite)
@@ -322,16 +323,6 @@ def make_range(start, stop=None, step=1):
     return tuple(range(int(start), int(stop), int(step)))
 
 
-def _uniform2(fn):
-    # graph-mode MindSpore's UniformPrimEvaluator takes exactly two arguments (RuntimeError otherwise)
-    @functools.wraps(fn)
-    def f(*args):
-        if len(args) != 2:
-            raise RuntimeError(f"UniformPrimEvaluator expect 2 args, but got {len(args)} inputs")
-        return fn(*args)
-    return f
-
-
 def _string_args(x, y):
     # graph-mode MindSpore's evaluator: RuntimeError "The expected is String, not Int64"
     for v in (x, y):
@@ -353,183 +344,6 @@ def string_concat(x, y):
 def string_eq(x, y):
     _string_args(x, y)
     return x == y
-
-
-# ----------------------------------------------------------------------------------------
-# scalars and bools
-
-def _scalar_args(name, *xs):
-    for x in xs:
-        if not isinstance(x, (_NUM, Tensor)):
-            raise TypeError(f"For '{name}', the input should be a number, but got {type(x).__name__}.")
-
-
-def _binary_scalar(name, fn):
-    def f(x, y):
-        _scalar_args(name, x, y)
-        return fn(x, y)
-    f.__name__ = name
-    f.__qualname__ = name
-    f.__doc__ = f"``{name}(x, y)`` on Python numbers."
-    return op(name)(f)
-
-
-def _nonzero(y, msg):
-    if not isinstance(y, Tensor) and y == 0:
-        raise ValueError(msg)
-
-
-def _sdiv(x, y):
-    _nonzero(y, "The divisor could not be zero. But the divisor is zero now.")
-    if isinstance(x, Tensor) or isinstance(y, Tensor):
-        return x / y
-    return float(x) / float(y)
-
-
-def _sfloordiv(x, y):
-    _nonzero(y, "The divisor could not be zero. But the divisor is zero now.")
-    return x // y
-
-
-def _smod(x, y):
-    _nonzero(y, "Cannot perform modulo operation on zero.")
-    return x % y
-
-
-def _spow(x, y):
-    if not isinstance(x, Tensor) and not isinstance(y, Tensor) and isinstance(y, numbers.Integral) and y < 0:
-        return float(x) ** y
-    return x ** y
-
-
-for _name, _fn in (("scalar_add", lambda x, y: x + y), ("scalar_sub", lambda x, y: x - y),
-                   ("scalar_mul", lambda x, y: x * y), ("scalar_div", _sdiv),
-                   ("scalar_floordiv", _sfloordiv), ("scalar_mod", _smod), ("scalar_pow", _spow),
-                   ("scalar_max", max)):
-    _binary_scalar(_name, _fn)
-
-
-@op("scalar_ne")
-@_uniform2
-def scalar_ne(x, y):
-    """``x != y`` on numbers (graph-only in MindSpore, whose evaluator raises RuntimeError otherwise)."""
-    for v in (x, y):
-        if isinstance(v, str):
-            raise RuntimeError("The expected is Number, not String")
-        if not isinstance(v, _NUM):
-            raise RuntimeError("Expect scalar arguments for uniform primitives.")
-    if any(isinstance(v, (bool, np.bool_)) for v in (x, y)):
-        raise TypeError(f"Unsupported input type for ScalarNe, type of x:{type(x).__name__}, value of x:{x}, "
-                        f"type of y:{type(y).__name__}, value of y:{y}")
-    return x != y
-
-
-def _python_binary(name, fn, doc):
-    # MindSpore's ScalarEq/Lt/Gt/Le/Ge/Min call Python's operator directly in PyNative:
-    # no argument check (strings, tuples and Tensors work; unorderable values raise TypeError).
-    def f(x, y):
-        return fn(x, y)
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = doc
-    return op(name)(f)
-
-
-for _name, _fn, _sym in (("scalar_eq", lambda x, y: x == y, "x == y"), ("scalar_lt", lambda x, y: x < y, "x < y"),
-                         ("scalar_gt", lambda x, y: x > y, "x > y"), ("scalar_le", lambda x, y: x <= y, "x <= y"),
-                         ("scalar_ge", lambda x, y: x >= y, "x >= y"), ("scalar_min", min, "min(x, y)")):
-    _python_binary(_name, _fn, f"``{_sym}`` (Python semantics, as MindSpore's ``{_name}``).")
-
-
-@op("scalar_uadd")
-def scalar_uadd(x):
-    """``x`` itself (MindSpore's ``ScalarUadd`` returns its input unchanged, bools included)."""
-    return x
-
-
-@op("scalar_usub")
-def scalar_usub(x):
-    _scalar_args("scalar_usub", x)
-    return -x
-
-
-@op("scalar_log")
-def scalar_log(x):
-    _scalar_args("scalar_log", x)
-    return math.log(x)
-
-
-_SCALAR_CAST_TYPES = (mstype.int64, mstype.float64, mstype.bool_)
-
-
-@op("scalar_cast")
-def scalar_cast(input_x, input_y):
-    """A Python number converted to ``input_y`` (``int64``, ``float64`` or ``bool``)."""
-    if isinstance(input_x, Tensor) or not isinstance(input_x, _NUM):
-        raise TypeError(f"For 'ScalarCast', the type of 'x' should be one of '['bool', 'Number']', "
-                        f"but got type '{type(input_x).__name__}'.")
-    if input_y not in _SCALAR_CAST_TYPES:
-        raise ValueError(f"For 'ScalarCast', the supported type is in the list: [mindspore.int64, "
-                         f"mindspore.float64, mindspore.bool], but got {input_y}.")
-    return {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}[input_y](input_x)
-
-
-primitive("ScalarCast", scalar_cast)
-
-
-def _bool_args(name, *xs):
-    for x in xs:
-        if not isinstance(x, (bool, np.bool_)):
-            raise TypeError(f"For '{name}', the input should be a bool, but got {type(x).__name__}.")
-
-
-def _two_bools(name, x, y):
-    # graph-mode MindSpore's evaluator raises RuntimeError for non-bool inputs
-    if not all(isinstance(v, (bool, np.bool_)) for v in (x, y)):
-        raise RuntimeError(f"The inputs of {name} operator should be two booleans, but got param0: {x}, "
-                           f"param1: {y}.")
-
-
-@op("bool_and")
-@_uniform2
-def bool_and(x, y):
-    _two_bools("BoolAnd", x, y)
-    return bool(x and y)
-
-
-@op("bool_or")
-@_uniform2
-def bool_or(x, y):
-    _two_bools("BoolOr", x, y)
-    return bool(x or y)
-
-
-@op("bool_eq")
-@_uniform2
-def bool_eq(x, y):
-    _two_bools("BoolEq", x, y)
-    return bool(x) == bool(y)
-
-
-@op("bool_not")
-def bool_not(x):
-    """``not x`` as a bool Tensor (MindSpore's ``BoolNot`` returns a 0-d Tensor)."""
-    if isinstance(x, Tensor):
-        return _wrap(jnp.logical_not(arr(x).astype(bool)))
-    _bool_args("BoolNot", x)
-    return _wrap(jnp.asarray(not x))
-
-
-@op("is_")
-def is_(x, y):
-    return x is y
-
-
-@op("is_not")
-def is_not(*args):
-    """``x is not y``; MindSpore's primitive raises RuntimeError for a wrong number of inputs."""
-    if len(args) != 2:
-        raise RuntimeError(f"For 'is_not', the number of input should be 2, but got {len(args)}")
-    return args[0] is not args[1]
 
 
 # ----------------------------------------------------------------------------------------
@@ -755,3 +569,134 @@ def mixed_precision_cast(dst_type, input_x):
 
 for _n in ("environ_create", "environ_set", "environ_get", "environ_add", "embed", "ref_to_embed"):
     op(_n)(getattr(_env, _n))
+# ----------------------------------------------------------------------------------------
+# loops (Python-level, as MindSpore's PyNative implementations)
+
+_FUNC_TYPES = (types.FunctionType, types.MethodType)
+
+
+def _check_func(prim, name, fn):
+    if not isinstance(fn, _FUNC_TYPES):
+        raise TypeError(f"For '{prim}', the type of '{name}' should be one of '['function', 'method']', "
+                        f"but got type '{type(fn).__name__}'.")
+
+
+def _loop_error(e):
+    return ValueError(f"Invalid loop_func, please check input arguments and return value, error info: {e}")
+
+
+@register_primitive_class
+class WhileLoop(Primitive):
+    """``WhileLoop()(cond_func, loop_func, init_val)``: ``while cond(val): val = loop(val)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, cond_func, loop_func, init_val):
+        _check_func("WhileLoop", "cond_func", cond_func)
+        _check_func("WhileLoop", "loop_func", loop_func)
+        val = init_val
+        try:
+            while cond_func(val):
+                val = loop_func(val)
+        except Exception as e:
+            raise _loop_error(e) from e
+        return val
+
+
+@register_primitive_class
+class ForiLoop(Primitive):
+    """``ForiLoop()(lower, upper, loop_func, init_val, unroll=True)``: ``val = loop(i, val)``
+    for ``i`` in ``range(lower, upper)``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, lower, upper, loop_func, init_val, unroll=True):
+        for name, v in (("lower", lower), ("upper", upper)):
+            if not isinstance(v, (int, Tensor)):
+                raise TypeError(f"For 'ForiLoop', the type of '{name}' should be one of '['int', 'Tensor']', "
+                                f"but got type '{type(v).__name__}'.")
+        _check_func("ForiLoop", "loop_func", loop_func)
+        val = init_val
+        try:
+            for i in range(lower, upper):
+                val = loop_func(i, val)
+        except Exception as e:
+            raise _loop_error(e) from e
+        return val
+
+
+@register_primitive_class
+class Scan(Primitive):
+    """``Scan()(loop_func, init, xs, length=None, unroll=True)``: ``carry, y = loop(carry, x)``
+    over ``xs``; returns ``(carry, [y, ...])``."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, loop_func, init, xs, length=None, unroll=True):
+        _check_func("Scan", "loop_func", loop_func)
+        if xs is not None and not isinstance(xs, (list, tuple)):
+            raise TypeError(f"For 'Scan', the type of 'xs' should be one of '['list', 'tuple', 'None']', "
+                            f"but got type '{type(xs).__name__}'.")
+        if xs is None:
+            if isinstance(length, bool) or not isinstance(length, int):
+                raise TypeError(f"For 'Scan', the type of 'length' should be 'int', "
+                                f"but got type '{type(length).__name__}'.")
+            xs = [None] * length
+        carry, ys = init, []
+        try:
+            for x in xs:
+                carry, y = loop_func(carry, x)
+                ys.append(y)
+        except Exception as e:
+            raise _loop_error(e) from e
+        return carry, ys
+_DEVICES = ("CPU", "Ascend", "GPU")
+
+
+@op("move_to")
+def move_to(input, to="CPU", blocking=True):
+    """A copy of ``input`` placed on ``to`` (mscompat keeps arrays on JAX's default device,
+    which plays the role of every MindSpore device)."""
+    if isinstance(input, (list, tuple)):   # documented: a list/tuple is converted to a Tensor first
+        input = Tensor(input)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'move_to', the type of 'input' should be Tensor, but got {type(input).__name__}.")
+    if to not in _DEVICES:
+        raise ValueError(f"For 'move_to', the argument 'to' should be one of {list(_DEVICES)}, but got {to}.")
+    if not isinstance(blocking, bool):
+        raise TypeError(f"For 'move_to', the type of 'blocking' should be bool, but got {type(blocking).__name__}.")
+    out = jnp.array(arr(input), copy=True)
+    if blocking and not isinstance(out, jax.core.Tracer):
+        out.block_until_ready()
+    return _wrap(out)
+
+
+@register_primitive_class
+class MoveTo(Primitive):
+    """``MoveTo()(input, to='CPU', blocking=True)``; see :func:`move_to`."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, input, to="CPU", blocking=True):
+        return move_to(input, to, blocking)
+
+
+@register_primitive_class
+class UpdateState(Primitive):
+    """``UpdateState()(state, *effects)``: the state token, unchanged (ordering of side effects
+    is by data dependence in JAX)."""
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, *args):
+        return args[0]

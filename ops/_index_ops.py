@@ -6,8 +6,9 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor
-from ._registry import op, primitive
+from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, tensor_of_dtypes as _tensor_input
+from ._registry import op, primitive, register_primitive_class
+from .primitive import PrimitiveWithCheck, prim_attr_register
 from mscompat._runtime_checks import check_index_range
 
 _wrap = Tensor._wrap
@@ -385,3 +386,20 @@ def take(input, index):
 
 
 primitive("SparseGatherV2", lambda x, indices, axis: gather(x, indices, axis))
+
+
+@register_primitive_class
+class SubAndFilter(PrimitiveWithCheck):
+    """``SubAndFilter()(input_x, max_num, offset)``: ``(x - offset)`` values in ``[0, max_num)``
+    and their indices."""
+
+    @prim_attr_register
+    def __init__(self):
+        self.init_prim_io_names(inputs=["input_x", "max_num", "offset"], outputs=["sub_res", "sub_idx"])
+
+    def __call__(self, input_x, max_num, offset):
+        a = _tensor_input(self.name, "input_x", input_x,
+                          (np.int8, np.int16, np.int32, np.int64))
+        v = np.asarray(a) - int(offset)
+        idx = np.nonzero((v >= 0) & (v < int(max_num)))[0]
+        return _wrap(jnp.asarray(v[idx], a.dtype)), _wrap(jnp.asarray(idx, a.dtype))

@@ -13,8 +13,9 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, is_int, Tensor, to_np_dtype
-from ._registry import op, primitive
+from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
+from ._registry import op, primitive, register_primitive_class
+from .primitive import Primitive, prim_attr_register
 
 _wrap = Tensor._wrap
 
@@ -827,3 +828,38 @@ def nsa_compress(input, weight, compress_block_size, compress_stride, *, actual_
     win = x[idx].astype(np.float32)                                        # (T', block, N, D)
     out = jax.numpy.einsum("wbnd,bn->wnd", win, w.astype(np.float32))
     return _wrap(out.astype(x.dtype))
+
+
+@register_primitive_class
+class NoRepeatNGram(Primitive):
+    """``NoRepeatNGram(ngram_size)(state_seq, log_probs)``: ``log_probs`` with -FLT_MAX for
+    every token that would repeat an n-gram of ``state_seq``."""
+
+    @prim_attr_register
+    def __init__(self, ngram_size=1):
+        _check_type(self.name, "ngram_size", ngram_size, (int,), ["int"])
+        if ngram_size <= 0:
+            raise ValueError(f"For '{self.name}', the 'ngram_size' must be greater than 0, but got {ngram_size}.")
+        self.init_prim_io_names(inputs=["state_seq", "log_probs"], outputs=["log_probs"])
+
+    def __call__(self, state_seq, log_probs):
+        s = _tensor_input(self.name, "state_seq", state_seq, (np.int32, np.int64))
+        lp = _tensor_input(self.name, "log_probs", log_probs, (np.float16, np.float32, np.float64))
+        if s.ndim != 3 or lp.ndim != 3:
+            raise ValueError(f"For '{self.name}', 'state_seq' and 'log_probs' must be 3-D, but got "
+                             f"{s.ndim}-D and {lp.ndim}-D.")
+        if s.shape[:2] != lp.shape[:2]:
+            raise ValueError(f"For '{self.name}', the batch_size and beam_width of 'state_seq' and 'log_probs' "
+                             f"must be equal, but got {s.shape} and {lp.shape}.")
+        n, m = self.ngram_size, s.shape[2]
+        if n > m:
+            raise ValueError(f"For '{self.name}', the 'ngram_size' must be less than or equal to {m}, but got {n}.")
+        tail = s[..., m - n + 1:]
+        banned = jnp.zeros(lp.shape, bool)
+        vocab = lp.shape[2]
+        for i in range(m - n + 1):
+            match = jnp.all(s[..., i:i + n - 1] == tail, axis=-1) if n > 1 else jnp.ones(s.shape[:2], bool)
+            tok = s[..., i + n - 1]
+            hit = jax.nn.one_hot(tok, vocab, dtype=bool) & match[..., None]
+            banned = banned | hit
+        return _wrap(jnp.where(banned, jnp.finfo(lp.dtype).min, lp))

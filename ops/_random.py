@@ -12,9 +12,9 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import op_key
-from ._args import Tensor, arr, binary, to_np_dtype
+from ._args import Tensor, arr, binary, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, register_primitive_class
-from .primitive import Primitive
+from .primitive import Primitive, prim_attr_register
 
 _wrap = Tensor._wrap
 _F32 = jnp.float32
@@ -876,3 +876,35 @@ def exponential_(input, lambd=1, *, generator=None):
     sample = jax.random.exponential(key, a.shape, np.float32 if a.dtype.itemsize < 4 else a.dtype) / lambd
     input._data = sample.astype(a.dtype)
     return input
+
+
+@register_primitive_class
+class Randperm(Primitive):
+    """``Randperm(max_length=1, pad=-1, dtype=int32)(n)``: a random permutation of ``0..n-1``
+    padded with ``pad`` to ``max_length``."""
+
+    @prim_attr_register
+    def __init__(self, max_length=1, pad=-1, dtype=mstype.int32):
+        _check_type(self.name, "pad", pad, (int,), ["int"])
+        _check_type(self.name, "max_length", max_length, (int,), ["int"])
+        if max_length < 1:
+            raise ValueError(f"For '{self.name}', the 'max_length' must be greater than or equal to 1, "
+                             f"but got {max_length}.")
+        valid = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
+                 mstype.uint32, mstype.uint64, mstype.float16, mstype.float32, mstype.float64)
+        if dtype not in valid:
+            raise TypeError(f"For '{self.name}', the 'dtype' should be one of {list(valid)}, but got {dtype}.")
+        self.init_prim_io_names(inputs=[], outputs=["output"])
+
+    def __call__(self, n):
+        import importlib
+        _seed = importlib.import_module("mscompat.common.seed")
+        a = _tensor_input(self.name, "n", n, (np.int32, np.int64))
+        count = int(np.asarray(a).reshape(-1)[0])
+        if count > self.max_length:
+            raise ValueError(f"For '{self.name}', the input 'n' must be less than or equal to 'max_length' "
+                             f"{self.max_length}, but got {count}.")
+        key = _seed.next_key()
+        perm = jax.random.permutation(key, count)
+        out = jnp.full((self.max_length,), self.pad, jnp.int64).at[:count].set(perm)
+        return _wrap(out.astype(mstype.dtype_to_nptype(self.dtype)))

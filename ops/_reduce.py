@@ -15,8 +15,9 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor
-from ._registry import op, primitive
+from ._args import arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor, check_arg_type as _check_type
+from ._registry import op, primitive, register_primitive_class
+from .primitive import PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
 _BOOL = np.dtype(np.bool_)
@@ -628,3 +629,30 @@ def _count_nonzero(prim, x):
 
 
 primitive("CountNonZero", None, attrs=(("dims", None),), call=_count_nonzero)
+
+
+# ----------------------------------------------------------------------------------------
+# metrics, beam search, embedding cache
+
+@register_primitive_class
+class ConfusionMatrix(PrimitiveWithInfer):
+    """``ConfusionMatrix(num_classes, dtype='int32')(labels, predictions, weights=None)``:
+    ``out[label, prediction] += weight`` (a ``(num_classes, num_classes)`` matrix)."""
+
+    @prim_attr_register
+    def __init__(self, num_classes, dtype="int32"):
+        _check_type(self.name, "num_classes", num_classes, (int,), ["int"])
+        _check_type(self.name, "dtype", dtype, (str,), ["str"])
+
+    def __call__(self, labels, predictions, weights=None):
+        la, pr = arr(labels), arr(predictions)
+        if la.ndim != 1 or la.shape != pr.shape:
+            raise ValueError(f"For '{self.name}', 'labels' must be 1-D with the shape of 'predictions', but got "
+                             f"{la.shape} and {pr.shape}.")
+        if la.dtype != pr.dtype:
+            raise TypeError(f"For '{self.name}', 'labels' and 'predictions' must have the same dtype, but got "
+                            f"{labels.dtype} and {predictions.dtype}.")
+        w = jnp.ones(la.shape, la.dtype) if weights is None else arr(weights).astype(la.dtype)
+        n = self.num_classes
+        out = jnp.zeros((n, n), la.dtype).at[la.astype(jnp.int32), pr.astype(jnp.int32)].add(w, mode="drop")
+        return _wrap(out)

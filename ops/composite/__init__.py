@@ -1,6 +1,6 @@
 """``mindspore.ops.composite`` (``C``): composite ops (HyperMap, Map, MultitypeFuncGraph, ...).
 
-Names defined here are registered as ops by ``ops/_misc.py``; the composite names of other
+Names defined here are registered as ops by ``ops/_graph_helpers.py``; the composite names of other
 families (``C.normal``, ``C.matmul``, ...) are looked up in the op registry on access.
 """
 from .._registry import OPS as _OPS
