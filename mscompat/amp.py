@@ -13,7 +13,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
-from mscompat.nn.layer._validator import check_value_type, check_positive_int
+from mscompat._checkparam import check_value_type, check_positive_int
 from mscompat.train.amp import (auto_mixed_precision, custom_mixed_precision, build_train_network,
                                 get_white_list, get_black_list)
 from mscompat.train.loss_scale_manager import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager

@@ -3,7 +3,8 @@
 ``floor(i / step_per_epoch)``."""
 import math
 
-from mscompat.nn import _lr_checks as _v
+from mscompat import _checkparam as _v
+from mscompat.nn._lr_checks import check_float_type
 
 __all__ = ["piecewise_constant_lr", "exponential_decay_lr", "natural_exp_decay_lr", "inverse_decay_lr",
            "cosine_decay_lr", "polynomial_decay_lr", "warmup_lr"]
@@ -82,7 +83,7 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
     """min_lr + (max_lr - min_lr) / 2 * (1 + cos(pi * min(epoch, decay_epoch) / decay_epoch))."""
-    _v.check_float_type(min_lr, "min_lr", "cosine_decay_lr")
+    check_float_type(min_lr, "min_lr", "cosine_decay_lr")
     _v.check_non_negative_float(min_lr, "min_lr", None)
     _v.check_positive_float(max_lr, "max_lr")
     _v.check_is_float(max_lr, "max_lr")
@@ -104,7 +105,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
     D = decay_epoch * max(ceil(epoch / decay_epoch), 1)."""
     _v.check_positive_float(learning_rate, "learning_rate")
     _v.check_is_float(learning_rate, "learning_rate")
-    _v.check_float_type(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
+    check_float_type(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
     _v.check_non_negative_float(end_learning_rate, "end_learning_rate", None)
     _v.check_positive_float(power, "power")
     _v.check_is_float(power, "power")
@@ -125,7 +126,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
 
 def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
     """learning_rate * min(epoch, warmup_epoch) / warmup_epoch."""
-    _v.check_float_type(learning_rate, "learning_rate", "warmup_lr")
+    check_float_type(learning_rate, "learning_rate", "warmup_lr")
     _v.check_non_negative_float(learning_rate, "learning_rate", None)
     _v.check_positive_int(warmup_epoch, "warmup_epoch")
     _v.check_positive_int(total_step, "total_step")

@@ -6,7 +6,8 @@ import math
 from mscompat.common import dtype as mstype
 from mscompat import ops
 from mscompat.nn.cell import Cell
-from mscompat.nn import _lr_checks as _v
+from mscompat import _checkparam as _v
+from mscompat.nn._lr_checks import check_float_type
 
 __all__ = ["ExponentialDecayLR", "NaturalExpDecayLR", "InverseDecayLR", "CosineDecayLR",
            "PolynomialDecayLR", "WarmUpLR"]
@@ -84,7 +85,7 @@ class CosineDecayLR(LearningRateSchedule):
 
     def __init__(self, min_lr, max_lr, decay_steps):
         super().__init__()
-        _v.check_float_type(min_lr, "min_lr", "CosineDecayLR")
+        check_float_type(min_lr, "min_lr", "CosineDecayLR")
         _v.check_non_negative_float(min_lr, "min_lr", self.cls_name)
         _v.check_positive_float(max_lr, "max_lr", self.cls_name)
         _v.check_is_float(max_lr, "max_lr", self.cls_name)
@@ -112,7 +113,7 @@ class PolynomialDecayLR(LearningRateSchedule):
         super().__init__()
         _v.check_positive_float(learning_rate, "learning_rate")
         _v.check_is_float(learning_rate, "learning_rate")
-        _v.check_float_type(end_learning_rate, "end_learning_rate", "PolynomialDecayLR")
+        check_float_type(end_learning_rate, "end_learning_rate", "PolynomialDecayLR")
         _v.check_non_negative_float(end_learning_rate, "end_learning_rate", self.cls_name)
         _v.check_positive_int(decay_steps, "decay_steps", self.cls_name)
         _v.check_value_type("update_decay_steps", update_decay_steps, [bool], self.cls_name)
@@ -141,7 +142,7 @@ class WarmUpLR(LearningRateSchedule):
 
     def __init__(self, learning_rate, warmup_steps):
         super().__init__()
-        _v.check_float_type(learning_rate, "learning_rate", "WarmUpLR")
+        check_float_type(learning_rate, "learning_rate", "WarmUpLR")
         _v.check_non_negative_float(learning_rate, "learning_rate", self.cls_name)
         _v.check_positive_int(warmup_steps, "warmup_steps", self.cls_name)
         self.warmup_steps = warmup_steps

@@ -27,7 +27,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
-from mscompat.nn.layer._validator import check_value_type
+from mscompat._checkparam import check_value_type
 from mscompat.train.loss_scale_manager import DynamicLossScaleManager, LossScaleManager
 
 logger = logging.getLogger("mscompat")

@@ -13,7 +13,7 @@ it iterates one dataset epoch per loop.
 import math
 
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE
-from .callback._checks import check_bool, check_is_int
+from mscompat._checkparam import check_bool, check_is_int
 
 __all__ = ["DatasetHelper", "connect_network_with_dataset"]
 

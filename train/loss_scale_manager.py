@@ -3,7 +3,7 @@
 ``DynamicLossScaleManager``. ``Model`` and ``amp.build_train_network`` take the update cell
 from :meth:`get_update_cell` and train with ``nn.TrainOneStepWithLossScaleCell``.
 """
-from mscompat.nn.layer._validator import check_positive_int
+from mscompat._checkparam import check_positive_int
 
 __all__ = ["LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"]
 

@@ -25,7 +25,7 @@ import numpy as np
 from mscompat.common.tensor import Tensor
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE
 from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
-from .callback._checks import check_bool, check_is_int, check_non_negative_int, check_positive_int, \
+from mscompat._checkparam import check_bool, check_is_int, check_non_negative_int, check_positive_int, \
     check_value_type
 from .callback import __all__ as _internal_cb_names
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, _sink_count

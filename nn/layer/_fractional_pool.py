@@ -12,7 +12,7 @@ from mscompat import ops
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type
+from mscompat._checkparam import check_value_type
 
 __all__ = ["FractionalMaxPool2d", "FractionalMaxPool3d"]
 

@@ -7,7 +7,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.cell import Cell
-from ._validator import check_bool, check_positive_int, check_value_type
+from mscompat._checkparam import check_bool, check_positive_int, check_value_type
 
 __all__ = ["Softmin", "Softmax", "Softmax2d", "LogSoftmax", "RReLU", "PReLU",
            "ReLU", "ReLU6", "SeLU", "SiLU", "Tanh", "Tanhshrink",

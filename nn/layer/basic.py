@@ -15,7 +15,7 @@ from mscompat.common.seed import _get_graph_seed
 from mscompat.ops.primitive import Primitive
 from mscompat.nn.cell import Cell
 from .activation import get_activation
-from ._validator import check_value_type, check_positive_int, check_bool
+from mscompat._checkparam import check_value_type, check_positive_int, check_bool
 
 __all__ = ["Dropout", "Flatten", "Dense", "Linear", "Identity", "ClipByNorm", "Norm", "OneHot", "Unfold", "Tril",
            "Triu", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag", "L1Regularizer", "Dropout1d", "Dropout2d",

@@ -5,7 +5,7 @@ from mscompat.ops.primitive import Primitive
 from mscompat.nn.cell import Cell
 from .activation import get_activation, LeakyReLU
 from .normalization import BatchNorm2d, BatchNorm1d
-from ._validator import check_bool
+from mscompat._checkparam import check_bool
 
 __all__ = ['Conv2dBnAct', 'DenseBnAct']
 

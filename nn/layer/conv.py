@@ -17,7 +17,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, HeUniform, Uniform, _calculate_fan_in_and_fan_out
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type, check_positive_int, check_bool, check_string
+from mscompat._checkparam import check_value_type, check_positive_int, check_bool, check_string
 
 __all__ = ['Conv2d', 'Conv2dTranspose', 'Conv1d', 'Conv1dTranspose', 'Conv3d', 'Conv3dTranspose']
 

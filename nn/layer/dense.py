@@ -11,15 +11,9 @@ from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, Uniform
 from mscompat import ops
 from mscompat.nn.cell import Cell
-from ._validator import check_positive_int, check_bool
+from mscompat._checkparam import check_positive_int, check_bool, check_is_tensor
 
 __all__ = ['BiDense']
-
-
-def _check_is_tensor(param_name, input_data, cls_name):
-    if input_data is not None and not isinstance(input_data, Tensor):
-        raise TypeError(f"For '{cls_name}', the '{param_name}' must be 'Tensor', but got "
-                        f"'{type(input_data).__name__}'")
 
 
 def _check_last_dimension(input_dim, channels, input_name, channels_name, cls_name):
@@ -66,8 +60,8 @@ class BiDense(Cell):
         self.matmul = ops.MatMul()
 
     def construct(self, input1, input2):
-        _check_is_tensor('input1', input1, self.cls_name)
-        _check_is_tensor('input2', input2, self.cls_name)
+        check_is_tensor('input1', input1, self.cls_name, allow_none=True)
+        check_is_tensor('input2', input2, self.cls_name, allow_none=True)
         s1, s2 = tuple(input1.shape), tuple(input2.shape)
         _check_last_dimension(s1[-1], self.in1_channels, 'input1', 'in1_channels', self.cls_name)
         _check_last_dimension(s2[-1], self.in2_channels, 'input2', 'in2_channels', self.cls_name)

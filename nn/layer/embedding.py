@@ -17,8 +17,8 @@ from mscompat.common.initializer import initializer, Normal
 from mscompat.ops._args import arr, wrap
 from mscompat._runtime_checks import check_index_range
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type, check_positive_int, check_string
-from ._seq_checks import check_int_range, check_positive_float, check_number_dtype, check_dtype_in
+from mscompat._checkparam import (INC_LEFT, check_value_type, check_positive_int, check_string, check_int_range,
+                                  check_positive_float, check_subclass, check_type_name)
 
 __all__ = ['Embedding', 'EmbeddingExt', 'EmbeddingLookup', 'MultiFieldEmbeddingLookup']
 
@@ -71,13 +71,13 @@ class Embedding(Cell):
         self.vocab_size = check_value_type('vocab_size', vocab_size, [int], self.cls_name)
         self.embedding_size = check_value_type('embedding_size', embedding_size, [int], self.cls_name)
         check_value_type('use_one_hot', use_one_hot, [bool], self.cls_name)
-        check_number_dtype(dtype, "dtype", self.cls_name)
+        check_subclass("dtype", dtype, mstype.number_type, self.cls_name)
         self.use_one_hot = use_one_hot
         self.dtype = dtype
         self.init_tensor = initializer(embedding_table, [vocab_size, embedding_size])
         self.padding_idx = padding_idx
         if padding_idx is not None:
-            self.padding_idx = check_int_range(padding_idx, 0, vocab_size, "padding_idx", self.cls_name)
+            self.padding_idx = check_int_range(padding_idx, 0, vocab_size, INC_LEFT, "padding_idx", self.cls_name)
             self.init_tensor = _zero_row(self.init_tensor, self.padding_idx)
         self.embedding_table = Parameter(self.init_tensor, name='embedding_table')
         self.gather = ops.Gather()
@@ -159,13 +159,13 @@ class EmbeddingExt(Cell):
         self.num_embeddings = check_value_type('num_embeddings', num_embeddings, [int], self.cls_name)
         self.embedding_dim = check_value_type('embedding_dim', embedding_dim, [int], self.cls_name)
         self.dtype = dtype if dtype is not None else mstype.float32
-        check_number_dtype(self.dtype, "dtype", self.cls_name)
+        check_subclass("dtype", self.dtype, mstype.number_type, self.cls_name)
         self.padding_idx = padding_idx
         if _weight is None:
             init_tensor = Tensor(shape=[num_embeddings, embedding_dim], dtype=self.dtype, init=Normal(1, 0))
             if self.padding_idx is not None:
                 self.padding_idx = check_int_range(self.padding_idx, -num_embeddings, num_embeddings,
-                                                   "padding_idx", self.cls_name)
+                                                   INC_LEFT, "padding_idx", self.cls_name)
                 init_tensor = _zero_row(init_tensor, self.padding_idx)
             self.weight = Parameter(init_tensor, name='weight', requires_grad=not _freeze)
         else:
@@ -186,7 +186,7 @@ class EmbeddingExt(Cell):
                                                        self.cls_name)
 
     def construct(self, input):  # pylint: disable=redefined-builtin
-        check_dtype_in("input", input.dtype, (mstype.int32, mstype.int64), "Embedding")
+        check_type_name("input", input.dtype, (mstype.int32, mstype.int64), "Embedding")
         ids = arr(input)
         n = self.num_embeddings
         check_index_range(ids, -n, n, lambda v: f"For 'Embedding', the 'input' should be in the range [0, {n}), "
@@ -290,9 +290,9 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
         for arg, t in (("input_indices", input_indices), ("input_values", input_values), ("field_ids", field_ids)):
             if t.ndim != 2:
                 raise ValueError(f"For '{name}', the dimension of '{arg}' must be 2d, but got {t.ndim}")
-        check_dtype_in("input_indices", input_indices.dtype, (mstype.int32, mstype.int64), name)
-        check_dtype_in("input_values", input_values.dtype, (mstype.float32,), name)
-        check_dtype_in("field_ids", field_ids.dtype, (mstype.int32,), name)
+        check_type_name("input_indices", input_indices.dtype, (mstype.int32, mstype.int64), name)
+        check_type_name("input_values", input_values.dtype, (mstype.float32,), name)
+        check_type_name("field_ids", field_ids.dtype, (mstype.int32,), name)
         batch_size = input_indices.shape[0]
         num_segments = batch_size * self.field_size
         bias = Tensor(np.arange(0, num_segments, self.field_size, dtype=np.int32).reshape(batch_size, -1))

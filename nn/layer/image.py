@@ -15,25 +15,14 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
-from ._validator import check_value_type
+from mscompat._checkparam import GE, GT, check_value_type, check_number, check_int, check_positive_float, check_type_name
 
 __all__ = ['ImageGradients', 'SSIM', 'MSSSIM', 'PSNR', 'CentralCrop', 'PixelShuffle', 'PixelUnshuffle']
-
-
-def _prefix(cls_name):
-    return f"For '{cls_name}', the" if cls_name else "The"
 
 
 def _check_input_4d(input_shape, param_name, func_name):
     if len(input_shape) != 4:
         raise ValueError(f"For '{func_name}', the dimension of '{param_name}' must be 4d, but got {len(input_shape)}.")
-
-
-def _check_dtype(param_name, dtype, allowed, cls_name):
-    if dtype not in allowed:
-        names = [str(t) for t in allowed]
-        raise TypeError(f"{_prefix(cls_name)} '{param_name}' should be {'one of ' if len(allowed) > 1 else ''}"
-                        f"{names if len(allowed) > 1 else names[0]}, but got '{dtype}'.")
 
 
 def _same_type_shape(x, y):
@@ -46,27 +35,7 @@ def _same_type_shape(x, y):
 
 def _check_positive_number(value, arg_name, cls_name):
     check_value_type(arg_name, value, [int, float], cls_name)
-    if not value > 0:
-        raise ValueError(f"{_prefix(cls_name)} '{arg_name}' must be greater than 0, but got {value}.")
-    return value
-
-
-def _check_int_ge1(value, arg_name, cls_name):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{_prefix(cls_name)} '{arg_name}' must be int, but got '{type(value).__name__}'.")
-    if value < 1:
-        raise ValueError(f"{_prefix(cls_name)} '{arg_name}' must be int and must >= 1, but got '{value}' with type "
-                         f"'int'.")
-    return value
-
-
-def _check_positive_float(value, arg_name, cls_name):
-    info = f"{_prefix(cls_name)} '{arg_name}'"
-    if not isinstance(value, float):
-        raise TypeError(f"{info} must be float, but got '{type(value).__name__}'")
-    if math.isinf(value) or math.isnan(value) or value <= 0:
-        raise ValueError(f"{info} must be float and must > 0, but got '{value}' with type 'float'.")
-    return value
+    return check_number(arg_name, value, 0.0, GT, cls_name)
 
 
 class ImageGradients(Cell):
@@ -154,8 +123,8 @@ def _multi_channel(c1, c2, img1, img2, conv):
 
 def _check_window_args(cell, max_val, filter_size, filter_sigma, k1, k2):
     cell.max_val = _check_positive_number(max_val, 'max_val', cell.cls_name)
-    cell.filter_size = _check_int_ge1(filter_size, 'filter_size', cell.cls_name)
-    cell.filter_sigma = _check_positive_float(filter_sigma, 'filter_sigma', cell.cls_name)
+    cell.filter_size = check_int(filter_size, 1, GE, 'filter_size', cell.cls_name)
+    cell.filter_sigma = check_positive_float(filter_sigma, 'filter_sigma', cell.cls_name)
     cell.k1 = check_value_type('k1', k1, [float], cell.cls_name)
     cell.k2 = check_value_type('k2', k2, [float], cell.cls_name)
 
@@ -170,7 +139,7 @@ class SSIM(Cell):
         self.conv.weight.requires_grad = False
 
     def construct(self, img1, img2):
-        _check_dtype('img1', img1.dtype, [mstype.float32, mstype.float16], self.cls_name)
+        check_type_name('img1', img1.dtype, [mstype.float32, mstype.float16], self.cls_name)
         shape = ops.shape(img1)
         _check_input_4d(shape, 'img1', self.cls_name)
         for i in (2, 3):
@@ -214,7 +183,7 @@ class MSSSIM(Cell):
     def construct(self, img1, img2):
         _check_input_4d(ops.shape(img1), 'img1', self.cls_name)
         _check_input_4d(ops.shape(img2), 'img2', self.cls_name)
-        _check_dtype('img1', img1.dtype, [mstype.float64, mstype.float32, mstype.float16, mstype.uint8],
+        check_type_name('img1', img1.dtype, [mstype.float64, mstype.float32, mstype.float16, mstype.uint8],
                      self.cls_name)
         _same_type_shape(img1, img2)
         dmax = _dtype_max(img1.dtype)

@@ -13,7 +13,7 @@ from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type
+from mscompat._checkparam import check_value_type
 
 __all__ = ['ReduceLogSumExp', 'Range', 'LGamma', 'DiGamma', 'IGamma', 'LBeta', 'CosineSimilarity', 'MatMul',
            'Moments', 'MatInverse', 'MatDet']

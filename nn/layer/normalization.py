@@ -18,7 +18,7 @@ from mscompat.context import get_context
 from mscompat.nn.cell import Cell
 from mscompat.parallel._data import over_all_devices
 from mscompat.parallel._mesh import in_per_device
-from ._validator import check_value_type, check_string, check_positive_int, check_bool
+from mscompat._checkparam import check_value_type, check_string, check_positive_int, check_bool
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "SyncBatchNorm", "InstanceNorm1d",
            "InstanceNorm2d", "InstanceNorm3d", "LayerNormExt"]

@@ -20,7 +20,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops._pool import _max_pool, _avg_pool, _check_pool_input, _out_size
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type, check_string
+from mscompat._checkparam import check_value_type, check_string
 from .conv import _check_int, _triple
 
 __all__ = ['AvgPool3d', 'MaxPool3d', 'AvgPool2d', 'MaxPool2d', 'AvgPool1d', 'MaxPool1d', 'FractionalMaxPool2d',

@@ -19,8 +19,8 @@ from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, Uniform
 from mscompat.ops._args import arr, wrap
 from mscompat.nn.cell import Cell
-from ._validator import check_value_type, check_positive_int, check_string
-from ._seq_checks import check_tensor, check_tuple, check_tuple_length, check_dtype_in
+from mscompat._checkparam import check_value_type, check_positive_int, check_string, check_is_tensor, check_type_name
+from ._seq_checks import check_tuple, check_tuple_length
 
 __all__ = ['LSTMCell', 'GRUCell', 'RNNCell']
 
@@ -126,10 +126,10 @@ class RNNCell(RNNCellBase):
         self.nonlinearity = nonlinearity
 
     def construct(self, x, hx):
-        check_tensor('x', x, self.cls_name)
-        check_tensor('hx', hx, self.cls_name)
-        check_dtype_in("x", x.dtype, _FLOATS, self.cls_name)
-        check_dtype_in("hx", hx.dtype, _FLOATS, self.cls_name)
+        check_is_tensor('x', x, self.cls_name, allow_none=True)
+        check_is_tensor('hx', hx, self.cls_name, allow_none=True)
+        check_type_name("x", x.dtype, _FLOATS, self.cls_name)
+        check_type_name("hx", hx.dtype, _FLOATS, self.cls_name)
         fn = _rnn_tanh_cell if self.nonlinearity == "tanh" else _rnn_relu_cell
         return wrap(fn(arr(x), arr(hx), *self._weights()))
 
@@ -160,14 +160,14 @@ class LSTMCell(RNNCellBase):
         self.support_non_tensor_inputs = True
 
     def construct(self, x, hx):
-        check_tensor('x', x, self.cls_name)
+        check_is_tensor('x', x, self.cls_name, allow_none=True)
         check_tuple('hx', hx, self.cls_name)
         check_tuple_length('hx', hx, 2, self.cls_name)
-        check_tensor('hx[0]', hx[0], self.cls_name)
-        check_tensor('hx[1]', hx[1], self.cls_name)
-        check_dtype_in("x", x.dtype, _FLOATS, self.cls_name)
-        check_dtype_in("hx[0]", hx[0].dtype, _FLOATS, self.cls_name)
-        check_dtype_in("hx[1]", hx[1].dtype, _FLOATS, self.cls_name)
+        check_is_tensor('hx[0]', hx[0], self.cls_name, allow_none=True)
+        check_is_tensor('hx[1]', hx[1], self.cls_name, allow_none=True)
+        check_type_name("x", x.dtype, _FLOATS, self.cls_name)
+        check_type_name("hx[0]", hx[0].dtype, _FLOATS, self.cls_name)
+        check_type_name("hx[1]", hx[1].dtype, _FLOATS, self.cls_name)
         h, c = _lstm_cell(arr(x), (arr(hx[0]), arr(hx[1])), *self._weights())
         return wrap(h), wrap(c)
 
@@ -184,8 +184,8 @@ class GRUCell(RNNCellBase):
         super().__init__(input_size, hidden_size, has_bias, num_chunks=3, dtype=dtype)
 
     def construct(self, x, hx):
-        check_tensor('x', x, self.cls_name)
-        check_tensor('hx', hx, self.cls_name)
-        check_dtype_in("x", x.dtype, _FLOATS, self.cls_name)
-        check_dtype_in("hx", hx.dtype, _FLOATS, self.cls_name)
+        check_is_tensor('x', x, self.cls_name, allow_none=True)
+        check_is_tensor('hx', hx, self.cls_name, allow_none=True)
+        check_type_name("x", x.dtype, _FLOATS, self.cls_name)
+        check_type_name("hx", hx.dtype, _FLOATS, self.cls_name)
         return wrap(_gru_cell(arr(x), arr(hx), *self._weights()))

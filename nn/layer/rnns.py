@@ -25,9 +25,9 @@ from mscompat.ops._args import arr, wrap
 from mscompat.nn.cell import Cell
 from .basic import Dropout
 from .rnn_cells import _rnn_relu_cell, _rnn_tanh_cell, _gru_cell, _lstm_cell
-from ._validator import check_value_type, check_positive_int
-from ._seq_checks import (check_is_float, check_tensor, check_tuple, check_tuple_length, check_dtype_in,
-                          check_dtypes_same)
+from mscompat._checkparam import (check_value_type, check_positive_int, check_is_float, check_is_tensor,
+                                  check_type_name, check_types_same_and_valid)
+from ._seq_checks import check_tuple, check_tuple_length
 
 __all__ = ['LSTM', 'GRU', 'RNN']
 
@@ -223,21 +223,21 @@ class _RNNBase(Cell):
         return output, jnp.stack(h_n).reshape(h.shape)
 
     def construct(self, x, hx=None, seq_length=None):
-        check_tensor("x", x, self.cls_name)
+        check_is_tensor("x", x, self.cls_name, allow_none=True)
         max_batch_size = x.shape[0] if self.batch_first else x.shape[1]
         num_directions = 2 if self.bidirectional else 1
         x_dtype = x.dtype
         if hx is not None:
             if not self.is_lstm:
-                check_tensor("h", hx, self.cls_name)
-                check_dtypes_same(['x', 'hx'], [x_dtype, hx.dtype], _FLOATS, self.cls_name)
+                check_is_tensor("h", hx, self.cls_name, allow_none=True)
+                check_types_same_and_valid({'x': x_dtype, 'hx': hx.dtype}, _FLOATS, self.cls_name)
                 h = arr(hx)
             else:
                 check_tuple('hx', hx, self.cls_name)
                 check_tuple_length('hx', hx, 2, self.cls_name)
-                check_tensor('hx[0]', hx[0], self.cls_name)
-                check_tensor('hx[1]', hx[1], self.cls_name)
-                check_dtypes_same(['x', 'hx[0]', 'hx[1]'], [x_dtype, hx[0].dtype, hx[1].dtype], _FLOATS,
+                check_is_tensor('hx[0]', hx[0], self.cls_name, allow_none=True)
+                check_is_tensor('hx[1]', hx[1], self.cls_name, allow_none=True)
+                check_types_same_and_valid({'x': x_dtype, 'hx[0]': hx[0].dtype, 'hx[1]': hx[1].dtype}, _FLOATS,
                                   self.cls_name)
                 h = (arr(hx[0]), arr(hx[1]))
         else:
@@ -246,7 +246,7 @@ class _RNNBase(Cell):
             h = (zeros, zeros) if self.is_lstm else zeros
         sl = None
         if seq_length is not None:
-            check_dtype_in("seq_length", seq_length.dtype, (mstype.int32, mstype.int64), self.cls_name)
+            check_type_name("seq_length", seq_length.dtype, (mstype.int32, mstype.int64), self.cls_name)
             if max_batch_size != seq_length.shape[0]:
                 raise ValueError(f"For '{self.cls_name}' batch size of x and seq_length must be equal, "
                                  f"but got {max_batch_size} of x and {seq_length.shape[0]} of seq_length.")

@@ -13,7 +13,8 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.cell import Cell
 from mscompat.nn.layer.activation import get_activation
-from mscompat.nn.layer._validator import check_value_type, check_bool, check_string
+from mscompat._checkparam import (INC_BOTH, INC_NEITHER, check_value_type, check_bool, check_string, check_is_float,
+                                  check_positive_float, check_float_range, check_type_name, check_is_tensor)
 from . import _kernels
 
 __all__ = ['LossBase', 'L1Loss', 'L1LossExt', 'MSELoss', 'RMSELoss', 'MAELoss', 'MarginRankingLoss', 'SmoothL1Loss',
@@ -22,61 +23,6 @@ __all__ = ['LossBase', 'L1Loss', 'L1LossExt', 'MSELoss', 'RMSELoss', 'MAELoss', 
            'BCELoss', 'CosineEmbeddingLoss', 'MultilabelMarginLoss', 'BCEWithLogitsLoss', 'FocalLoss', 'HuberLoss',
            'TripletMarginLoss', 'NLLLoss', 'CrossEntropyLoss', 'KLDivLoss', 'CTCLoss', 'GaussianNLLLoss',
            'HingeEmbeddingLoss']
-
-
-# ---------------------------------------------------------------------------------------------
-# Argument checks (MindSpore's exception classes)
-
-def _prefix(cls_name):
-    return f"For '{cls_name}', the" if cls_name else "The"
-
-
-def _check_is_tensor(param_name, input_data, cls_name):
-    if input_data is not None and not isinstance(input_data, Tensor):
-        raise TypeError(f"For '{cls_name}', the '{param_name}' must be 'Tensor', but got "
-                        f"'{type(input_data).__name__}'")
-
-
-def _check_is_float(value, arg_name, cls_name):
-    if not isinstance(value, float) or isinstance(value, bool):
-        raise TypeError(f"{_prefix(cls_name)} type of '{arg_name}' must be 'float', but got "
-                        f"'{type(value).__name__}'.")
-    if math.isinf(value) or math.isnan(value):
-        raise ValueError(f"{_prefix(cls_name)} '{arg_name}' must be a legal float, but got '{value}'.")
-    return value
-
-
-def _check_positive_float(value, arg_name, cls_name=None):
-    info = f"{_prefix(cls_name)} '{arg_name}'"
-    if not isinstance(value, float):
-        raise TypeError(f"{info} must be float, but got '{type(value).__name__}'")
-    if math.isinf(value) or math.isnan(value):
-        raise ValueError(f"{info} must be a legal value, but got '{value}'.")
-    if value <= 0:
-        raise ValueError(f"{info} must be float and must > 0, but got '{value}' with type 'float'.")
-    return value
-
-
-def _check_float_range(value, low, high, inc_low, inc_high, arg_name, cls_name):
-    """``value`` a float (ints are not floats) in the range; TypeError / ValueError."""
-    import numpy as np
-    if not isinstance(value, (np.ndarray, np.generic, float)) or isinstance(value, bool):
-        raise TypeError(f"{_prefix(cls_name)} '{arg_name}' must be 'float',  but got '{type(value).__name__}'.")
-    ok_low = value >= low if inc_low else value > low
-    ok_high = value <= high if inc_high else value < high
-    if not (ok_low and ok_high):
-        rng = f"{'[' if inc_low else '('}{low}, {high}{']' if inc_high else ')'}"
-        raise ValueError(f"{_prefix(cls_name)} '{arg_name}' must be in range of {rng}, but got {value} with type "
-                         f"'{type(value).__name__}'.")
-    return value
-
-
-def _check_type_name(arg_name, dtype, valid, cls_name):
-    if dtype not in valid:
-        names = [str(t) for t in valid]
-        raise TypeError(f"{_prefix(cls_name)} '{arg_name}' should be {'one of ' if len(valid) > 1 else ''}"
-                        f"{names if len(valid) > 1 else names[0]}, but got '{dtype}'.")
-    return dtype
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,8 +97,8 @@ class MSELoss(LossBase):
     """Mean squared error ``(logits - labels)**2``, reduced by :meth:`LossBase.get_loss`."""
 
     def construct(self, logits, labels):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         return self.get_loss(ops.square(logits - labels))
 
 
@@ -183,8 +129,8 @@ class MAELoss(LossBase):
         self.abs = ops.Abs()
 
     def construct(self, logits, label):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', label, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', label, self.cls_name, allow_none=True)
         return self.get_loss(self.abs(logits - label))
 
 
@@ -248,8 +194,8 @@ class PoissonNLLLoss(LossBase):
         self.maximum = ops.Maximum()
 
     def construct(self, input, target):
-        _check_is_tensor('input', input, self.cls_name)
-        _check_is_tensor('target', target, self.cls_name)
+        check_is_tensor('input', input, self.cls_name, allow_none=True)
+        check_is_tensor('target', target, self.cls_name, allow_none=True)
         target = self.cast(target, input.dtype)
         if self.log_input:
             loss = input.exp() - target * input
@@ -267,7 +213,7 @@ class GaussianNLLLoss(LossBase):
 
     def __init__(self, *, full=False, eps=1e-06, reduction='mean'):
         super().__init__()
-        _check_float_range(eps, 0, float('inf'), False, False, 'eps', self.cls_name)
+        check_float_range(eps, 0, float('inf'), INC_NEITHER, 'eps', self.cls_name)
         check_value_type('full', full, [bool], self.cls_name)
         check_string(reduction, ['none', 'mean', 'sum'], 'reduction', 'gaussian_nll_loss')
         self.full = full
@@ -275,9 +221,9 @@ class GaussianNLLLoss(LossBase):
         self.reduction = reduction
 
     def construct(self, logits, labels, var):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
-        _check_is_tensor('var', var, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
+        check_is_tensor('var', var, self.cls_name, allow_none=True)
         return ops.gaussian_nll_loss(logits, labels, var, self.full, self.eps, self.reduction)
 
 
@@ -301,8 +247,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.sparse_softmax_cross_entropy = ops.SparseSoftmaxCrossEntropyWithLogits()
 
     def construct(self, logits, labels):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         if self.sparse:
             if self.reduction == 'mean':
                 return self.sparse_softmax_cross_entropy(logits, labels)
@@ -313,16 +259,16 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
 
 def _check_cross_entropy_inputs(logits, labels, cls_name):
-    _check_type_name('logits', logits.dtype, [mstype.float16, mstype.float32], cls_name)
+    check_type_name('logits', logits.dtype, [mstype.float16, mstype.float32], cls_name)
     ls, ts = tuple(logits.shape), tuple(labels.shape)
     if logits.ndim == labels.ndim:
-        _check_type_name('labels', labels.dtype, [mstype.float16, mstype.float32], cls_name)
+        check_type_name('labels', labels.dtype, [mstype.float16, mstype.float32], cls_name)
         if ls != ts:
             raise ValueError(f"For '{cls_name}', the shape of 'logits' should be (N, C, d_0, d_1, ...), and the shape "
                              f"of 'labels' should be (N, C, d_0, d_1, ...), but get 'logits' shape: {ls} and "
                              f"'labels' shape: {ts}.")
     elif labels.ndim == logits.ndim - 1:
-        _check_type_name('labels', labels.dtype, [mstype.int32], cls_name)
+        check_type_name('labels', labels.dtype, [mstype.int32], cls_name)
         if logits.ndim != 1 and (ls[0],) + ls[2:] != ts:
             raise ValueError(f"For '{cls_name}', the shape of 'logits' should be (N, C, d_0, d_1, ...), and the shape "
                              f"of 'labels' should be (N, d_0, d_1, ...), but get 'logits' shape: {ls} and 'labels' "
@@ -336,7 +282,7 @@ def _check_cross_entropy_inputs(logits, labels, cls_name):
 def _check_class_weight(weight, cls_name):
     if weight is not None:
         check_value_type('weight', weight, [Tensor], cls_name)
-        _check_type_name('weight', weight.dtype, [mstype.float16, mstype.float32], cls_name)
+        check_type_name('weight', weight.dtype, [mstype.float16, mstype.float32], cls_name)
     return weight
 
 
@@ -348,15 +294,15 @@ class CrossEntropyLoss(LossBase):
         super().__init__(reduction)
         check_value_type('ignore_index', ignore_index, int, self.cls_name)
         check_value_type('label_smoothing', label_smoothing, float, self.cls_name)
-        _check_float_range(label_smoothing, 0.0, 1.0, True, True, 'label_smoothing', self.cls_name)
+        check_float_range(label_smoothing, 0.0, 1.0, INC_BOTH, 'label_smoothing', self.cls_name)
         self.weight = _check_class_weight(weight, self.cls_name)
         self.ignore_index = ignore_index
         self.reduction = reduction
         self.label_smoothing = label_smoothing
 
     def construct(self, logits, labels):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         _check_cross_entropy_inputs(logits, labels, self.cls_name)
         return ops.cross_entropy(logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
 
@@ -384,8 +330,8 @@ class KLDivLoss(LossBase):
         self.reduction = reduction
 
     def construct(self, logits, labels):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         # MindSpore's bprop gives no gradient to the labels
         return ops.kl_div(logits, ops.stop_gradient(labels), self.reduction)
 
@@ -416,8 +362,8 @@ class BCEWithLogitsLoss(LossBase):
         self.pos_weight = pos_weight
 
     def construct(self, input, target):
-        _check_is_tensor('input', input, self.cls_name)
-        _check_is_tensor('target', target, self.cls_name)
+        check_is_tensor('input', input, self.cls_name, allow_none=True)
+        check_is_tensor('target', target, self.cls_name, allow_none=True)
         return ops.binary_cross_entropy_with_logits(input, target, self.weight, self.pos_weight, self.reduction)
 
 
@@ -462,8 +408,8 @@ class FocalLoss(LossBase):
         self.logsoftmax = ops.LogSoftmax(1)
 
     def construct(self, logits, labels):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         labelss = labels
         _check_focal_ndim(logits.ndim, labelss.ndim, self.cls_name)
         c, lc = logits.shape[1], labelss.shape[1]
@@ -472,7 +418,7 @@ class FocalLoss(LossBase):
         if lc not in (1, c):
             raise ValueError(f"For '{self.cls_name}', the 'labels'.shape[1] must be one or equal to "
                              f"'logits'.shape[1]: {c}, but got {lc}.")
-        _check_type_name('labels', labelss.dtype, [mstype.int32, mstype.int64, mstype.float16, mstype.float32],
+        check_type_name('labels', labelss.dtype, [mstype.int32, mstype.int64, mstype.float16, mstype.float32],
                          self.cls_name)
         if logits.ndim > 2:
             logits = logits.view(logits.shape[0], logits.shape[1], -1)
@@ -504,11 +450,11 @@ class DiceLoss(LossBase):
 
     def __init__(self, smooth=1e-05):
         super().__init__()
-        self.smooth = _check_positive_float(smooth, 'smooth')
+        self.smooth = check_positive_float(smooth, 'smooth')
 
     def construct(self, logits, label):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', label, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', label, self.cls_name, allow_none=True)
         if tuple(logits.shape) != tuple(label.shape):
             raise ValueError(f"For '{self.cls_name}', the 'logits_shape' must be equal to 'label_shape', but got "
                              f"'logits_shape': {tuple(logits.shape)} and 'label_shape': {tuple(label.shape)}.")
@@ -548,8 +494,8 @@ class MultiClassDiceLoss(LossBase):
                             f"{type(self.activation)}.")
 
     def construct(self, logits, label):
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_is_tensor('labels', label, self.cls_name)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_is_tensor('labels', label, self.cls_name, allow_none=True)
         if tuple(logits.shape) != tuple(label.shape):
             raise ValueError(f"For '{self.cls_name}', the 'logits_shape' must be equal to 'label_shape', but got "
                              f"'logits_shape': {tuple(logits.shape)} and 'label_shape': {tuple(label.shape)}.")
@@ -586,12 +532,12 @@ class CosineEmbeddingLoss(LossBase):
         super().__init__(reduction)
         self.maximum = ops.Maximum()
         check_value_type('margin', margin, [float], self.cls_name)
-        self.margin = _check_float_range(margin, -1.0, 1.0, True, True, 'margin', self.cls_name)
+        self.margin = check_float_range(margin, -1.0, 1.0, INC_BOTH, 'margin', self.cls_name)
 
     def construct(self, logits_x1, logits_x2, labels):
-        _check_is_tensor('logits_x1', logits_x1, self.cls_name)
-        _check_is_tensor('logits_x2', logits_x2, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
+        check_is_tensor('logits_x1', logits_x1, self.cls_name, allow_none=True)
+        check_is_tensor('logits_x2', logits_x2, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
         _kernels.same_type_shape(logits_x1, logits_x2)
         prod_sum = self.reduce_sum(logits_x1 * logits_x2, (1,))
         square1 = self.reduce_sum(ops.square(logits_x1), (1,))
@@ -639,12 +585,12 @@ class MultiMarginLoss(LossBase):
         self.weight = weight
 
     def construct(self, x, target, weight=None):
-        _check_is_tensor('x', x, self.cls_name)
-        _check_is_tensor('target', target, self.cls_name)
+        check_is_tensor('x', x, self.cls_name, allow_none=True)
+        check_is_tensor('target', target, self.cls_name, allow_none=True)
         if self.weight is not None:
             weight = self.weight
         if weight is not None:
-            _check_is_tensor('weight', weight, self.cls_name)
+            check_is_tensor('weight', weight, self.cls_name, allow_none=True)
         return _kernels.multi_margin_loss(x, target, weight, self.p, self.margin, self.reduction)
 
 
@@ -686,7 +632,7 @@ class TripletMarginWithDistanceLoss(LossBase):
 
     def __init__(self, distance_function=None, swap=False, reduction='mean', margin=1.0):
         super().__init__(reduction=reduction)
-        _check_is_float(margin, 'margin', self.cls_name)
+        check_is_float(margin, 'margin', self.cls_name)
         check_bool(swap, 'swap', self.cls_name)
         self.distance_function = _pairwise_distance if distance_function is None else distance_function
         self.swap = swap
@@ -696,9 +642,9 @@ class TripletMarginWithDistanceLoss(LossBase):
         self.maximum = ops.Maximum()
 
     def construct(self, x, positive, negative):
-        _check_is_tensor('x', x, self.cls_name)
-        _check_is_tensor('positive', positive, self.cls_name)
-        _check_is_tensor('negative', negative, self.cls_name)
+        check_is_tensor('x', x, self.cls_name, allow_none=True)
+        check_is_tensor('positive', positive, self.cls_name, allow_none=True)
+        check_is_tensor('negative', negative, self.cls_name, allow_none=True)
         d1 = self.distance_function(x, positive)
         d2 = self.distance_function(x, negative)
         if self.swap:
@@ -728,8 +674,8 @@ class CTCLoss(LossBase):
         self.zero_infinity = zero_infinity
 
     def construct(self, log_probs, targets, input_lengths, target_lengths):
-        _check_is_tensor('log_probs', log_probs, self.cls_name)
-        _check_is_tensor('targets', targets, self.cls_name)
+        check_is_tensor('log_probs', log_probs, self.cls_name, allow_none=True)
+        check_is_tensor('targets', targets, self.cls_name, allow_none=True)
         if log_probs.ndim == 2:
             if targets.ndim > 2:
                 raise ValueError(f"For CTCLoss, when the shape of log_probs is (T, C), the dimension of targets "
@@ -783,11 +729,11 @@ class SampledSoftmaxLoss(LossBase):
                                                    remove_accidental_hits)
 
     def construct(self, weights, biases, labels, logits):
-        _check_is_tensor('weights', weights, self.cls_name)
-        _check_is_tensor('biases', biases, self.cls_name)
-        _check_is_tensor('labels', labels, self.cls_name)
-        _check_is_tensor('logits', logits, self.cls_name)
-        _check_type_name('labels', labels.dtype, [mstype.int32, mstype.int64], self.cls_name)
+        check_is_tensor('weights', weights, self.cls_name, allow_none=True)
+        check_is_tensor('biases', biases, self.cls_name, allow_none=True)
+        check_is_tensor('labels', labels, self.cls_name, allow_none=True)
+        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
+        check_type_name('labels', labels.dtype, [mstype.int32, mstype.int64], self.cls_name)
         logits, labels = self._compute_sampled_logits(weights, biases, labels, logits, self.num_true,
                                                       self.sampled_values, True)
         return self._softmax_cross_entropy(logits, labels)

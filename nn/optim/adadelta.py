@@ -3,8 +3,8 @@
 import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import write as _write
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Adadelta"]
@@ -13,7 +13,7 @@ __all__ = ["Adadelta"]
 def _check_param_value(rho, epsilon, prim_name=None):
     validator.check_value_type("rho", rho, [float], prim_name)
     validator.check_value_type("epsilon", epsilon, [float], prim_name)
-    validator.check_float_range(rho, 0.0, 1.0, True, True, "rho", prim_name)
+    validator.check_float_range(rho, 0.0, 1.0, validator.INC_BOTH, "rho", prim_name)
     validator.check_non_negative_float(epsilon, "epsilon", prim_name)
 
 

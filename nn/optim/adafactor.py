@@ -11,8 +11,8 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.common.initializer import initializer
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import write as _write
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["AdaFactor"]
@@ -69,8 +69,8 @@ class AdaFactor(Optimizer):
         validator.check_value_type("clip_threshold", clip_threshold, [float], self.cls_name)
         validator.check_non_negative_float(clip_threshold, "clip_threshold", self.cls_name)
         validator.check_value_type("decay_rate", decay_rate, [float], self.cls_name)
-        validator.check_float_range(decay_rate, 0, 1, False, False, "decay_rate", self.cls_name)
-        validator.check_number_range(weight_decay, 0, 1, True, False, "weight_decay", self.cls_name)
+        validator.check_float_range(decay_rate, 0, 1, validator.INC_NEITHER, "decay_rate", self.cls_name)
+        validator.check_float_range(weight_decay, 0, 1, validator.INC_LEFT, "weight_decay", self.cls_name)
         validator.check_value_type("scale_parameter", scale_parameter, [bool], self.cls_name)
         validator.check_value_type("relative_step", relative_step, [bool], self.cls_name)
         validator.check_value_type("compression", compression, [bool], self.cls_name)

@@ -11,8 +11,8 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import write as _write
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Adam", "AdamWeightDecay", "AdamOffload"]
@@ -22,8 +22,8 @@ def _check_param_value(beta1, beta2, eps, prim_name):
     validator.check_value_type("beta1", beta1, [float], prim_name)
     validator.check_value_type("beta2", beta2, [float], prim_name)
     validator.check_value_type("eps", eps, [float], prim_name)
-    validator.check_float_range(beta1, 0.0, 1.0, False, False, "beta1", prim_name)
-    validator.check_float_range(beta2, 0.0, 1.0, False, False, "beta2", prim_name)
+    validator.check_float_range(beta1, 0.0, 1.0, validator.INC_NEITHER, "beta1", prim_name)
+    validator.check_float_range(beta2, 0.0, 1.0, validator.INC_NEITHER, "beta2", prim_name)
     validator.check_positive_float(eps, "eps", prim_name)
 
 

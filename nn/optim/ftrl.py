@@ -3,8 +3,8 @@
 import jax.numpy as jnp
 
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import write as _write
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["FTRL"]

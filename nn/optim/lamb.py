@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
 from mscompat.common.api import jit
-from mscompat.nn.optim._checks import write as _write
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 from mscompat.nn.optim.adam import _check_param_value
 

@@ -8,8 +8,8 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import data as _data
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import data as _data
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["LARS"]

@@ -6,7 +6,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
+from mscompat import _checkparam as validator
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 from mscompat.nn.optim.adam import dense_adam_step
 
@@ -18,8 +18,8 @@ def _check_param_value(beta1, beta2, eps, weight_decay, prim_name):
     validator.check_value_type("beta2", beta2, [float], prim_name)
     validator.check_value_type("eps", eps, [float], prim_name)
     validator.check_value_type("weight_dacay", weight_decay, [float], prim_name)
-    validator.check_float_range(beta1, 0.0, 1.0, False, False, "beta1", prim_name)
-    validator.check_float_range(beta2, 0.0, 1.0, False, False, "beta2", prim_name)
+    validator.check_float_range(beta1, 0.0, 1.0, validator.INC_NEITHER, "beta1", prim_name)
+    validator.check_float_range(beta2, 0.0, 1.0, validator.INC_NEITHER, "beta2", prim_name)
     validator.check_positive_float(eps, "eps", prim_name)
     validator.check_non_negative_float(weight_decay, "weight_decay", prim_name)
 

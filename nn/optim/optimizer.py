@@ -26,8 +26,8 @@ from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
 from mscompat.nn.learning_rate_schedule import LearningRateSchedule
 from mscompat.ops import composite as C
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import data as _data
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import data as _data
 from mscompat.parallel._placement import no_batch
 
 __all__ = ["Optimizer", "opt_init_args_register"]

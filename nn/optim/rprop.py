@@ -3,8 +3,8 @@
 import jax.numpy as jnp
 
 from mscompat.common.api import jit
-from mscompat.nn.optim import _checks as validator
-from mscompat.nn.optim._checks import write as _write
+from mscompat import _checkparam as validator
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Rprop"]
@@ -30,7 +30,7 @@ class Rprop(Optimizer):
         if step_sizes[0] > step_sizes[1]:
             raise ValueError("For Rprop, maximal step size should not be less than minimal step size, "
                              "but got {} > {}.".format(step_sizes[0], step_sizes[1]))
-        validator.check_float_range(etas[0], 0.0, 1.0, False, False, "etaminus", self.cls_name)
+        validator.check_float_range(etas[0], 0.0, 1.0, validator.INC_NEITHER, "etaminus", self.cls_name)
         validator.check_value_type("etaplus", etas[1], [float], self.cls_name)
         if etas[1] <= 1.0:
             raise ValueError("For Rprop, etaplus must be greater than 1.0, but got etaplus {}.".format(etas[1]))

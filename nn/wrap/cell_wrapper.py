@@ -21,7 +21,7 @@ from mscompat._autodiff import GradOperation
 from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
 from mscompat.nn.layer.basic import Identity
-from mscompat.nn.layer._validator import check_value_type
+from mscompat._checkparam import check_value_type
 from .grad_reducer import DistributedGradReducer
 
 logger = logging.getLogger("mscompat")

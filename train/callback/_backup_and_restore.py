@@ -4,7 +4,7 @@ import os
 import stat
 
 from ._callback import Callback
-from ._checks import check_bool, check_positive_int
+from mscompat._checkparam import check_bool, check_positive_int
 from ._checkpoint import _make_directory
 
 __all__ = ["BackupAndRestore"]

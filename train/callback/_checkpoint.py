@@ -13,7 +13,7 @@ import time
 from mscompat.common.parameter import Parameter
 from mscompat.common.tensor import Tensor
 from ._callback import Callback
-from ._checks import check_bool, check_isinstance, check_non_negative_int
+from mscompat._checkparam import check_bool, check_isinstance, check_non_negative_int
 
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
 

@@ -4,7 +4,7 @@ import logging
 import numpy as np
 
 from ._callback import Callback, _handle_loss
-from ._checks import check_bool, check_non_negative_int, check_value_type
+from mscompat._checkparam import check_bool, check_non_negative_int, check_value_type
 
 __all__ = ["EarlyStopping"]
 

@@ -9,7 +9,7 @@ import time
 from math import floor
 
 from ._callback import Callback
-from ._checks import check_bool, check_positive_int
+from mscompat._checkparam import check_bool, check_positive_int
 
 __all__ = ["FlopsUtilizationCollector"]
 

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ._callback import Callback, _handle_loss
-from ._checks import check_non_negative_int
+from mscompat._checkparam import check_non_negative_int
 
 __all__ = ["LossMonitor"]
 

@@ -5,7 +5,7 @@ import signal
 import threading
 
 from ._callback import Callback
-from ._checks import check_isinstance
+from mscompat._checkparam import check_isinstance
 from ._checkpoint import _make_directory
 
 __all__ = ["OnRequestExit"]

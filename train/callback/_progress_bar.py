@@ -1,7 +1,7 @@
 """``ProgressBar``: a tqdm progress bar over training/evaluation steps (mscompat's own; off by
 default: add it to ``callbacks`` to use it)."""
 from ._callback import Callback, _handle_loss
-from ._checks import check_bool
+from mscompat._checkparam import check_bool
 
 __all__ = ["ProgressBar"]
 

@@ -4,7 +4,7 @@ import numpy as np
 from mscompat.common.parameter import Parameter
 from mscompat.common.tensor import Tensor
 from ._callback import Callback
-from ._checks import check_bool, check_float_open_range, check_non_negative_int, check_value_type
+from mscompat._checkparam import INC_NEITHER, check_bool, check_float_range, check_non_negative_int, check_value_type
 from ._early_stop import _comparator, _monitor_value
 
 __all__ = ["ReduceLROnPlateau"]
@@ -19,7 +19,7 @@ class ReduceLROnPlateau(Callback):
                  cooldown=0, min_lr=0):
         super().__init__()
         self.monitor = check_value_type("monitor", monitor, str)
-        self.factor = check_float_open_range(factor, 0.0, 1.0)
+        self.factor = check_float_range(factor, 0.0, 1.0, INC_NEITHER)
         self.patience = check_non_negative_int(patience)
         self.verbose = check_bool(verbose)
         self.mode = check_value_type("mode", mode, str)

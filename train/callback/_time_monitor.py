@@ -2,7 +2,7 @@
 import time
 
 from ._callback import Callback
-from ._checks import check_bool, check_positive_int
+from mscompat._checkparam import check_bool, check_positive_int
 
 __all__ = ["TimeMonitor"]
 

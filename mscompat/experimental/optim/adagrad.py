@@ -5,7 +5,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
-from mscompat.nn.optim._checks import write as _write
+from mscompat.nn.optim._param_arrays import write as _write
 from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
 
 __all__ = ["Adagrad"]

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
-from mscompat.nn.optim._checks import write as _write
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.adam import _adam_moments, _adam_delta
 from .optimizer import Optimizer, check_adam_args
 

@@ -17,7 +17,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.nn.cell import Cell
-from mscompat.nn.optim._checks import data as _data, write as _write
+from mscompat.nn.optim._param_arrays import data as _data, write as _write
 
 __all__ = ["Optimizer"]
 

@@ -2,7 +2,7 @@
 ``moment.<p>``; centered and momentum variants."""
 import jax.numpy as jnp
 
-from mscompat.nn.optim._checks import write as _write
+from mscompat.nn.optim._param_arrays import write as _write
 from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
 
 __all__ = ["RMSprop"]

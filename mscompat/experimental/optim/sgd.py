@@ -4,7 +4,7 @@ import jax.numpy as jnp
 
 from mscompat import _checkparam as validator
 from mscompat.common.tensor import Tensor
-from mscompat.nn.optim._checks import write as _write
+from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.sgd import _sgd_update
 from .optimizer import Optimizer
 
