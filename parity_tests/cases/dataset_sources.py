@@ -5,7 +5,7 @@ Every case writes its own small files in the real on-disk format (numpy / PIL by
 processes write identical files) into a fresh temporary directory, builds the pipeline, and returns
 column names, dataset size, output types/shapes and the rows (``output_numpy=True``).  Orders with
 a sampler / shuffle are compared exactly for a fixed ``ds.config.set_seed``.  CSV / TextFile cases
-are in ``dataset_sources_more.py``.
+are in ``dataset_sources_text.py``.
 """
 import importlib
 import io

@@ -1,4 +1,6 @@
-"""Gap cases: registered ops that no other table exercised (helper G1)."""
+"""Array-family Primitives and functions no other table exercised: BatchToSpace/SpaceToBatch/SplitV
+checks, AffineGrid, Lstsq, is_nonzero and the array_info names, and the validation MindSpore runs
+before kernel selection for ops whose CPU kernels are missing."""
 import numpy as np
 
 from parity_tests.harness import case, Raw, F32, F16, F64, I32, I64, U8, BOOL
@@ -23,7 +25,7 @@ CASES = [
     case("SpaceToBatch/bad_shape", _s2b, F32(1, 1, 3, 4), error=True),
     case("SpaceToBatch/bad_block", lambda ms: ms.ops.SpaceToBatch(1, [[0, 0], [0, 0]]), error=True),
     case("SplitV/bad_sum", lambda ms, x: ms.ops.SplitV([1, 1], 1, 2)(x), F32(2, 3), error=True),
-    # --- _array_extra
+    # --- _image (affine_grid), _linalg (lstsq)
     case("AffineGrid/f32", lambda ms, t: ms.ops.AffineGrid(False)(t, (1, 1, 3, 4)), F32(1, 2, 3)),
     case("AffineGrid/align", lambda ms, t: ms.ops.AffineGrid(True)(t, (2, 3, 2, 3)), F32(2, 2, 3)),
     case("AffineGrid/3d", lambda ms, t: ms.ops.AffineGrid(False)(t, (1, 1, 2, 3, 2)), F32(1, 3, 4)),
