@@ -25,6 +25,9 @@ _FAMILIES = (
 for _name in _FAMILIES:
     importlib.import_module(f"{__name__}.{_name}")
 
+from ._registry import check_policies as _check_policies  # noqa: E402
+_check_policies()      # every op policy names a registered op
+
 from . import _tensor_api  # noqa: E402
 _tensor_api.attach()
 
