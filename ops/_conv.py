@@ -8,7 +8,6 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from mscompat import backends as _backends
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
@@ -76,12 +75,6 @@ def _dn(nd):
 
 def _conv_forward(a, b, stride, pads, dilation, groups):
     nd = a.ndim - 2
-    if _backends.cube is not None:      # a backend with its own matrix unit (emulated Ascend)
-        out = _backends.cube(lambda x, w: lax.conv_general_dilated(
-            x, w, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(nd), feature_group_count=groups,
-            precision=lax.Precision.HIGHEST), a, b)
-        if out is not None:
-            return out
     dt = a.dtype
     if dt != jnp.float32:
         a, b = a.astype(jnp.float32), b.astype(jnp.float32)

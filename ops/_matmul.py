@@ -10,9 +10,7 @@ import numbers
 
 import numpy as np
 import jax.numpy as jnp
-from jax import lax
 
-from mscompat import backends as _backends
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, primitive, register_primitive_class
@@ -41,11 +39,9 @@ def _same_dtype(name, a, b):
 
 
 def _product(a, b, fn=jnp.matmul):
-    """``fn(a, b)`` in ``a``'s dtype: integers wrap, low-precision floats accumulate in float32."""
-    if _backends.cube is not None:      # a backend with its own matrix unit (emulated Ascend)
-        out = _backends.cube(lambda x, y: fn(x, y, precision=lax.Precision.HIGHEST), a, b)
-        if out is not None:
-            return out
+    """``fn(a, b)`` in ``a``'s dtype: integers wrap, low-precision floats accumulate in float32.
+    (A backend's matrix unit, the emulated Ascend cube, rounds the ops whose entry has
+    ``ascend_cube`` at the op dispatch point.)"""
     dt = a.dtype
     if dt == _F32 or dt == _F64:
         return fn(a, b)

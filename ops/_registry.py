@@ -12,30 +12,135 @@ From these entries the registry derives the functional op (``ops.matmul``), the 
 class (``ops.MatMul``, ``ops.operations.MatMul``), the ``ops.functional`` alias and the
 Tensor method (``x.matmul``). :func:`exports` lists every registered public name, which
 is also what the census counts.
+
+Policies. An entry also carries the fields that policies changing how ops run read
+(:class:`OpDef`): its AMP class per level (``amp``), whether the emulated Ascend cube unit
+rounds it (``ascend_cube``), the targets whose kernel library lacks it (``targets_lacking``)
+and its sharding rule for the auto-parallel search (``shard_rule``). They are given to
+:func:`op` / :func:`primitive` / :func:`register_primitive_class`, or declared per op in
+``_op_policies.py``, and checked when ``mscompat.ops`` is imported (:func:`check_policies`:
+a declaration naming no op is an error). The public forms of an entry with policy fields
+test one global, ``HOOK``: ``None`` unless a policy is active (``_dispatch.activate``), in
+which case the call goes to the one dispatch point, ``_dispatch.run``. The kernel itself
+(what the decorator returns, what family modules call among themselves) never dispatches.
 """
 import dataclasses
+import functools
 import inspect
 from typing import Callable
 
 from mscompat._graph_print import in_compiled
 
-__all__ = ["op", "primitive", "tensor_method", "OPS", "PRIMITIVES", "METHODS", "OpDef"]
+from ._op_policies import DECLARED, WHITE, BLACK, PROMOTE
+
+__all__ = ["op", "primitive", "tensor_method", "OPS", "PRIMITIVES", "METHODS", "OpDef", "check_policies",
+           "WHITE", "BLACK", "PROMOTE", "AMP_LEVELS"]
+
+AMP_LEVELS = ("O1", "auto")     # the levels whose casts are per operator (O2/O3 cast whole cells)
+_AMP_KINDS = (WHITE, BLACK, PROMOTE)
+_POLICY_FIELDS = ("amp", "ascend_cube", "targets_lacking", "shard_rule", "kernel")
+TARGETS = ("Ascend", "GPU", "CPU")
 
 
 @dataclasses.dataclass
 class OpDef:
-    """One registered functional op."""
+    """One registered op (a functional op, or a Primitive class's entry ``cls._entry``).
+
+    ``fn`` is the public form (what ``ops.<name>`` is), ``impl`` the kernel. Policy fields:
+
+    - ``amp``: ``{level: "white" | "black" | "promote"}`` for the levels of :data:`AMP_LEVELS`
+      (white: float inputs cast to the low-precision dtype; black: to float32; promote: to
+      the widest float type among the inputs);
+    - ``ascend_cube``: positions of the two operands the emulated Ascend cube unit takes
+      (rounded to its input precision, the result to its output precision); ``()``: none;
+    - ``targets_lacking``: the targets whose MindSpore kernel library has no kernel for it;
+    - ``shard_rule``: the auto-parallel search's rule for it (``"matmul"``), or ``None``;
+    - ``kernel``: the Primitive MindSpore runs for it (named in kernel-selection errors).
+    """
 
     name: str
     fn: Callable
     family: str
     aliases: tuple = ()
     methods: tuple = ()
+    impl: Callable = None
+    amp: dict = dataclasses.field(default_factory=dict)
+    ascend_cube: tuple = ()
+    targets_lacking: frozenset = frozenset()
+    shard_rule: str = None
+    kernel: str = None
+
+    @property
+    def has_policy(self):
+        return bool(self.amp or self.ascend_cube or self.targets_lacking or self.shard_rule)
 
 
 OPS = {}          # functional name -> OpDef (aliases included, pointing at the same OpDef)
 PRIMITIVES = {}   # Primitive class name -> class
 METHODS = {}      # Tensor method name -> function(self, *args, **kwargs)
+HOOK = None       # the dispatch point (``_dispatch.run``) while a policy is active, else None
+_USED = set()     # names of ``DECLARED`` that matched a registered op
+
+
+def _policy_fields(names, given):
+    """The policy fields of the entry registered under ``names``: the declaration in
+    ``_op_policies.py`` (if any) updated by the fields given at registration."""
+    fields = {}
+    for n in names:
+        if n in DECLARED:
+            fields.update(DECLARED[n])
+            _USED.add(n)
+    fields.update({k: v for k, v in given.items() if v is not None})
+    amp = fields.get("amp") or {}
+    if isinstance(amp, str):
+        amp = {"auto": amp}
+    cube = fields.get("ascend_cube") or ()
+    if cube is True:
+        cube = (0, 1)
+    out = {"amp": dict(amp), "ascend_cube": tuple(cube),
+           "targets_lacking": frozenset(fields.get("targets_lacking") or ()),
+           "shard_rule": fields.get("shard_rule"), "kernel": fields.get("kernel")}
+    _check_fields(names[0], out)
+    return out
+
+
+def _check_fields(name, fields):
+    for level, kind in fields["amp"].items():
+        if level not in AMP_LEVELS or kind not in _AMP_KINDS:
+            raise RuntimeError(f"op '{name}': AMP class {level}={kind!r} is not one of {AMP_LEVELS} x {_AMP_KINDS}")
+    bad = fields["targets_lacking"] - set(TARGETS)
+    if bad:
+        raise RuntimeError(f"op '{name}': unknown targets {sorted(bad)} in targets_lacking")
+    if fields["ascend_cube"] and len(fields["ascend_cube"]) != 2:
+        raise RuntimeError(f"op '{name}': ascend_cube names the positions of the cube's two operands")
+
+
+def _dispatching(entry, fn):
+    """The public form of ``entry``: ``fn`` itself when the entry has no policy field, else
+    ``fn`` behind the dispatch point (one global test while no policy is active)."""
+    if not entry.has_policy:
+        return fn
+
+    @functools.wraps(fn)
+    def public(*args, **kwargs):
+        if HOOK is None:
+            return fn(*args, **kwargs)
+        return HOOK(entry, None, fn, args, kwargs)
+    return public
+
+
+def _dispatching_call(entry, call):
+    """A Primitive class's ``__call__`` behind the dispatch point (see :func:`_dispatching`).
+    Every registered Primitive has one, with or without policy fields: policies may also act on
+    Primitive instances (level O1 casts the white-list instances a network holds)."""
+
+    @functools.wraps(call)
+    def __call__(self, *inputs, **kw_inputs):
+        if HOOK is None:
+            return call(self, *inputs, **kw_inputs)
+        return HOOK(entry, self, functools.partial(call, self), inputs, kw_inputs)
+    __call__._mscompat_dispatch = True
+    return __call__
 
 
 def _family_of(fn):
@@ -43,7 +148,8 @@ def _family_of(fn):
     return mod.rsplit(".", 1)[-1].lstrip("_")
 
 
-def op(name=None, *, aliases=(), method=None):
+def op(name=None, *, aliases=(), method=None, amp=None, ascend_cube=None, targets_lacking=None,
+       shard_rule=None, kernel=None):
     """Register a functional op.
 
     Args:
@@ -51,17 +157,25 @@ def op(name=None, *, aliases=(), method=None):
         aliases: further public names for the same function (``cat`` for ``concat``).
         method: a Tensor method name, or a tuple of them, that calls the op with the
             Tensor as first argument and the same remaining signature.
+        amp, ascend_cube, targets_lacking, shard_rule, kernel: policy fields (:class:`OpDef`);
+            a string ``amp`` is the class at level ``auto``.
+
+    Returns the kernel ``fn`` unchanged; ``OPS[name].fn`` is the public form.
     """
     def register(fn):
         key = name or fn.__name__
         methods = (method,) if isinstance(method, str) else tuple(method or ())
-        entry = OpDef(key, fn, _family_of(fn), tuple(aliases), methods)
-        for n in (key,) + entry.aliases:
-            if n in OPS and OPS[n].fn is not fn:
+        names = (key,) + tuple(aliases)
+        fields = _policy_fields(names, {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
+                                        "shard_rule": shard_rule, "kernel": kernel})
+        entry = OpDef(key, fn, _family_of(fn), tuple(aliases), methods, impl=fn, **fields)
+        entry.fn = _dispatching(entry, fn)
+        for n in names:
+            if n in OPS and OPS[n].impl is not fn:
                 raise RuntimeError(f"op '{n}' is registered twice ({OPS[n].family} and {entry.family})")
             OPS[n] = entry
         for m in methods:
-            _add_method(m, fn)
+            _add_method(m, entry.fn)
         return fn
     return register
 
@@ -82,7 +196,8 @@ def _add_method(name, fn):
     METHODS[name] = fn
 
 
-def primitive(name, fn, attrs=(), *, call=None, doc=None):
+def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=None, targets_lacking=None,
+              shard_rule=None):
     """Define and register the Primitive class ``name``.
 
     Args:
@@ -94,6 +209,7 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None):
             ``(attr, default, types)`` to give the accepted types explicitly.
         call: optional ``call(prim, *inputs)`` for primitives whose inputs do not map
             onto ``fn`` directly.
+        amp, ascend_cube, targets_lacking, shard_rule: policy fields (:class:`OpDef`).
     """
     from .primitive import Primitive, _check_attr
 
@@ -128,13 +244,17 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None):
     params = [inspect.Parameter(s[0], inspect.Parameter.POSITIONAL_OR_KEYWORD, default=s[1]) for s in specs]
     __init__.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
                                                + params)
-    cls = type(name, (Primitive,), {
-        "__init__": __init__, "__call__": __call__, "__module__": "mscompat.ops.operations",
-        "__doc__": doc or f"Primitive ``{name}``; see ``mscompat.ops.{getattr(fn, '__name__', name)}``.",
-        "_impl": staticmethod(fn),
-    })
     if name in PRIMITIVES:
         raise RuntimeError(f"Primitive '{name}' is registered twice")
+    fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
+                                      "shard_rule": shard_rule, "kernel": name})
+    entry = OpDef(name, fn, _family_of(fn), impl=fn, **fields)
+    cls = type(name, (Primitive,), {
+        "__init__": __init__, "__call__": _dispatching_call(entry, __call__), "__module__": "mscompat.ops.operations",
+        "__doc__": doc or f"Primitive ``{name}``; see ``mscompat.ops.{getattr(fn, '__name__', name)}``.",
+        "_impl": staticmethod(fn), "_entry": entry,
+    })
+    entry.fn = cls
     PRIMITIVES[name] = cls
     return cls
 
@@ -160,12 +280,71 @@ def _keyword_inputs(name, fn, attr_names, inputs, kw_inputs):
     return out
 
 
-def register_primitive_class(cls):
-    """Register a hand-written Primitive subclass (for primitives with state or odd inputs)."""
-    if cls.__name__ in PRIMITIVES:
-        raise RuntimeError(f"Primitive '{cls.__name__}' is registered twice")
-    PRIMITIVES[cls.__name__] = cls
-    return cls
+def register_primitive_class(cls=None, *, amp=None, ascend_cube=None, targets_lacking=None, shard_rule=None):
+    """Register a hand-written Primitive subclass (for primitives with state or odd inputs);
+    as ``@register_primitive_class`` or ``@register_primitive_class(amp=..., ...)`` with
+    policy fields (:class:`OpDef`). When the entry has policy fields, the ``__call__`` the
+    class defines (or, with policy fields, inherits) is put behind the dispatch point here,
+    when the class is defined."""
+    def register(cls):
+        name = cls.__name__
+        if name in PRIMITIVES:
+            raise RuntimeError(f"Primitive '{name}' is registered twice")
+        fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
+                                          "shard_rule": shard_rule, "kernel": name})
+        call = cls.__call__
+        if getattr(call, "_mscompat_dispatch", False):     # inherited from a registered base
+            call = call.__wrapped__
+        entry = OpDef(name, cls, _family_of(cls), impl=call, **fields)
+        cls._entry = entry
+        if "__call__" in cls.__dict__ or entry.has_policy:
+            cls.__call__ = _dispatching_call(entry, call)
+        PRIMITIVES[name] = cls
+        return cls
+    return register if cls is None else register(cls)
+
+
+def check_policies(declared=None):
+    """Raise ``RuntimeError`` when a policy declaration (default: ``_op_policies.DECLARED``)
+    names an op that is not registered, or gives a field of the wrong form. Run when
+    ``mscompat.ops`` has imported every family."""
+    declared = DECLARED if declared is None else declared
+    unknown = sorted(n for n in declared if n not in OPS and n not in PRIMITIVES)
+    if unknown:
+        raise RuntimeError(f"Op policies name {len(unknown)} unknown op(s): {', '.join(unknown)}")
+    for n, fields in declared.items():
+        extra = set(fields) - set(_POLICY_FIELDS)
+        if extra:
+            raise RuntimeError(f"Op policy of '{n}' has unknown field(s) {sorted(extra)}")
+        entry = OPS[n] if n in OPS else getattr(PRIMITIVES[n], "_entry", None)
+        if entry is None or (declared is DECLARED and n not in _USED):
+            raise RuntimeError(f"Op policy of '{n}' was not applied: it is registered without the registry")
+        amp = fields.get("amp") or {}
+        _check_fields(n, {"amp": {"auto": amp} if isinstance(amp, str) else amp,
+                          "ascend_cube": (0, 1) if fields.get("ascend_cube") is True else fields.get("ascend_cube") or (),
+                          "targets_lacking": frozenset(fields.get("targets_lacking") or ())})
+
+
+def amp_primitives(level, kind):
+    """The Primitive classes whose entry has AMP class ``kind`` at ``level``, in the order of
+    their rows in ``_op_policies.py`` (then in registration order)."""
+    order = {n: i for i, n in enumerate(DECLARED)}
+    found = [cls for cls in PRIMITIVES.values()
+             if getattr(cls.__dict__.get("_entry"), "amp", {}).get(level) == kind]
+    return sorted(found, key=lambda c: order.get(c.__name__, len(order)))
+
+
+def policy_entries():
+    """Every entry (functional and Primitive) with a policy field."""
+    seen = {}
+    for d in OPS.values():
+        if d.has_policy:
+            seen[id(d)] = d
+    for cls in PRIMITIVES.values():
+        d = cls.__dict__.get("_entry")
+        if d is not None and d.has_policy:
+            seen[id(d)] = d
+    return list(seen.values())
 
 
 def exports():

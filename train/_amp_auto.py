@@ -1,17 +1,21 @@
-"""Level ``auto`` of ``amp.auto_mixed_precision``: operator-level mixed precision.
+"""Operator-level mixed precision: level ``auto`` of ``amp.auto_mixed_precision``, and the
+operator casts of level ``O1``. Both are one op policy (``ops/_dispatch.py``) reading each
+op's entry field ``amp`` (``{level: "white" | "black" | "promote"}``, ``ops/_op_policies.py``).
 
-While a network (or function) prepared with level ``auto`` runs, the listed operators cast
-their float Tensor inputs: white-list operators (matmul/conv-like) to the low-precision
-``dtype``, black-list operators (exp, log, pow, softmax, sums, products, normalizations,
-cumulative ops, some losses) to float32, promote-list operators (``BiasAdd``, ``AddN``,
-``Concat``, ``Addcmul``, ...) to the widest float type among their inputs; other operators
-run in the type of their inputs. The lists are MindSpore 2.10's (by Primitive), applied to
-the functional forms, Primitive classes and Tensor methods that run those Primitives in
-MindSpore. The casts are installed when the outermost such call starts and removed when it
-ends, so nothing else is affected.
+Level ``auto``: while a network (or function) prepared with it runs, the float Tensor inputs of
+white-class ops are cast to the low-precision ``dtype``, those of black-class ops (exp, log,
+pow, softmax, sums, products, normalizations, cumulative ops, some losses) to float32, those of
+promote-class ops (``BiasAdd``, ``AddN``, ``Concat``, ``Addcmul``, ...) to the widest float type
+among their inputs; other ops run in the type of their inputs. The classes are MindSpore 2.10's
+(by Primitive), and apply to every public form of the op (functional, Primitive, Tensor method
+and operator). Level ``O1``: the white-list Primitive instances held by the network's cells
+(marked by ``train.amp``) cast their float inputs to ``dtype`` and their float outputs to
+float32 while the network runs. The policy is active while such a call runs (in any thread; the
+levels are per thread), so nothing else is affected.
 """
 import functools
 import inspect
+import threading
 import types
 
 import jax.numpy as jnp
@@ -19,47 +23,23 @@ import numpy as np
 
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
+from mscompat.ops import _dispatch
+from mscompat.ops._registry import WHITE, BLACK
 
-__all__ = ["apply"]
+__all__ = ["apply", "amp_level", "O1_DTYPE_ATTR"]
 
-WHITE, BLACK, PROMOTE = "white", "black", "promote"
+O1_DTYPE_ATTR = "_amp_o1_dtype"     # set on a Primitive instance that level O1 casts
 
-_PRIMS = {
-    WHITE: ("Conv2D", "Conv3D", "Conv2DExt", "Conv3DExt", "ConvTranspose2D", "Conv2DTranspose", "Conv3DTranspose",
-            "Convolution", "MatMul", "MatMulExt", "BatchMatMul", "BatchMatMulExt", "PReLU", "Einsum", "Dense",
-            "Addmm", "Addbmm", "Addmv", "Baddbmm", "Mv"),
-    BLACK: ("Pow", "ACos", "Asin", "Cosh", "Erfinv", "Exp", "Expm1", "Log", "Log10", "Log1p", "Log2", "Reciprocal",
-            "Rsqrt", "Sinh", "Tan", "Softplus", "SoftplusExt", "LayerNorm", "LayerNormExt", "BatchNorm",
-            "BatchNormExt", "GroupNorm", "Norm", "KLDivLoss", "SmoothL1Loss", "MultilabelMarginLoss",
-            "SoftMarginLoss", "TripletMarginLoss", "MultiMarginLoss", "BCEWithLogitsLoss", "Pdist", "Cdist",
-            "Renorm", "ReduceProd", "Softmax", "LogSoftmax", "LogSoftmaxExt", "CumProd", "CumSum", "CumsumExt",
-            "ProdExt", "SumExt", "L1LossExt", "MSELossExt", "NLLLoss", "NLLLoss2d"),
-    PROMOTE: ("Addcdiv", "Addcmul", "Cross", "Dot", "GridSampler2D", "GridSampler3D", "BiasAdd", "AddN", "Concat"),
-}
+_LOCAL = threading.local()          # .stack: [(level, low-precision dtype)] of this thread's active calls
+_USERS = [0]                        # active calls in all threads (the policy is active while > 0)
+_USERS_LOCK = threading.Lock()
 
-# functional ops (mindspore.ops / ops.functional) that run one of the listed Primitives in MindSpore
-_FUNCS = {
-    WHITE: ("matmul", "bmm", "dense", "conv2d", "conv3d", "conv_transpose2d", "mv", "einsum", "prelu", "baddbmm",
-            "addbmm", "addmv"),
-    BLACK: ("exp", "log", "sum", "softmax", "log_softmax", "pow", "cumsum", "prod", "reciprocal", "rsqrt",
-            "layer_norm", "cumprod", "log1p", "expm1", "log10", "log2", "sinh", "cosh", "tan", "asin", "arcsin",
-            "acos", "arccos", "erfinv", "softplus", "batch_norm", "group_norm", "kl_div", "smooth_l1_loss",
-            "binary_cross_entropy_with_logits", "soft_margin_loss", "multi_margin_loss", "multilabel_margin_loss",
-            "triplet_margin_loss", "nll_loss", "cdist", "pdist", "renorm"),
-    PROMOTE: ("concat", "cat", "addn", "bias_add", "addcdiv", "addcmul", "cross", "grid_sample"),
-}
 
-# Tensor methods / operators that run one of the listed Primitives in MindSpore
-_METHODS = {
-    WHITE: ("matmul", "__matmul__", "__rmatmul__"),
-    BLACK: ("exp", "log", "sum", "softmax", "log_softmax", "pow", "__pow__", "__rpow__", "cumsum", "prod",
-            "reciprocal", "rsqrt", "log1p", "expm1", "log10", "log2", "sinh", "cosh", "tan", "asin", "arcsin",
-            "acos", "arccos", "erfinv", "cumprod"),
-    PROMOTE: ("addcdiv", "addcmul", "cross"),
-}
-
-_STACK = []        # low-precision dtypes of the active ``auto`` calls
-_SAVED = []        # (owner, name, had_own, old value) of the installed casts
+def _stack():
+    st = getattr(_LOCAL, "stack", None)
+    if st is None:
+        st = _LOCAL.stack = []
+    return st
 
 
 def _is_float(x):
@@ -103,88 +83,94 @@ def _widest(dts):
     return max(kinds, key=lambda d: d.itemsize)
 
 
-def _target(kind, args, kwargs):
+def _target(kind, low, args, kwargs):
     if kind == WHITE:
-        return np.dtype(mstype.dtype_to_nptype(_STACK[-1]))
+        return np.dtype(mstype.dtype_to_nptype(low))
     if kind == BLACK:
         return np.dtype(np.float32)
     return _widest(_float_dtypes(args, kwargs))
 
 
-def _casting(fn, kind, skip_first=False):
-    """``fn`` with its float Tensor inputs cast for ``kind`` (``skip_first``: a Primitive's
-    ``__call__``, whose first argument is the Primitive)."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        if _STACK:
-            head, rest = (args[:1], args[1:]) if skip_first else ((), args)
-            dt = _target(kind, rest, kwargs)
+def _cast_out(out, np_dtype):
+    if _is_float(out):
+        return _cast(out, np_dtype)
+    if type(out) in (tuple, list):
+        return type(out)(_cast_out(v, np_dtype) for v in out)
+    return out
+
+
+class _AmpPolicy(_dispatch.Policy):
+    """The casts of the innermost active level of this thread."""
+
+    name = "amp"
+    rank = 20
+
+    def wrap(self, entry, prim, call):
+        st = getattr(_LOCAL, "stack", None)
+        if not st:
+            return call
+        level, low = st[-1]
+        if level == "O1":
+            dtype = getattr(prim, O1_DTYPE_ATTR, None) if prim is not None else None
+            if dtype is None:
+                return call
+            np_low = np.dtype(mstype.dtype_to_nptype(dtype))
+
+            def o1_cast(*args, **kwargs):
+                args = tuple(_cast(a, np_low) for a in args)
+                kwargs = {k: _cast(v, np_low) for k, v in kwargs.items()}
+                return _cast_out(call(*args, **kwargs), np.dtype(np.float32))
+            return o1_cast
+        kind = entry.amp.get(level)
+        if kind is None:
+            return call
+
+        def cast(*args, **kwargs):
+            dt = _target(kind, low, args, kwargs)
             if dt is not None:
-                rest = tuple(_cast(a, dt) for a in rest)
+                args = tuple(_cast(a, dt) for a in args)
                 kwargs = {k: _cast(v, dt) for k, v in kwargs.items()}
-            args = head + rest
-        return fn(*args, **kwargs)
-    wrapper.__mscompat_amp_auto__ = True
-    return wrapper
+            return call(*args, **kwargs)
+        return cast
 
 
-def _patch(owner, name, kind, skip_first=False):
-    had = name in vars(owner)
-    old = getattr(owner, name, None)
-    if old is None or getattr(old, "__mscompat_amp_auto__", False):
-        return
-    setattr(owner, name, _casting(old, kind, skip_first))
-    _SAVED.append((owner, name, had, old))
+_POLICY = _AmpPolicy()
 
 
-def _install():
-    from mscompat import ops
-    from mscompat.ops import functional as F
-    from mscompat.ops import _registry
-    for kind, names in _PRIMS.items():
-        for n in names:
-            cls = _registry.PRIMITIVES.get(n) or getattr(ops, n, None)
-            if isinstance(cls, type):
-                _patch(cls, "__call__", kind, skip_first=True)
-    modules = [ops]
-    if F is not ops:
-        modules.append(F)
-    for kind, names in _FUNCS.items():
-        for n in names:
-            for mod in modules:
-                if isinstance(getattr(mod, n, None), types.FunctionType):
-                    _patch(mod, n, kind)
-    for kind, names in _METHODS.items():
-        for n in names:
-            _patch(Tensor, n, kind)
-
-
-def _uninstall():
-    while _SAVED:
-        owner, name, had, old = _SAVED.pop()
-        if had:
-            setattr(owner, name, old)
-        else:
-            delattr(owner, name)
+def amp_level():
+    """``(level, dtype)`` of this thread's innermost active operator-level AMP call, or None."""
+    st = getattr(_LOCAL, "stack", None)
+    return st[-1] if st else None
 
 
 class _AutoAmp:
-    """Context: the ``auto`` casts active for ``dtype`` (installed by the outermost one)."""
+    """Context: the casts of ``level`` (``"auto"`` or ``"O1"``) for ``dtype`` in this thread."""
 
-    def __init__(self, dtype):
+    def __init__(self, dtype, level="auto"):
         self.dtype = dtype
+        self.level = level
 
     def __enter__(self):
-        if not _STACK:
-            _install()
-        _STACK.append(self.dtype)
+        with _USERS_LOCK:
+            _USERS[0] += 1
+            if _USERS[0] == 1:
+                _dispatch.activate(_POLICY)
+        _stack().append((self.level, self.dtype))
         return self
 
     def __exit__(self, *exc):
-        _STACK.pop()
-        if not _STACK:
-            _uninstall()
+        _stack().pop()
+        with _USERS_LOCK:
+            _USERS[0] -= 1
+            if _USERS[0] == 0:
+                _dispatch.deactivate(_POLICY)
         return False
+
+
+def running(dtype, level):
+    """The context in which ``level``'s operator casts for ``dtype`` apply (``train.amp`` runs a
+    level-O1 network in it)."""
+    return _AutoAmp(dtype, level)
 
 
 def _decorate(fn, dtype):

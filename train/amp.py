@@ -8,7 +8,8 @@ Levels, as MindSpore 2.10 applies them:
 * ``O1``: every white-list Cell (``Dense``, ``Conv*``, RNN cells) not set by the user with
   ``to_float`` runs in low precision (its float inputs and the Parameters it reads cast to
   ``dtype``) and its outputs are cast back to float32; white-list Primitives (``MatMul``,
-  ``Conv2D``, ``ReLU``, ...) held by the network's cells are cast the same way, op by op.
+  ``Conv2D``, ``ReLU``, ...: the entries whose ``amp`` field is white at level ``O1``) held by
+  the network's cells are cast the same way, op by op, while those cells run (an op policy).
   MindSpore does this by rewriting the source (new classes named ``<Name>Opt``); mscompat
   changes the cells in place (same objects, same Parameters, same names).
 * ``O2``: the whole network ``to_float(dtype)``, black-list cells (BatchNorm, LayerNorm)
@@ -28,7 +29,9 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type
+from mscompat.ops._registry import amp_primitives, WHITE
 from mscompat.train.loss_scale_manager import DynamicLossScaleManager, LossScaleManager
+from . import _amp_auto
 
 logger = logging.getLogger("mscompat")
 
@@ -43,19 +46,12 @@ def _nn():
     return nn
 
 
-def _prims():
-    from mscompat.ops import operations as P
-    return P
-
-
 def _classes(module, names):
     return [getattr(module, n) for n in names if hasattr(module, n)]
 
 
 _WHITE_CELLS = ("Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose", "Dense",
                 "LSTMCell", "RNNCell", "GRUCell")
-_WHITE_PRIMS = ("Conv2D", "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "Conv2DBackpropInput", "MatMul",
-                "BatchMatMul", "PReLU", "ReLU", "Ger")
 _BLACK_CELLS = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm")
 
 
@@ -68,7 +64,7 @@ def _amp_list(name):
     lst = _LISTS.get(name)
     if lst is None:
         if name == "AMP_WHITE_LIST":
-            lst = _classes(_nn(), _WHITE_CELLS) + _classes(_prims(), _WHITE_PRIMS)
+            lst = _classes(_nn(), _WHITE_CELLS) + amp_primitives("O1", WHITE)
         else:
             lst = _classes(_nn(), _BLACK_CELLS)
         _LISTS[name] = lst
@@ -179,26 +175,30 @@ def _amp_construct(cell, dtype):
     d["construct"] = bound
 
 
-_AMP_PRIM_CLASSES = {}
+def _o1_scope_construct(self, *args, **kwargs):
+    """``construct`` of a cell holding level-O1 white-list Primitives: the original construct
+    with the O1 operator casts active (the op policy of ``train/_amp_auto.py``)."""
+    from mscompat import _control_flow, _state
+    d = self.__dict__
+    orig = d.get("_amp_o1_scope_orig") or types.MethodType(type(self).construct, self)
+    fn = _control_flow.convert(orig) if _state.tracing() else orig
+    with _amp_auto.running(d["_amp_o1_scope_dtype"], "O1"):
+        return fn(*args, **kwargs)
 
 
-def _amp_primitive(prim, dtype):
-    """Make the Primitive instance ``prim`` cast its float inputs to ``dtype`` and its float
-    outputs to float32 (level O1's cast pair around a white-list operator)."""
-    cls = type(prim)
-    if getattr(cls, "_amp_cast_dtype", None) is not None:
-        return
-    key = (cls, dtype)
-    sub = _AMP_PRIM_CLASSES.get(key)
-    if sub is None:
-        def __call__(self, *args, **kwargs):
-            args = tuple(amp_cast(a, dtype) for a in args)
-            kwargs = {k: amp_cast(v, dtype) for k, v in kwargs.items()}
-            return _cast_tree(cls.__call__(self, *args, **kwargs), mstype.float32)
-        sub = type(cls.__name__, (cls,), {"__call__": __call__, "_amp_cast_dtype": dtype,
-                                          "__module__": cls.__module__, "__qualname__": cls.__qualname__})
-        _AMP_PRIM_CLASSES[key] = sub
-    prim.__class__ = sub
+_o1_scope_construct.__cf_converted__ = True
+
+
+def _amp_primitive(cell, prim, dtype):
+    """Make the Primitive instance ``prim`` held by ``cell`` cast its float inputs to ``dtype``
+    and its float outputs to float32 while ``cell`` runs (level O1's cast pair around a
+    white-list operator): the instance is marked, and ``cell`` runs with the O1 casts active."""
+    setattr(prim, _amp_auto.O1_DTYPE_ATTR, dtype)
+    d = cell.__dict__
+    if "_amp_o1_scope_dtype" not in d:
+        d["_amp_o1_scope_orig"] = d.get("construct")
+    d["_amp_o1_scope_dtype"] = dtype
+    d["construct"] = types.MethodType(_o1_scope_construct, cell)
 
 
 def _white_list_process(network, dtype, white_list):
@@ -211,7 +211,7 @@ def _white_list_process(network, dtype, white_list):
     def visit(cell):
         for prim in list(cell._primitives.values()):
             if prim is not None and white_prims and type(prim) in white_prims:
-                _amp_primitive(prim, dtype)
+                _amp_primitive(cell, prim, dtype)
         for sub in cell.name_cells().values():
             if _precision_set_by_user(sub):
                 continue
@@ -278,7 +278,6 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
         network.to_float(dtype)
         network = _OutputTo32(network)
     elif amp_level == "auto":
-        from . import _amp_auto
         network = _amp_auto.apply(network, dtype)
     else:
         raise ValueError(f"The amp level {amp_level} is not supported")

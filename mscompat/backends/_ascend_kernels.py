@@ -1,43 +1,26 @@
-"""The emulated Ascend kernel library: which operators it lacks, and MindSpore's error for them.
+"""The emulated Ascend kernel library: which operators it lacks (and MindSpore's error for
+them), and which run on the cube unit (and its rounding). Both are op policies
+(``ops/_dispatch.py``) reading the op's entry: ``targets_lacking`` and ``ascend_cube``.
 
-The set below is MindSpore 2.10's own documentation: each operator's "Supported Platforms"
-lists GPU and/or CPU but not Ascend. MindSpore selects kernels per operator: in PyNative mode a
-missing Ascend kernel is an error; in GRAPH_MODE (kernel-by-kernel, jit_level O0/O1) the
-operator backs off to the host CPU when a CPU kernel exists, and fails when there is none
-(GPU-only operators) or when the graph is sunk (jit_level O2). The emulation does the same.
+An entry whose ``targets_lacking`` holds ``"Ascend"`` is an operator MindSpore 2.10 documents
+("Supported Platforms") for GPU and/or CPU but not Ascend. MindSpore selects kernels per
+operator: in PyNative mode a missing Ascend kernel is an error; in GRAPH_MODE (kernel-by-kernel,
+jit_level O0/O1) the operator backs off to the host CPU when a CPU kernel exists, and fails when
+there is none (GPU-only operators) or when the graph is sunk (jit_level O2). The emulation does
+the same, for every public form of the op (functional, Primitive, Tensor method).
 
-Guards are installed once, the first time the Ascend target is activated: the functional names
-in ``mindspore.ops`` / ``mindspore.ops.functional`` and the Primitive classes' ``__call__``. Each
-guard reads the active backend (one dict lookup) and otherwise calls the op unchanged.
-Tensor methods (``x.lgamma()``) are not guarded.
+An entry with ``ascend_cube`` (the positions of its two operands) runs on the cube unit: the
+operands are rounded to the cube's input precision and the result to its output precision
+(``ascend._cube``, under ``ascend_config``'s ``precision_mode``).
+
+:func:`install` activates both policies when the Ascend target is activated, :func:`uninstall`
+removes them when it is deactivated.
 """
-import functools
+import inspect
 import warnings
 
-__all__ = ["UNSUPPORTED", "FUNCTIONAL", "install", "unsupported_error", "is_supported"]
+__all__ = ["install", "uninstall", "unsupported_error", "is_supported", "KERNELS", "CUBE"]
 
-# Primitive name -> the platforms MindSpore documents for it.
-UNSUPPORTED = {
-    "Digamma": "GPU CPU", "Lgamma": "GPU CPU", "Polygamma": "GPU CPU",
-    "BesselI0": "GPU CPU", "BesselI1": "GPU CPU", "BesselJ0": "GPU CPU", "BesselJ1": "GPU CPU",
-    "BesselK0": "GPU CPU", "BesselK0e": "GPU CPU", "BesselK1": "GPU CPU", "BesselK1e": "GPU CPU",
-    "BesselY0": "GPU CPU", "BesselY1": "GPU CPU",
-    "Cholesky": "GPU CPU", "CholeskyInverse": "GPU CPU", "Einsum": "GPU", "Fmax": "CPU", "LRN": "GPU CPU",
-    "Lstsq": "CPU", "LuUnpack": "GPU CPU", "Median": "GPU CPU", "Ormqr": "GPU", "SparseToDense": "CPU",
-    "MultinomialWithReplacement": "CPU",
-}
-
-# functional name -> the Primitive it runs (MindSpore's error names the Primitive)
-FUNCTIONAL = {
-    "digamma": "Digamma", "lgamma": "Lgamma", "polygamma": "Polygamma",
-    "bessel_i0": "BesselI0", "bessel_i1": "BesselI1", "bessel_j0": "BesselJ0", "bessel_j1": "BesselJ1",
-    "bessel_k0": "BesselK0", "bessel_k0e": "BesselK0e", "bessel_k1": "BesselK1", "bessel_k1e": "BesselK1e",
-    "bessel_y0": "BesselY0", "bessel_y1": "BesselY1",
-    "cholesky": "Cholesky", "einsum": "Einsum", "fmax": "Fmax", "lrn": "LRN", "lstsq": "Lstsq",
-    "lu_unpack": "LuUnpack", "median": "Median", "ormqr": "Ormqr", "i0": "BesselI0",
-}
-
-_installed = []
 _backoff_warned = set()
 
 
@@ -61,61 +44,135 @@ def unsupported_error(prim, graph=False):
     return RuntimeError(msg)
 
 
+def _entry(name):
+    from mscompat.ops._registry import OPS, PRIMITIVES
+    if name in PRIMITIVES:
+        return getattr(PRIMITIVES[name], "_entry", None)
+    return OPS.get(name)
+
+
 def is_supported(prim):
-    """Whether the emulated Ascend kernel library has a kernel for Primitive ``prim``."""
-    return prim not in UNSUPPORTED
+    """Whether the emulated Ascend kernel library has a kernel for op ``prim`` (a Primitive
+    or functional name)."""
+    entry = _entry(prim)
+    return entry is None or "Ascend" not in entry.targets_lacking
 
 
-def _check(prim):
+def _check(entry):
     """Raise, or back off to the host CPU as MindSpore's GRAPH_MODE does (once-per-op warning)."""
     from mscompat import _state, context
+    prim = entry.kernel or entry.name
     in_graph = _state.tracing() and context._context.get("mode") == context.GRAPH_MODE
     if not in_graph:
         raise unsupported_error(prim)
     jit_level = (context._context.get("jit_config") or {}).get("jit_level", context._context.get("jit_level"))
-    if "CPU" not in UNSUPPORTED[prim] or jit_level == "O2":
+    if "CPU" in entry.targets_lacking or jit_level == "O2":
         raise unsupported_error(prim, graph=True)
     if prim not in _backoff_warned:
         _backoff_warned.add(prim)
         warnings.warn(f"Operator {prim} has no Ascend kernel; it runs on the host CPU (kernel select backoff).",
-                      RuntimeWarning, stacklevel=4)
+                      RuntimeWarning, stacklevel=5)
 
 
-def _guard_fn(fn, prim):
-    from . import _state
+class _KernelLibrary:
+    """An op policy (``ops/_dispatch.Policy``'s protocol): unsupported-op errors for the entries
+    whose ``targets_lacking`` holds ``"Ascend"``."""
 
-    @functools.wraps(fn)
-    def guarded(*args, **kwargs):
-        b = _state["active"]
-        if b is not None and b.name == "Ascend":
-            _check(prim)
-        return fn(*args, **kwargs)
+    name = "ascend kernel library"
+    rank = 10
 
-    guarded._ascend_guard = True
-    return guarded
+    def wrap(self, entry, prim, call):
+        if "Ascend" not in entry.targets_lacking:
+            return call
+
+        def guarded(*args, **kwargs):
+            _check(entry)
+            return call(*args, **kwargs)
+        return guarded
 
 
-def _guard_class(cls, prim):
-    call = cls.__call__
-    if getattr(call, "_ascend_guard", False):
-        return
-    cls.__call__ = _guard_fn(call, prim)
+_OPERAND_NAMES = {}
+
+
+def _operand_names(entry):
+    names = _OPERAND_NAMES.get(id(entry))
+    if names is None:
+        try:
+            params = list(inspect.signature(entry.impl).parameters.values())
+        except (TypeError, ValueError):
+            params = []
+        if params and params[0].name == "self":
+            params = params[1:]
+        names = _OPERAND_NAMES[id(entry)] = [p.name for p in params]
+    return names
+
+
+def _operands(entry, args, kwargs):
+    """``[(where, value), (where, value)]`` of the cube's two operands (``where``: a position of
+    ``args`` or a keyword), or None when not both are given."""
+    out = []
+    names = _operand_names(entry)
+    for pos in entry.ascend_cube:
+        if pos < len(args):
+            out.append((pos, args[pos]))
+        elif pos < len(names) and names[pos] in kwargs:
+            out.append((names[pos], kwargs[names[pos]]))
+        else:
+            return None
+    return out
+
+
+class _CubeUnit:
+    """An op policy: the cube unit's precision for the entries with ``ascend_cube``."""
+
+    name = "ascend cube"
+    rank = 40
+
+    def wrap(self, entry, prim, call):
+        if not entry.ascend_cube:
+            return call
+
+        def cubed(*args, **kwargs):
+            from mscompat import backends
+            from mscompat.common.tensor import Tensor
+            cube = backends.cube
+            ops_ = _operands(entry, args, kwargs) if cube is not None else None
+            if (ops_ is None or not all(isinstance(v, Tensor) for _, v in ops_)
+                    or ops_[0][1]._data.dtype != ops_[1][1]._data.dtype):
+                return call(*args, **kwargs)
+            (wa, xa), (wb, xb) = ops_
+
+            def compute(a, b):
+                import jax
+                new_args, new_kwargs = list(args), dict(kwargs)
+                for where, v in ((wa, a), (wb, b)):
+                    if isinstance(where, int):
+                        new_args[where] = Tensor._wrap(v)
+                    else:
+                        new_kwargs[where] = Tensor._wrap(v)
+                with jax.default_matmul_precision("highest"):
+                    return call(*new_args, **new_kwargs)._data
+
+            out = cube(compute, xa._data, xb._data)
+            if out is None:            # not a cube dtype (integers, float64)
+                return call(*args, **kwargs)
+            return Tensor._wrap(out)
+        return cubed
+
+
+KERNELS = _KernelLibrary()
+CUBE = _CubeUnit()
 
 
 def install():
-    """Guard the unsupported operators (once)."""
-    if _installed:
-        return
-    from mscompat import ops
-    from mscompat.ops import functional
-    from mscompat.ops._registry import PRIMITIVES
-    for name, prim in FUNCTIONAL.items():
-        for mod in (ops, functional):
-            fn = getattr(mod, name, None)
-            if fn is not None and not getattr(fn, "_ascend_guard", False):
-                setattr(mod, name, _guard_fn(fn, prim))
-    for prim in UNSUPPORTED:
-        cls = PRIMITIVES.get(prim)
-        if cls is not None:
-            _guard_class(cls, prim)
-    _installed.append(True)
+    """Activate the Ascend kernel library's and cube unit's policies."""
+    from mscompat.ops import _dispatch    # mscompat.ops imports the backends
+    _dispatch.activate(KERNELS)
+    _dispatch.activate(CUBE)
+
+
+def uninstall():
+    """Deactivate them (another target was activated)."""
+    from mscompat.ops import _dispatch
+    _dispatch.deactivate(KERNELS)
+    _dispatch.deactivate(CUBE)

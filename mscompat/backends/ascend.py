@@ -9,9 +9,11 @@ Ascend 910 NPU meets (``docs/ascend_emulation.md`` lists what is and is not emul
   ``max_device_memory`` / ``runtime.set_memory(max_size=...)``) with allocation accounting and
   MindSpore's out-of-memory error when a program or kernel would exceed it;
 - the cube unit: matrix and convolution ops take float16 inputs and accumulate in float32,
-  under ``ascend_config={"precision_mode": ...}`` (default ``"force_fp16"``);
-- the kernel library: operators MindSpore documents as GPU/CPU only are rejected with the
-  Ascend kernel-selection error (:mod:`._ascend_kernels`);
+  under ``ascend_config={"precision_mode": ...}`` (default ``"force_fp16"``); the ops are those
+  whose entry has ``ascend_cube``, rounded at the op dispatch point (:mod:`._ascend_kernels`);
+- the kernel library: operators MindSpore documents as GPU/CPU only (entries whose
+  ``targets_lacking`` holds ``"Ascend"``) are rejected with the Ascend kernel-selection error
+  (:mod:`._ascend_kernels`);
 - HCCL names for collectives (``hccl``, ``hccl_world_group``);
 - a roofline time estimate per compiled program (:mod:`.roofline`).
 """
@@ -185,7 +187,9 @@ class AscendBackend(Backend):
             self.allocated()
 
     def deactivate(self):
+        from . import _ascend_kernels
         from mscompat import backends
+        _ascend_kernels.uninstall()
         backends.cube = None
         import jax
         jax.config.update("jax_default_device", None)

@@ -4,7 +4,8 @@
 batch inputs' placement) are constrained; XLA's sharding propagation lays out everything else.
 
 ``search_mode="recursive_programming"`` (MindSpore's default) and ``"dynamic_programming"``:
-every ``MatMul`` without a strategy gets one at trace time from a communication cost model
+every ``MatMul`` (the op entries whose ``shard_rule`` is ``"matmul"``; the search is an op
+policy, ``ops/_dispatch.py``) without a strategy gets one at trace time from a communication cost model
 (both names run the same search). For ``x (M, K) @ w (K, N)`` on ``D`` devices, with the
 layout the activation arrives in (``dp``: rows split, ``mp``: columns split, ``rep``:
 replicated), three candidates are costed in bytes moved per training step (forward and
@@ -34,13 +35,14 @@ operators, memory, overlap. With small batches and large weights this picks Mega
 column-then-row pairs; with large batches, data parallel. The choices of the last trace are in
 ``mscompat.parallel.auto_strategies()``.
 """
+import sys
+
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, in_program
 
 __all__ = ["sync_hooks", "begin_trace", "begin_record", "end_record", "choose", "solve", "plan_cost",
            "auto_strategies"]
 
-_SEARCHED = ("MatMul",)
 _LAST = {"choices": []}
 
 
@@ -203,37 +205,35 @@ def _auto_call(prim, orig, inputs):
     return out
 
 
-def _hook(cls):
-    if "_auto_unhooked_call" in cls.__dict__:
-        return
-    orig = cls.__call__
+class _SearchPolicy:
+    """The cost-model search as an op policy (``ops/_dispatch.Policy``'s protocol): the Primitive calls whose entry has the
+    ``"matmul"`` shard rule and no user strategy get a strategy chosen by :func:`_auto_call`."""
 
-    def __call__(self, *inputs):
-        return _auto_call(self, orig, inputs)
+    name = "auto-parallel search"
+    rank = 30
 
-    cls._auto_unhooked_call = orig
-    cls.__call__ = __call__
+    def wrap(self, entry, prim, call):
+        if entry.shard_rule != "matmul" or prim is None or "_sharded_base" in type(prim).__dict__:
+            return call            # a strategy the user gave (``shard``) wins
+
+        def searched(*inputs):
+            return _auto_call(prim, lambda _prim, *xs: call(*xs), inputs)
+        return searched
 
 
-def _unhook(cls):
-    orig = cls.__dict__.get("_auto_unhooked_call")
-    if orig is not None:
-        cls.__call__ = orig
-        del cls._auto_unhooked_call
+_POLICY = _SearchPolicy()
 
 
 def sync_hooks():
-    """Install the search on the searched primitives' classes in AUTO_PARALLEL with a cost-model
-    search mode, remove it otherwise (so other modes' calls are untouched)."""
-    try:
-        from mscompat.ops._registry import PRIMITIVES
-    except ImportError:   # during import of mscompat itself
-        return
+    """Activate the search policy in AUTO_PARALLEL with a cost-model search mode, deactivate it
+    otherwise (so other modes' calls are untouched)."""
     st = _ACTIVE[0]
     on = (st is not None and st.mode == "auto_parallel"
           and st.settings.get("search_mode", "recursive_programming") in ("recursive_programming",
                                                                            "dynamic_programming"))
-    for name in _SEARCHED:
-        cls = PRIMITIVES.get(name)
-        if cls is not None:
-            (_hook if on else _unhook)(cls)
+    dispatch = sys.modules.get("mscompat.ops._dispatch")
+    if dispatch is None:
+        if not on:
+            return          # the ops (and so the dispatch point) are not even imported yet
+        from mscompat.ops import _dispatch as dispatch    # mscompat.ops imports this module
+    (dispatch.activate if on else dispatch.deactivate)(_POLICY)
