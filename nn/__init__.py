@@ -24,3 +24,5 @@ del _m
 from .utils import no_init_parameters  # noqa: E402,F401
 __all__.append("no_init_parameters")
 from . import probability  # noqa: E402,F401  (mindspore.nn.probability is imported with mindspore.nn)
+from .graph_cell import GraphCell  # noqa: E402,F401  (runs graphs loaded by mindspore.load)
+__all__.append("GraphCell")

@@ -26,10 +26,14 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.seed import Generator
+from mscompat import _checkparam
 from . import _checkpoint_io as _io
+from ._mindir_export import export_mindir
+from ._mindir_load import load_mindir_file
+from ._stablehlo import export_stablehlo, load_stablehlo_file, SUFFIX as _STABLEHLO_SUFFIX
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
-           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"]
+           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "export", "load"]
 
 logger = logging.getLogger("mscompat.train.serialization")
 
@@ -597,3 +601,89 @@ def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_rege
 def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
     """Convert a safetensors file (or the ``rank*`` folders of a directory) to ``.ckpt``."""
     _convert_checkpoint_file(file_path, save_path, name_map, file_name_regex, processes_num, "ckpt")
+
+
+# ------------------------------------------------------------------------------------------
+# exported models: MINDIR (MindSpore's format, both directions) and STABLEHLO (jax.export)
+
+EXPORT_FORMATS = ['AIR', 'ONNX', 'MINDIR', 'STABLEHLO']
+
+
+def _check_enc(file_format, kwargs):
+    enc_key = kwargs.get('enc_key')
+    if not isinstance(enc_key, bytes):
+        raise TypeError(f"For 'export', the type of 'enc_key' must be bytes, but got {type(enc_key)}.")
+    enc_mode = kwargs.get('enc_mode', 'AES-GCM')
+    if callable(enc_mode):
+        return
+    if not isinstance(enc_mode, str):
+        raise TypeError(f"For 'export', the type of 'enc_mode' must be str, but got {type(enc_mode)}.")
+    if file_format in ('AIR', 'ONNX'):
+        raise ValueError(f"AIR/ONNX only support customized encryption, but got {enc_mode}.")
+    if enc_mode not in ('AES-CBC', 'AES-GCM', 'SM4-CBC'):
+        raise ValueError(f"MindIR only support AES-GCM/AES-CBC/SM4-CBC encryption, but got {enc_mode}")
+
+
+def export(net, *inputs, file_name, file_format, **kwargs):
+    """Export ``net`` run on ``inputs`` to ``file_name`` in ``file_format``.
+
+    * ``"MINDIR"``: MindSpore's own format (``.mindir`` added when missing); real MindSpore loads
+      it with ``mindspore.load`` and runs it with ``nn.GraphCell``.
+    * ``"STABLEHLO"`` (mscompat's addition): a ``jax.export`` artefact (``.stablehlo``) of the
+      inference forward with the parameters baked in, which plain JAX runs with
+      ``jax.export.deserialize(data).call(*arrays)``.
+    * ``"AIR"`` needs Ascend's toolchain and ``"ONNX"`` a converter: both raise ValueError.
+
+    Inputs declared ``Tensor(shape=[None, ...], dtype=...)`` have dynamic dimensions.
+    """
+    if 'obf_func' in kwargs:
+        raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
+    if file_format not in EXPORT_FORMATS:
+        raise ValueError(f"For 'export', 'file_format' must be one of {EXPORT_FORMATS}, but got {file_format}.")
+    _checkparam.check_file_name_by_regular(file_name)
+    file_name = os.path.realpath(file_name)
+    if 'enc_key' in kwargs:
+        _check_enc(file_format, kwargs)
+    if kwargs.get('custom_func') is not None and file_format != 'MINDIR':
+        raise ValueError(f"Currently only support custom_func for MindIR format, but got {file_format} format.")
+    logger.info("exporting model file:%s format:%s.", file_name, file_format)
+    if file_format == 'AIR':
+        raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
+    if file_format == 'ONNX':
+        raise ValueError("For 'export', mscompat cannot write 'ONNX' (no ONNX converter for JAX is installed); "
+                         f"the formats it writes are 'MINDIR' and 'STABLEHLO' (of {EXPORT_FORMATS}).")
+    if file_format == 'STABLEHLO':
+        export_stablehlo(net, *inputs, file_name=file_name, **kwargs)
+        return
+    export_mindir(net, *inputs, file_name=file_name, **kwargs)
+
+
+def load(file_name, **kwargs):
+    """Load a graph exported as MINDIR (by MindSpore or mscompat) or STABLEHLO (by mscompat);
+    ``nn.GraphCell(graph)`` runs it.
+
+    Raises:
+        ValueError: ``file_name`` is not a str, has another suffix, or does not exist.
+        RuntimeError: the file is not a graph of its format (damaged, truncated, foreign).
+    """
+    if 'obf_func' in kwargs:
+        raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
+    if not isinstance(file_name, str):
+        raise ValueError(f"For 'load', the argument 'file_name' must be string, but got {type(file_name)}.")
+    is_stablehlo = file_name.endswith(_STABLEHLO_SUFFIX)
+    if not file_name.endswith(".mindir") and not is_stablehlo:
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir' "
+                         f"(or '{_STABLEHLO_SUFFIX}' for STABLEHLO), please input the correct 'file_name'.")
+    if not os.path.exists(file_name):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) does not exist, "
+                         "please check whether the 'file_name' is correct.")
+    file_name = os.path.realpath(file_name)
+    if 'dec_key' in kwargs:
+        if not isinstance(kwargs['dec_key'], bytes):
+            raise TypeError(f"For 'load', the type of 'dec_key' must be bytes, but got {type(kwargs['dec_key'])}.")
+        raise RuntimeError("Load MindIR failed. Encrypted MindIR files (MindSpore's AES-GCM/AES-CBC/SM4-CBC "
+                           "cipher format) are not supported by mscompat.")
+    logger.info("Execute the process of loading mindir.")
+    if is_stablehlo:
+        return load_stablehlo_file(file_name)
+    return load_mindir_file(file_name)
