@@ -92,3 +92,293 @@ def test_schema_is_mindspores_and_round_trips(tmp_path):
     assert "node REF::MatMul:1 True" in out
     assert "prim True" in out
     assert mir.ModelProto.FromString((tmp_path / "model_back.bin").read_bytes()) == model
+
+
+# --- 2. networks exported by mscompat, run by MindSpore -------------------------------------------
+import json  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import mscompat as ms  # noqa: E402
+from mscompat import nn, ops  # noqa: E402
+from mscompat.train._mindir_export import export_mindir  # noqa: E402
+
+ORACLE_RUNNER = """
+    import json, sys
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn
+    report = {}
+    for job in json.load(open("jobs.json")):
+        entry = report[job["id"]] = {}
+        try:
+            cell = nn.GraphCell(ms.load(job["file"]))
+            entry["params"] = sorted(cell.parameters_dict().keys())
+            for run, arrays in enumerate(job["runs"]):
+                data = np.load(arrays)
+                xs = [ms.Tensor(data["x%d" % i]) for i in range(len(data.files))]
+                out = cell(*xs)
+                out = out if isinstance(out, (tuple, list)) else (out,)
+                np.savez(arrays.replace(".npz", "_ms.npz"), **{"y%d" % i: o.asnumpy() for i, o in enumerate(out)})
+        except Exception as e:  # reported, the test says which model failed
+            entry["error"] = "%s: %s" % (type(e).__name__, str(e)[:2000])
+    json.dump(report, open("report.json", "w"))
+"""
+
+
+class LeNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(2, 2)
+        self.flatten = nn.Flatten()
+        self.fc1 = nn.Dense(16 * 5 * 5, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, 10)
+
+    def construct(self, x):
+        x = self.pool(self.relu(self.conv1(x)))
+        x = self.pool(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
+
+
+class BasicBlock(nn.Cell):
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        self.conv1 = nn.Conv2d(cin, cout, 3, stride=stride, pad_mode="pad", padding=1, has_bias=False)
+        self.bn1 = nn.BatchNorm2d(cout)
+        self.conv2 = nn.Conv2d(cout, cout, 3, pad_mode="same", has_bias=False)
+        self.bn2 = nn.BatchNorm2d(cout)
+        self.relu = nn.ReLU()
+        self.down = None
+        if stride != 1 or cin != cout:
+            self.down = nn.SequentialCell([nn.Conv2d(cin, cout, 1, stride=stride, has_bias=False),
+                                           nn.BatchNorm2d(cout)])
+
+    def construct(self, x):
+        identity = x if self.down is None else self.down(x)
+        y = self.relu(self.bn1(self.conv1(x)))
+        return self.relu(self.bn2(self.conv2(y)) + identity)
+
+
+class ResNet(nn.Cell):
+    """A two-block CIFAR-style ResNet (stem, identity block, strided block with a projection)."""
+
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.stem = nn.SequentialCell([nn.Conv2d(3, 8, 3, pad_mode="same", has_bias=False), nn.BatchNorm2d(8),
+                                       nn.ReLU()])
+        self.layer1 = BasicBlock(8, 8, 1)
+        self.layer2 = BasicBlock(8, 16, 2)
+        self.pool = nn.AvgPool2d(kernel_size=8, stride=8)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(16, num_classes)
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(self.layer2(self.layer1(self.stem(x))))))
+
+
+class EncoderBlock(nn.Cell):
+    """Pre-norm Transformer encoder block: multi-head self-attention and a GELU feed-forward."""
+
+    def __init__(self, d=16, heads=2):
+        super().__init__()
+        self.heads, self.dk = heads, d // heads
+        self.q, self.k, self.v, self.o = nn.Dense(d, d), nn.Dense(d, d), nn.Dense(d, d), nn.Dense(d, d)
+        self.ln1, self.ln2 = nn.LayerNorm((d,)), nn.LayerNorm((d,))
+        self.ff1, self.ff2 = nn.Dense(d, 4 * d), nn.Dense(4 * d, d)
+        self.gelu = nn.GELU(approximate=False)
+        self.softmax = nn.Softmax(axis=-1)
+        self.scale = 1.0 / float(np.sqrt(self.dk))
+
+    def split(self, t, b, s):
+        return ops.transpose(ops.reshape(t, (b, s, self.heads, self.dk)), (0, 2, 1, 3))
+
+    def construct(self, x):
+        b, s, d = x.shape
+        y = self.ln1(x)
+        q, k, v = self.split(self.q(y), b, s), self.split(self.k(y), b, s), self.split(self.v(y), b, s)
+        attn = self.softmax(ops.matmul(q, ops.transpose(k, (0, 1, 3, 2))) * self.scale)
+        z = ops.reshape(ops.transpose(ops.matmul(attn, v), (0, 2, 1, 3)), (b, s, d))
+        x = x + self.o(z)
+        return x + self.ff2(self.gelu(self.ff1(self.ln2(x))))
+
+
+class Mixed(nn.Cell):
+    """Many operator families at once, several outputs (one of them an input as it is)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.linspace(-1, 1, 12).reshape(3, 4).astype(np.float32)), name="w")
+        self.dw = nn.Conv2d(2, 2, 3, stride=2, pad_mode="pad", padding=(1, 0, 2, 1), group=2, has_bias=True)
+        self.mp = nn.MaxPool2d(3, 2, pad_mode="same")
+
+    def construct(self, x, img):
+        a = ops.exp(ops.tanh(x)) + ops.sigmoid(x) * ops.sqrt(ops.abs(x) + 1) - ops.rsqrt(x * x + 2)
+        b = ops.where(x > 0, ops.log(ops.abs(x) + 1), ops.erf(x)) / ops.maximum(ops.abs(x), 0.5)
+        c = ops.concat((a, b[:, ::2], ops.pad(b, (1, 2))[:, 1:3]), axis=1)
+        d = ops.matmul(x, self.w.T) ** 3 + ops.clamp(x @ self.w.T, -0.5, 0.5)
+        e = ops.cumsum(d, 1) + ops.argmax(d, 1).astype(ms.float32).reshape(-1, 1)
+        f = ops.softmax(e, -1).mean(axis=0) + e.min(axis=1).reshape(-1, 1)[:3, :].sum()
+        h = ops.bmm(ops.stack((x, x * 2)), ops.stack((self.w, -self.w)).swapaxes(1, 2)).astype(ms.float16)
+        p, q = ops.split(c, [2, c.shape[1] - 2], axis=1)
+        g = self.mp(ops.relu(self.dw(img)))
+        return c, f, h, p * 2, q, g, x
+
+
+def _simple_fn(x, y):
+    return ops.matmul(x, y) + 1.0
+
+
+def _inputs(*shapes, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal(s).astype(np.float32) for s in shapes]
+
+
+def _mscompat_outputs(net, arrays):
+    out = net(*[ms.Tensor(a) for a in arrays])
+    return [o.asnumpy() for o in (out if isinstance(out, (tuple, list)) else (out,))]
+
+
+def _case_models():
+    """(id, net, export inputs, [input arrays per run]) of the default run."""
+    ms.set_seed(1)
+    cases = [
+        ("lenet", LeNet(), _inputs((2, 1, 32, 32))),
+        ("resnet", ResNet(), _inputs((2, 3, 16, 16))),
+        ("transformer", EncoderBlock(), _inputs((2, 5, 16))),
+        ("mixed", Mixed(), _inputs((5, 4), (1, 2, 9, 8))),
+        ("function", _simple_fn, _inputs((3, 4), (4, 2))),
+    ]
+    out = []
+    for cid, net, arrays in cases:
+        if isinstance(net, nn.Cell):
+            net.set_train(False)
+            net.set_train(True)     # export runs the inference forward whatever the net's mode
+        out.append((cid, net, [ms.Tensor(a) for a in arrays], [arrays]))
+    dyn_lenet = LeNet()
+    out.append(("lenet_dynamic_batch", dyn_lenet, [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
+                [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]))
+    dyn_tr = EncoderBlock()
+    out.append(("transformer_dynamic_batch", dyn_tr, [ms.Tensor(shape=[None, 5, 16], dtype=ms.float32)],
+                [_inputs((4, 5, 16), seed=4)]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """Exports every case with mscompat, runs every file in one MindSpore process; returns
+    {id: (mscompat outputs per run, MindSpore outputs per run or error, parameter names)}."""
+    workdir = tmp_path_factory.mktemp("mindir_export")
+    jobs, expected, names = [], {}, {}
+    for cid, net, export_inputs, runs in _case_models():
+        path = export_mindir(net, *export_inputs, file_name=str(workdir / cid))
+        assert path == str(workdir / f"{cid}.mindir")
+        if isinstance(net, nn.Cell):
+            net.set_train(False)
+        expected[cid] = [_mscompat_outputs(net, arrays) for arrays in runs]
+        names[cid] = sorted(p.name for p in net.get_parameters()) if isinstance(net, nn.Cell) else []
+        files = []
+        for r, arrays in enumerate(runs):
+            f = workdir / f"{cid}_run{r}.npz"
+            np.savez(f, **{f"x{i}": a for i, a in enumerate(arrays)})
+            files.append(str(f))
+        jobs.append({"id": cid, "file": path, "runs": files})
+    (workdir / "jobs.json").write_text(json.dumps(jobs))
+    _run_oracle(workdir, ORACLE_RUNNER)
+    report = json.loads((workdir / "report.json").read_text())
+    result = {}
+    for job in jobs:
+        cid = job["id"]
+        entry = report[cid]
+        got = None
+        if "error" not in entry:
+            got = []
+            for f in job["runs"]:
+                data = np.load(f.replace(".npz", "_ms.npz"))
+                got.append([data[f"y{i}"] for i in range(len(data.files))])
+        result[cid] = (expected[cid], got, entry.get("error"), entry.get("params"), names[cid])
+    return result
+
+
+@needs_oracle
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "function",
+                                 "lenet_dynamic_batch", "transformer_dynamic_batch"])
+def test_mindspore_runs_the_exported_graph(exported, cid):
+    expected, got, error, ms_params, msc_params = exported[cid]
+    assert error is None, f"MindSpore could not load/run {cid}.mindir: {error}"
+    assert ms_params == msc_params          # Parameters keep their names (and are graph parameters)
+    for run_expected, run_got in zip(expected, got):
+        assert len(run_got) == len(run_expected)
+        for e, g in zip(run_expected, run_got):
+            assert g.shape == e.shape and g.dtype == e.dtype
+            tol = 2e-3 if e.dtype == np.float16 else 1e-4
+            np.testing.assert_allclose(g, e, rtol=tol, atol=tol * 1e-1)
+
+
+# --- 3. what the file holds, and what cannot be exported -------------------------------------------
+def test_file_layout(tmp_path):
+    net = LeNet()
+    path = export_mindir(net, ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32),
+                         file_name=str(tmp_path / "lenet.mindir"))
+    assert path == str(tmp_path / "lenet.mindir")        # no second suffix
+    model = mir.ModelProto.FromString(Path(path).read_bytes())
+    assert (model.producer_name, model.ir_version, model.mind_ir_version) == ("MindSpore", "1.1", 3)
+    g = model.graph
+    assert [list(t.dims) for i in g.input for t in i.tensor] == [[-1, 1, 32, 32]]
+    assert list(g.output[0].tensor[0].dims) == [-1, 10]
+    params = {p.ref_key: p for p in g.parameter}
+    assert set(params) == {p.name for p in net.get_parameters()}
+    w = np.frombuffer(params["conv1.weight"].raw_data, np.float32).reshape(6, 1, 5, 5)
+    np.testing.assert_array_equal(w, net.conv1.weight.asnumpy())
+    ops_used = {p.op_type for p in model.primitives}
+    assert {"Conv2D", "MaxPool", "MatMul", "Add", "Reshape"} <= ops_used
+    assert all(n.op_type == "Constant" or n.op_type.startswith("REF::") for n in g.node)
+    other = export_mindir(net, ms.Tensor(np.zeros((1, 1, 32, 32), np.float32)), file_name=str(tmp_path / "a.model"))
+    assert other.endswith("a.model.mindir")
+
+
+def test_custom_func_edits_the_model(tmp_path):
+    def edit(model):
+        model.producer_version = "11.0"
+        model.user_info["version"] = "11.0"
+
+    path = export_mindir(nn.Dense(3, 2), ms.Tensor(np.ones((1, 3), np.float32)), file_name=str(tmp_path / "d"),
+                         custom_func=edit)
+    model = mir.ModelProto.FromString(Path(path).read_bytes())
+    assert model.producer_version == "11.0" and model.user_info["version"] == "11.0"
+
+
+class _Sorts(nn.Cell):
+    def construct(self, x):
+        return ops.sort(x)[0] * 2
+
+
+class _Reads(nn.Cell):
+    def construct(self, x):
+        if float(x.asnumpy().sum()) > 0:
+            return x + 1
+        return x - 1
+
+
+def test_unsupported_primitive_is_named(tmp_path):
+    with pytest.raises(RuntimeError, match="'sort'"):
+        export_mindir(_Sorts(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "s"))
+    assert not (tmp_path / "s.mindir").exists()
+
+
+def test_bad_inputs(tmp_path):
+    with pytest.raises(RuntimeError, match="not function or method"):
+        export_mindir(5, ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "n"))
+    with pytest.raises(TypeError):            # as MindSpore: the net's construct gets too few inputs
+        export_mindir(nn.Dense(3, 2), file_name=str(tmp_path / "n"))
+    with pytest.raises(ValueError):           # as MindSpore: the shapes do not fit the net
+        export_mindir(nn.Dense(3, 2), ms.Tensor(np.ones((2, 4), np.float32)), file_name=str(tmp_path / "n"))
+    with pytest.warns(UserWarning), pytest.raises(RuntimeError, match="cannot be compiled"):
+        export_mindir(_Reads(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "r"))
+    # unknown keyword arguments are ignored, as in MindSpore
+    assert export_mindir(nn.Dense(3, 2), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "k"),
+                         foo=1).endswith("k.mindir")

@@ -216,9 +216,13 @@ class _Writer:
             ref = self.prims[key] = f"REF::{name}"
         return ref
 
-    def value_node(self, value):
-        """A ``Constant`` node holding a scalar, tuple, None or tensor value; shared by equal values."""
-        if isinstance(value, np.ndarray):
+    def value_node(self, value, share=True):
+        """A ``Constant`` node holding a scalar, tuple, None or tensor value; shared by equal values
+        (unless ``share`` is false: the shapes of Reshape/BroadcastTo, which a dynamic dimension
+        makes differ from one trace to the other)."""
+        if not share:
+            key = None
+        elif isinstance(value, np.ndarray):
             hit = self.const_names.get(id(value))
             if hit is not None and hit[0] is value:
                 return hit[1]
@@ -231,15 +235,16 @@ class _Writer:
         n = self.graph.node.add(output=[name], name=name, op_type="Constant")
         a = n.attribute.add(name="value")
         _fill(a, value)
-        if key is None:
-            self.const_names[id(value)] = (value, name)
-        else:
+        if key is not None:
             self.values[key] = name
+        elif share:
+            self.const_names[id(value)] = (value, name)
         return name
 
     def node(self, op, inputs, avals, attrs=None, kind=_FUNCTION, instance_name=""):
         """A CNode calling primitive ``op``; ``inputs`` are names or plain values (value nodes)."""
-        names = [x if isinstance(x, str) else self.value_node(x) for x in inputs]
+        share = op not in ("Reshape", "BroadcastTo")
+        names = [x if isinstance(x, str) else self.value_node(x, share) for x in inputs]
         k = self._next()
         name = f"{self.graph.name}:CNode_{k}:{k}"
         n = self.graph.node.add(input=names, output=[name], name=name,
@@ -262,10 +267,11 @@ class _Translator:
 
     # --- reading values --------------------------------------------------------------------
     def name(self, v):
-        """The graph name of ``v`` (a value node for a constant, a BroadcastTo for a lazy broadcast)."""
+        """The graph name of ``v``: a value node for a constant, a BroadcastTo for a broadcast (also
+        for a large constant that is a broadcast: the small operand is written, not the result)."""
         if v.name is not None:
             return v.name
-        if v.const is not None:
+        if v.const is not None and (v.lazy is None or v.const.size <= _FOLD_LIMIT):
             return self.w.value_node(v.const)
         key = id(v)
         hit = self.bcast_cache.get(key)
@@ -343,22 +349,13 @@ class _Translator:
         if inner is not None:
             jaxpr, consts = inner
             return self.run(jaxpr, consts, ins)
-        if ins and all(v.const is not None for v in ins) and not self._keep_lazy(eqn, ins):
-            return _fold(eqn, ins)
-        if not ins:
+        if all(v.const is not None for v in ins) and prim != "broadcast_in_dim":
             return _fold(eqn, ins)
         handler = _HANDLERS.get(prim)
         if handler is None:
             raise _Unsupported(prim)
         out = handler(self, eqn, ins)
         return out if isinstance(out, list) else [out]
-
-    @staticmethod
-    def _keep_lazy(eqn, ins):
-        if eqn.primitive.name != "broadcast_in_dim":
-            return False
-        size = _size(eqn.outvars[0].aval.shape)
-        return size is None or size > _FOLD_LIMIT
 
 
 def _needed_equations(jaxpr):
@@ -475,6 +472,11 @@ def _broadcast_in_dim(tr, eqn, ins):
     aligned = [1] * len(shape)
     for src, dst in enumerate(dims):
         aligned[dst] = x.shape[src]
+    if x.const is not None:      # a constant, kept with its small form for implicit broadcasting
+        base = _Val.constant(x.const.reshape(aligned))
+        if _same_shape(base.shape, shape):
+            return base
+        return _Val(shape, dtype, const=np.broadcast_to(base.const, shape).copy(), lazy=base)
     base = x if x.lazy is None else _Val(x.shape, x.dtype, name=tr.name(x))
     base = tr.reshape(base, tuple(aligned))
     if _same_shape(base.shape, shape):
@@ -497,16 +499,22 @@ def _concatenate(tr, eqn, ins):
 
 
 def _strided_slice(tr, x, begin, end, strides, shape):
-    return tr.emit("StridedSlice", [tr.name(x), tuple(begin), tuple(end), tuple(strides), 0, 0, 0, 0, 0],
-                   shape, x.dtype)
+    """StridedSlice; a slice reaching the end of a dimension sets its ``end_mask`` bit (end 0), as
+    MindSpore writes ``x[a:]``, so that it holds for any size of that dimension."""
+    end, end_mask = list(end), 0
+    for i, (e, d, st) in enumerate(zip(end, x.shape, strides)):
+        if st > 0 and (not _static(d) or int(e) >= int(d)):
+            end[i] = 0
+            end_mask |= 1 << i
+    return tr.emit("StridedSlice", [tr.name(x), tuple(int(b) for b in begin), tuple(int(e) for e in end),
+                                    tuple(int(st) for st in strides), 0, end_mask, 0, 0, 0], shape, x.dtype)
 
 
 def _slice(tr, eqn, ins):
     shape, _ = _out(eqn)
     x = ins[0]
     strides = eqn.params["strides"] or (1,) * len(x.shape)
-    return _strided_slice(tr, x, [int(s) for s in eqn.params["start_indices"]],
-                          _dims(eqn.params["limit_indices"]), [int(s) for s in strides], shape)
+    return _strided_slice(tr, x, eqn.params["start_indices"], eqn.params["limit_indices"], strides, shape)
 
 
 def _split(tr, eqn, ins):
@@ -515,10 +523,34 @@ def _split(tr, eqn, ins):
     outs, start = [], 0
     for size, var in zip(eqn.params["sizes"], eqn.outvars):
         begin = [0] * len(x.shape)
-        end = list(_dims(x.shape))
+        end = list(x.shape)
         begin[axis], end[axis] = start, start + int(size)
         outs.append(_strided_slice(tr, x, begin, end, [1] * len(x.shape), tuple(var.aval.shape)))
         start += int(size)
+    return outs
+
+
+def _stack(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    axis = int(eqn.params["axis"])
+    parts = []
+    for v in ins:
+        v = v if v.lazy is None else _Val(v.shape, v.dtype, name=tr.name(v))
+        parts.append(tr.reshape(v, v.shape[:axis] + (1,) + v.shape[axis:]))
+    names = [tr.name(v) for v in parts]
+    tup = tr.w.node("MakeTuple", names, [(v.shape, v.dtype) for v in parts], kind=_PRIMITIVE)
+    return tr.emit("Concat", [tup, axis], shape, dtype)
+
+
+def _unstack(tr, eqn, ins):
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    axis = int(eqn.params["axis"])
+    outs = []
+    for i, var in enumerate(eqn.outvars):
+        begin, end = [0] * len(x.shape), list(x.shape)
+        begin[axis], end[axis] = i, i + 1
+        part = _strided_slice(tr, x, begin, end, [1] * len(x.shape), x.shape[:axis] + (1,) + x.shape[axis + 1:])
+        outs.append(tr.reshape(part, tuple(var.aval.shape)))
     return outs
 
 
@@ -693,7 +725,7 @@ def _pad(tr, eqn, ins):
     if any(int(lo) < 0 or int(hi) < 0 for lo, hi, _ in config):
         # negative padding crops: a slice
         begin = [max(-int(lo), 0) for lo, _, _ in config]
-        end = [int(d) - max(-int(hi), 0) if _static(d) else -1 for d, (_, hi, _) in zip(x.shape, config)]
+        end = [int(d) - max(-int(hi), 0) for d, (_, hi, _) in zip(x.shape, config)]
         x = _strided_slice(tr, x, begin, end, [1] * len(config),
                            tuple(int(d) - b - max(-int(hi), 0) if _static(d) else d
                                  for d, b, (_, hi, _) in zip(x.shape, begin, config)))
@@ -731,6 +763,7 @@ _HANDLERS = {
     "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
     "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
+    "stack": _stack, "unstack": _unstack,
     "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
     "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
@@ -755,22 +788,27 @@ def _input_names(net, count):
     return names
 
 
-def _abstract_inputs(inputs):
-    """The traced inputs: concrete Tensors as they are, ``Tensor(shape=[None, ...])`` placeholders as
-    shapes with symbolic dimensions (one symbol per distinct placeholder axis)."""
-    leaves, symbolic = [], False
-    for i, x in enumerate(inputs):
-        if isinstance(x, Tensor) and x._data is None and x._init is not None and x._init[0] is None:
-            shape, dtype = x._init[1], x._init[2]
-            if any(int(d) == -2 for d in shape):
-                raise ValueError("For 'export', an input of dynamic rank (shape [-2]) cannot be exported to MINDIR.")
-            spec = ", ".join(f"d{i}_{k}" if int(d) < 0 else str(int(d)) for k, d in enumerate(shape))
-            dims = jax.export.symbolic_shape(f"({spec})")
-            leaves.append(jax.ShapeDtypeStruct(dims, mstype.dtype_to_nptype(dtype)))
-            symbolic = True
+def _placeholder(x):
+    """The (shape, dtype) of a ``Tensor(shape=[None, ...], dtype=...)`` input, else None."""
+    if isinstance(x, Tensor) and x._data is None and x._init is not None and x._init[0] is None:
+        shape, dtype = x._init[1], x._init[2]
+        if any(int(d) == -2 for d in shape):
+            raise ValueError("For 'export', an input of dynamic rank (shape [-2]) cannot be exported to MINDIR.")
+        return tuple(int(d) for d in shape), dtype
+    return None
+
+
+def _sized_inputs(inputs, size):
+    """The inputs with every dynamic dimension of a placeholder set to ``size``."""
+    out = []
+    for x in inputs:
+        ph = _placeholder(x)
+        if ph is None:
+            out.append(x)
         else:
-            leaves.append(x)
-    return leaves, symbolic
+            shape, dtype = ph
+            out.append(Tensor(np.zeros([size if d < 0 else d for d in shape], mstype.dtype_to_nptype(dtype))))
+    return out
 
 
 def _trace(net, inputs):
@@ -782,10 +820,7 @@ def _trace(net, inputs):
     else:
         fn, known, name = net, None, getattr(net, "__name__", "function")
     compiled = _graph.Compiled(fn, name=name, known=known)
-    leaves, symbolic = _abstract_inputs(inputs)
-    concrete = [jnp.zeros(x.shape, x.dtype) if isinstance(x, jax.ShapeDtypeStruct) and not symbolic else x
-                for x in leaves]
-    dyn, spec = _graph._split(list(concrete), {})
+    dyn, spec = _graph._split(list(inputs), {})
     result = {}
 
     def use(progs, values, key):
@@ -795,9 +830,7 @@ def _trace(net, inputs):
             out, _, _, _ = compiled._pure(params, spec, v, k, d)
             return out
 
-        traced_dyn = [jax.ShapeDtypeStruct(x.shape, x.dtype) if isinstance(x, jax.ShapeDtypeStruct) else x
-                      for x in dyn]
-        closed, out_shape = jax.make_jaxpr(pure, return_shape=True)(values, key, traced_dyn)
+        closed, out_shape = jax.make_jaxpr(pure, return_shape=True)(values, key, dyn)
         result["out"] = (closed, params, out_shape)
         return True
 
@@ -815,16 +848,101 @@ def _graph_name(net):
     return getattr(net, "__name__", "function")
 
 
+_DYNAMIC_SIZES = (5, 7)     # the sizes a dynamic dimension is traced with (two traces, compared)
+
+
 def build_model(net, *inputs):
-    """The ``ModelProto`` of ``net`` on ``inputs`` (inference)."""
+    """The ``ModelProto`` of ``net`` on ``inputs`` (inference).
+
+    With ``Tensor(shape=[None, ...])`` inputs the net is traced twice, the dynamic dimensions set to
+    two different sizes; the two graphs must be the same but for the sizes, and what differs is
+    written as MindSpore writes an unknown size (``-1``)."""
     training = getattr(net, "training", None)
     if training:
         net.set_train(False)
     try:
-        closed, params, out_shape = _trace(net, inputs)
+        if not any(_placeholder(x) is not None for x in inputs):
+            return _build_static(net, inputs)
+        first, second = (_build_static(net, _sized_inputs(inputs, n)) for n in _DYNAMIC_SIZES)
+        return _merge_dynamic(first, second)
     finally:
         if training:
             net.set_train(True)
+
+
+class _NotDynamic(Exception):
+    pass
+
+
+def _merge_dynamic(a, b):
+    """Model ``a`` with -1 where model ``b`` (the same net traced with other dynamic sizes) differs."""
+    try:
+        _merge_graph(a, b)
+    except _NotDynamic as e:
+        raise RuntimeError(f"For 'export', the network cannot be exported with a dynamic dimension: {e}. Export it "
+                           "with fixed input shapes.") from None
+    return a
+
+
+def _merge_dims(dims_a, dims_b, what):
+    if len(dims_a) != len(dims_b):
+        raise _NotDynamic(f"the rank of {what} depends on the dynamic dimension")
+    for i, (x, y) in enumerate(zip(dims_a, dims_b)):
+        if x != y:
+            dims_a[i] = -1
+
+
+def _merge_abstract(attr_a, attr_b, what):
+    """``shape`` attributes / output abstracts: -1 where the sizes differ."""
+    for ta, tb in zip(attr_a.tensors, attr_b.tensors):
+        _merge_dims(ta.dims, tb.dims, what)
+    for va, vb in zip(attr_a.values, attr_b.values):
+        _merge_abstract(va, vb, what)
+
+
+def _merge_graph(a, b):
+    ga, gb = a.graph, b.graph
+    if [p.SerializeToString() for p in a.primitives] != [p.SerializeToString() for p in b.primitives] \
+            or len(ga.node) != len(gb.node) or len(ga.input) != len(gb.input) or len(ga.output) != len(gb.output):
+        raise _NotDynamic("its graph changes with the size of that dimension")
+    for ia, ib in zip(ga.input, gb.input):
+        _merge_dims(ia.tensor[0].dims, ib.tensor[0].dims, f"input '{ia.name}'")
+    ops = {n.output[0]: n.op_type.split(":")[-2] for n in ga.node if n.op_type.startswith("REF::")}
+    users = {}
+    for n in ga.node:
+        for pos, name in enumerate(n.input):
+            users.setdefault(name, []).append((ops.get(n.output[0]), pos))
+    for na, nb in zip(ga.node, gb.node):
+        if na.op_type != nb.op_type or list(na.input) != list(nb.input):
+            raise _NotDynamic("its graph changes with the size of that dimension")
+        if na.op_type != "Constant":
+            for aa, ab in zip(na.attribute, nb.attribute):
+                _merge_abstract(aa, ab, f"node '{na.name}'")
+            continue
+        va, vb = na.attribute[0], nb.attribute[0]
+        if va == vb:
+            continue
+        where = users.get(na.output[0], [])
+        shape_input = va.type == _A.TUPLE and where and all(
+            pos == 1 and op in ("Reshape", "BroadcastTo") for op, pos in where)
+        if not shape_input:
+            raise _NotDynamic(f"a value of the graph ({', '.join(sorted({str(op) for op, _ in where}))} input) "
+                              "depends on the size of that dimension")
+        differ = [i for i, (x, y) in enumerate(zip(va.values, vb.values)) if x != y]
+        if len(differ) != 1 and any(op == "Reshape" for op, _ in where):
+            raise _NotDynamic("a reshape has several sizes depending on that dimension")
+        for i in differ:
+            del va.values[i].ints[:]
+            va.values[i].ints.append(-1)
+    for oa, ob in zip(ga.output, gb.output):
+        for ta, tb in zip(oa.tensor, ob.tensor):
+            _merge_dims(ta.dims, tb.dims, "the output")
+        _merge_abstract(oa.attr_info, ob.attr_info, "the output")
+
+
+def _build_static(net, inputs):
+    """The model of ``net`` on concrete ``inputs``."""
+    closed, params, out_shape = _trace(net, inputs)
     writer = _Writer(_graph_name(net))
     g = writer.graph
     jaxpr = closed.jaxpr
@@ -888,13 +1006,19 @@ def build_model(net, *inputs):
 
 def export_mindir(net, *inputs, file_name, **kwargs):
     """Write ``net`` (a Cell or a function) run on ``inputs`` to ``file_name`` (+ ``.mindir``); returns the path."""
-    if not callable(net):
-        raise TypeError(f"For 'export', the 'net' must be a Cell or a function, but got {type(net).__name__}.")
+    if not callable(net):     # MindSpore's class for a net that is neither a Cell nor a function
+        raise RuntimeError(f"For 'export', the 'net' must be a Cell or a function (fn {net!r} is not function or "
+                           "method).")
     if not isinstance(file_name, str):
-        raise TypeError(f"For 'export', the 'file_name' must be str, but got {type(file_name).__name__}.")
-    if kwargs.get("enc_key") is not None or kwargs.get("dataset") is not None:
-        which = "enc_key" if kwargs.get("enc_key") is not None else "dataset"
-        raise ValueError(f"For 'export', '{which}' is not supported by mscompat's MINDIR writer.")
+        raise TypeError(f"The '{file_name}' must be string, but got {type(file_name)}.")
+    enc_mode = kwargs.get("enc_mode")
+    if "enc_key" in kwargs and not callable(enc_mode):
+        raise ValueError(f"For 'export', MINDIR encryption with '{enc_mode or 'AES-GCM'}' needs MindSpore's cipher "
+                         "library; mscompat writes encrypted MINDIR only with a customized encryption function "
+                         "('enc_mode' a callable taking the model bytes and the key).")
+    if kwargs.get("dataset") is not None:
+        raise ValueError("For 'export', saving the dataset preprocessing ('dataset') into MINDIR is not supported "
+                         "by mscompat.")
     model = build_model(net, *inputs)
     custom_func = kwargs.get("custom_func")
     if custom_func is not None:
@@ -905,7 +1029,10 @@ def export_mindir(net, *inputs, file_name, **kwargs):
     os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
     if os.path.exists(path):
         os.chmod(path, stat.S_IWUSR | stat.S_IRUSR)
+    data = model.SerializeToString()
+    if "enc_key" in kwargs:
+        data = enc_mode(data, kwargs["enc_key"])
     with open(path, "wb") as f:
-        f.write(model.SerializeToString())
+        f.write(data)
     os.chmod(path, stat.S_IRUSR)
     return path
