@@ -609,6 +609,38 @@ def infer_out_shape(*shapes):
     return out
 
 
+def _check_3d_int_or_tuple(arg_name, arg_value, prim_name, allow_five=False, ret_five=False,
+                           greater_zero=True, third_one=False, three_input=False, pad_value=1):
+    """An int or a tuple of 3 (5 where ``allow_five``) ints, positive (non-negative without
+    ``greater_zero``): a 3-tuple, or a 5-tuple padded with ``pad_value`` where ``ret_five``."""
+    def fail(value=arg_value, depth=False, three=False):
+        if depth:
+            raise ValueError(f"For '{prim_name}', the depth of parameter '{arg_name}' must be 1, but got {value[-3]}.")
+        if three:
+            raise ValueError(f"For '{prim_name}', the parameter '{arg_name}' must be an positive integer or a tuple "
+                             f"of three positive integer, but got {value}.")
+        raise ValueError(f"For '{prim_name}', the parameter '{arg_name}' must be an positive integer or a tuple of "
+                         f"three {'or five ' if allow_five else ''}positive integer, but got {value}")
+
+    check_value_type(arg_name, arg_value, (int, tuple), prim_name)
+    if three_input and isinstance(arg_value, tuple) and len(arg_value) != 3:
+        fail(three=True)
+    if isinstance(arg_value, int):
+        ret = (pad_value, pad_value) + (arg_value,) * 3 if ret_five else (arg_value,) * 3
+    elif len(arg_value) == 3:
+        ret = (pad_value, pad_value) + tuple(arg_value) if ret_five else arg_value
+    elif len(arg_value) == 5 and allow_five:
+        ret = arg_value if ret_five else arg_value[2:]
+    else:
+        fail()
+    for item in ret:
+        if not (_is_int(item) and (item > 0 if greater_zero else item >= 0)):
+            fail(ret)
+    if third_one and ret[-3] != 1:
+        fail(ret, depth=True)
+    return tuple(ret)
+
+
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 

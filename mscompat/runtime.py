@@ -6,7 +6,7 @@ that tune MindSpore's own kernel-launch threads (``dispatch_threads_num``,
 ``set_kernel_launch_group``, ``set_kernel_launch_capture``, ``set_cpu_affinity``) have no XLA
 counterpart: they are validated as MindSpore validates them and recorded, and change nothing.
 """
-import re
+from mscompat._checkparam import check_str_by_regular
 
 __all__ = ["launch_blocking", "dispatch_threads_num", "set_cpu_affinity", "set_kernel_launch_group",
            "set_kernel_launch_capture", "synchronize", "set_memory", "memory_stats", "memory_reserved",
@@ -104,9 +104,7 @@ def synchronize():
 
 # --- memory ---------------------------------------------------------------------------
 def _check_memory_conf_valid(memory_size):
-    if not re.fullmatch(_MEMORY_PATTERN, memory_size, re.ASCII):
-        raise ValueError(f"The '{memory_size}' is illegal, it must be match regular'{_MEMORY_PATTERN}' "
-                         f"by flags're.ASCII.'")
+    check_str_by_regular(memory_size, _MEMORY_PATTERN)
     if memory_size in ["0GB", "0.0GB"]:
         raise ValueError("The memory value should not be \"0GB\".")
 
@@ -121,9 +119,7 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
     _once("set_memory", "The 'set_memory' can not be set repeatedly.")
     for v in (init_size, increase_size, max_size):
         _check_memory_conf_valid(v)
-    if not re.fullmatch(_RESERVE_PATTERN, huge_page_reserve_size, re.ASCII):
-        raise ValueError(f"The '{huge_page_reserve_size}' is illegal, it must be match regular'{_RESERVE_PATTERN}' "
-                         f"by flags're.ASCII.'")
+    check_str_by_regular(huge_page_reserve_size, _RESERVE_PATTERN)
     if optimize_level not in ("O0", "O1"):
         raise ValueError(f"The optimize_level must be one of ['O0', 'O1'], but got {optimize_level}.")
     from mscompat import backends

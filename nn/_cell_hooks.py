@@ -16,6 +16,7 @@ import jax.numpy as jnp
 from mscompat import _state
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
+from mscompat._checkparam import check_hook_fn
 
 __all__ = ["HookHandle", "check_hook_fn", "MixedPrecisionType", "_IncompatibleKeys",
            "register_cell_buffer_registration_hook", "current_amp_dtype"]
@@ -59,15 +60,6 @@ class HookHandle:
             extra = ref()
             if extra is not None:
                 extra.pop(self.handle_id, None)
-
-
-def check_hook_fn(hook_fn):
-    """MindSpore's check: a hook must be callable (and not a ``@jit`` function)."""
-    if not callable(hook_fn):
-        raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
-    if getattr(hook_fn, "__jit_wrapped__", False):
-        raise TypeError(f"Decorating hook function {getattr(hook_fn, '__name__', hook_fn)} with '@jit' "
-                        "is not supported.")
 
 
 def jit_forward_pre_hook(cell, hooks, inputs):

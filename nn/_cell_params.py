@@ -5,23 +5,14 @@ Functions here are methods of ``Cell`` (imported into its class body) with MindS
 naming rules of ``update_parameters_name`` and the duplicate-name checks.
 """
 import logging
-import re
 from collections import OrderedDict
 
 from mscompat.common.parameter import ParameterTuple
+from mscompat._checkparam import check_non_negative_int, check_str_by_regular, check_str_and_none_by_regular
 
 logger = logging.getLogger("mscompat")
 
-_PREFIX_RE = r"^\w*[0-9a-zA-Z\_\.\-]*$"
 
-
-def _non_negative_int(value):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"The input value must be int and must >= 0, but got '{value}' with type "
-                        f"'{type(value).__name__}'.")
-    if value < 0:
-        raise ValueError(f"The input value must be int and must >= 0, but got '{value}' with type 'int'.")
-    return value
 
 
 def parameters_and_names(self, name_prefix='', expand=True):
@@ -96,18 +87,14 @@ def parameters_broadcast_dict(self, recurse=True):
 
 def update_parameters_name(self, prefix='', recurse=True):
     """Name every Parameter ``prefix + path``."""
-    if re.match(_PREFIX_RE, prefix, re.ASCII) is None:
-        raise ValueError(f"The '{prefix}' is illegal, it must be match regular'{_PREFIX_RE}' "
-                         f"by flags'{re.ASCII}.'")
+    check_str_and_none_by_regular(prefix)
     for name, param in self.parameters_and_names(expand=recurse):
         if prefix != '':
             param.is_init = False
         param.name = prefix + name
 
 def _update_local_parameters_name(self, prefix='', recurse=True):
-    if re.match(r"^\w+[0-9a-zA-Z\_\.]*$", prefix, re.ASCII) is None:
-        raise ValueError(f"The '{prefix}' is illegal, it must be match regular'^\\w+[0-9a-zA-Z\\_\\.]*$' "
-                         f"by flags'{re.ASCII}.'")
+    check_str_by_regular(prefix)
     for name, param in self.parameters_and_names(expand=recurse):
         if name in self._user_parameters:
             continue
@@ -163,7 +150,7 @@ def remove_redundant_parameters(self):
 
 def set_comm_fusion(self, fusion_type, recurse=True):
     """Set ``comm_fusion`` of every trainable Parameter."""
-    _non_negative_int(fusion_type)
+    check_non_negative_int(fusion_type)
     for param in self.trainable_params(recurse):
         param.comm_fusion = fusion_type
     return self

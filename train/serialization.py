@@ -48,19 +48,6 @@ def _cell_class():
 # ------------------------------------------------------------------------------------------
 # argument checks (MindSpore's messages and classes)
 
-def _check_bool(value, arg_name=None):
-    if not isinstance(value, bool):
-        name = f"'{arg_name}'" if arg_name else "input value"
-        raise TypeError(f"The {name} must be a bool, but got {type(value).__name__}.")
-    return value
-
-
-def _check_isinstance(arg_name, value, classes):
-    if not isinstance(value, classes):
-        raise ValueError(f"The parameter '{arg_name}' must be isinstance of {classes}, but got {value}.")
-    return value
-
-
 def _check_save_obj_and_ckpt_file_name(save_obj, ckpt_file_name, format):
     if format not in ("safetensors", "ckpt"):
         raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got {format}.")
@@ -268,16 +255,16 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     values; ``async_save`` writes in a background thread (the values are copied first);
     ``crc_check`` stores a CRC32. Encryption (``enc_key``) is not supported."""
     ckpt_file_name = _check_save_obj_and_ckpt_file_name(save_obj, ckpt_file_name, format)
-    _check_bool(integrated_save)
+    _checkparam.check_bool(integrated_save)
     async_save = _check_async_save(async_save)
     append_dict = _check_append_dict(append_dict)
-    enc_key = _check_isinstance("enc_key", enc_key, (type(None), bytes))
-    enc_mode = _check_isinstance("enc_mode", enc_mode, str)
-    crc_check = _check_isinstance("crc_check", crc_check, bool)
+    enc_key = _checkparam.check_isinstance("enc_key", enc_key, (type(None), bytes))
+    enc_mode = _checkparam.check_isinstance("enc_mode", enc_mode, str)
+    crc_check = _checkparam.check_isinstance("crc_check", crc_check, bool)
     map_param_inc = kwargs.get("incremental", False)
     global_step_num = kwargs.get("global_step_num", None)
-    remove_redundancy = _check_isinstance("remove_redundancy", kwargs.get("remove_redundancy", None),
-                                          (type(None), bool))
+    remove_redundancy = _checkparam.check_isinstance("remove_redundancy", kwargs.get("remove_redundancy", None),
+                                                     (type(None), bool))
     _check_unsupported("save_checkpoint", format, {
         "enc_key": (enc_key, None), "enc_mode": (enc_mode, "AES-GCM"),
         "map_param_inc": (map_param_inc, False), "global_step_num": (global_step_num, None)})
@@ -383,10 +370,10 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     Decryption (``dec_key``) is not supported."""
     specify_prefix = _check_prefix(specify_prefix)
     filter_prefix = _check_prefix(filter_prefix)
-    dec_key = _check_isinstance("dec_key", dec_key, (type(None), bytes))
-    dec_mode = _check_isinstance("dec_mode", dec_mode, str)
-    crc_check = _check_isinstance("crc_check", crc_check, bool)
-    remove_redundancy = _check_isinstance("remove_redundancy", remove_redundancy, bool)
+    dec_key = _checkparam.check_isinstance("dec_key", dec_key, (type(None), bytes))
+    dec_mode = _checkparam.check_isinstance("dec_mode", dec_mode, str)
+    crc_check = _checkparam.check_isinstance("crc_check", crc_check, bool)
+    remove_redundancy = _checkparam.check_isinstance("remove_redundancy", remove_redundancy, bool)
     _check_unsupported("load_checkpoint", format, {"dec_key": (dec_key, None), "dec_mode": (dec_mode, "AES-GCM")})
     _no_encryption("load_checkpoint", dec_key)
 
@@ -516,8 +503,8 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
         if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
             raise TypeError("For 'parameter_dict', the element in the argument 'parameter_dict' should be a "
                             f"'str' and 'Parameter' , but got {type(key)} and {type(value)}.")
-    _check_bool(strict_load)
-    remove_redundancy = _check_isinstance("remove_redundancy", remove_redundancy, bool)
+    _checkparam.check_bool(strict_load)
+    remove_redundancy = _checkparam.check_isinstance("remove_redundancy", remove_redundancy, bool)
 
     param_not_load = []
     ckpt_not_load = list(parameter_dict.keys())

@@ -15,7 +15,7 @@ from mscompat.common.seed import _get_graph_seed
 from mscompat.ops.primitive import Primitive
 from mscompat.nn.cell import Cell
 from .activation import get_activation
-from mscompat._checkparam import check_value_type, check_positive_int, check_bool
+from mscompat._checkparam import check_value_type, check_positive_int, check_bool, check_is_int
 
 __all__ = ["Dropout", "Flatten", "Dense", "Linear", "Identity", "ClipByNorm", "Norm", "OneHot", "Unfold", "Tril",
            "Triu", "MatrixDiag", "MatrixDiagPart", "MatrixSetDiag", "L1Regularizer", "Dropout1d", "Dropout2d",
@@ -214,17 +214,6 @@ class Linear(Cell):
 # ---------------------------------------------------------------------------------------------
 # More basic layers: regularizer, channel dropouts, upsampling, norms, one-hot, padding, patches,
 # triangular masks, matrix diagonals, roll, unflatten.
-
-def _prefix(cls_name):
-    return f"For '{cls_name}', the" if cls_name else "The"
-
-
-def _check_is_int(value, arg_name, cls_name):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{_prefix(cls_name)} type of '{arg_name}' must be 'int', but got "
-                        f"'{type(value).__name__}'.")
-    return value
-
 
 def _check_p01(cell, p):
     check_value_type('p', p, [float], cell.cls_name)
@@ -474,7 +463,7 @@ def _tri_mask(cell, x, k, upper):
     name = 'triu' if upper else 'tril'
     if len(x.shape) < 1:
         raise ValueError(f"For '{name}', the 'x rank' must be >= 1, but got {len(x.shape)}.")
-    _check_is_int(k, 'k value', name)
+    check_is_int(k, 'k value', name)
     ones = ops.ones(x.shape, mstype.float32)
     assist = ops.triu(ones, k) if upper else ops.tril(ones, k)
     return ops.cast(ops.mul(ops.cast(x, mstype.float32), assist), x.dtype)
@@ -561,7 +550,7 @@ class Unflatten(Cell):
 
     def __init__(self, axis, unflattened_size):
         super().__init__()
-        _check_is_int(axis, 'axis', 'Unflatten')
+        check_is_int(axis, 'axis', 'Unflatten')
         check_value_type('unflattended_size', unflattened_size, (list, tuple), 'Unflatten')
         self.axis = axis
         self.unflattened_size = tuple(unflattened_size)

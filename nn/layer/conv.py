@@ -17,69 +17,10 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, HeUniform, Uniform, _calculate_fan_in_and_fan_out
 from mscompat.nn.cell import Cell
-from mscompat._checkparam import check_value_type, check_positive_int, check_bool, check_string
+from mscompat._checkparam import (EQ, GE, check_value_type, check_positive_int, check_bool, check_string, check_int,
+                                  check_non_negative_int, twice, _check_3d_int_or_tuple)
 
 __all__ = ['Conv2d', 'Conv2dTranspose', 'Conv1d', 'Conv1dTranspose', 'Conv3d', 'Conv3dTranspose']
-
-
-def _prefix(prim_name):
-    return f"For '{prim_name}', the" if prim_name else "The"
-
-
-def _check_int(arg_value, value, rel, arg_name=None, prim_name=None):
-    """MindSpore's integer relation check: TypeError for non-int (bool included), ValueError when
-    ``arg_value rel value`` fails. ``rel`` is one of '>', '>=', '=='."""
-    info = f"{_prefix(prim_name)} {repr(arg_name) if arg_name else 'input value'}"
-    if not isinstance(arg_value, int):
-        raise TypeError(f"{info} must be int, but got '{type(arg_value).__name__}'")
-    ok = {">": arg_value > value, ">=": arg_value >= value, "==": arg_value == value}[rel]
-    rel_s = {">": f"> {value}", ">=": f">= {value}", "==": f"= {value}"}[rel]
-    msg = f"{info} must be int and must {rel_s}, but got '{arg_value}' with type '{type(arg_value).__name__}'."
-    if isinstance(arg_value, bool):
-        raise TypeError(msg)
-    if not ok:
-        raise ValueError(msg)
-    return arg_value
-
-
-def _non_negative_int(v, name, cls_name):
-    return _check_int(v, 0, ">=", name, cls_name)
-
-
-def _twice(m):
-    """MindSpore's ``twice``: an int -> (m, m); a tuple must hold 2 ints (TypeError otherwise)."""
-    if not isinstance(m, tuple):
-        if isinstance(m, int) and not isinstance(m, bool):
-            return (m, m)
-        raise TypeError(f"When expanding an int number to tuple, input type must be integer or tuple[int], "
-                        f"but got {type(m)}")
-    if len(m) != 2:
-        raise TypeError(f"When expanding an int number to tuple, input tuple dimension must be 2, but got {m}")
-    for i in m:
-        if not isinstance(i, int) or isinstance(i, bool):
-            raise TypeError(f"When expanding an int number to tuple, the type of element in input tuple must be "
-                            f"an integer, but got {type(i)}.")
-    return m
-
-
-def _triple(arg_name, arg_value, prim_name, greater_zero=True):
-    """An int or a tuple of 3 (or 5, keeping the last 3) ints -> 3-tuple, as MindSpore's
-    ``_check_3d_int_or_tuple``."""
-    check_value_type(arg_name, arg_value, (int, tuple), prim_name)
-
-    def fail(value):
-        raise ValueError(f"For '{prim_name}', the parameter '{arg_name}' must be an positive integer or a tuple of "
-                         f"three positive integer, but got {value}")
-    if isinstance(arg_value, int):
-        ret = (arg_value,) * 3
-    elif len(arg_value) == 3:
-        ret = tuple(arg_value)
-    else:
-        fail(arg_value)
-    for item in ret:
-        if not (isinstance(item, int) and not isinstance(item, bool) and (item > 0 if greater_zero else item >= 0)):
-            fail(ret)
-    return ret
 
 
 class _Conv(Cell):
@@ -98,11 +39,11 @@ class _Conv(Cell):
             raise ValueError(f"For '{self.cls_name}', the \"NHWC\" format only support in GPU target, but got the "
                              f"'format' is {self.data_format} and the platform is CPU.")
         if isinstance(padding, int):
-            _non_negative_int(padding, 'padding', self.cls_name)
+            check_non_negative_int(padding, 'padding', self.cls_name)
             self.padding = padding
         elif isinstance(padding, tuple):
             for pad in padding:
-                _non_negative_int(pad, 'padding item', self.cls_name)
+                check_non_negative_int(pad, 'padding item', self.cls_name)
             self.padding = padding
         else:
             raise TypeError(f"For '{self.cls_name}', the type of 'padding' must be int or tuple(int), "
@@ -168,10 +109,10 @@ class Conv2d(_Conv):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0, dilation=1,
                  group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCHW',
                  dtype=mstype.float32):
-        kernel_size = _twice(kernel_size)
-        stride = _twice(stride)
+        kernel_size = twice(kernel_size)
+        stride = twice(stride)
         _dilation = dilation
-        dilation = _twice(dilation)
+        dilation = twice(dilation)
         check_positive_int(group, 'group', type(self).__name__)
         _check_group(group, in_channels, out_channels, type(self).__name__)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
@@ -195,16 +136,16 @@ def _check_1d_args(cell, kernel_size, stride, padding, dilation):
     check_value_type('stride', stride, [int], name)
     check_value_type('padding', padding, [int], name)
     check_value_type('dilation', dilation, [int], name)
-    _check_int(kernel_size, 1, ">=", 'kernel_size', name)
-    _check_int(stride, 1, ">=", 'stride', name)
-    _non_negative_int(padding, 'padding', name)
-    _check_int(dilation, 1, ">=", 'dilation', name)
+    check_int(kernel_size, 1, GE, 'kernel_size', name)
+    check_int(stride, 1, GE, 'stride', name)
+    check_non_negative_int(padding, 'padding', name)
+    check_int(dilation, 1, GE, 'dilation', name)
 
 
 def _expand_1d_weight_init(cell, weight_init):
     """A 3-D Tensor ``weight_init`` of a 1d layer gets MindSpore's extra axis 2."""
     if isinstance(weight_init, Tensor):
-        _check_int(len(weight_init.shape), 3, "==", 'weight_init_shape', cell.cls_name)
+        check_int(len(weight_init.shape), 3, EQ, 'weight_init_shape', cell.cls_name)
         return Tensor(np.expand_dims(weight_init.asnumpy(), 2), weight_init.dtype)
     return weight_init
 
@@ -247,7 +188,7 @@ class Conv1d(_Conv):
 def _check_3d_padding(cell, padding):
     check_value_type('padding', padding, (int, tuple), cell.cls_name)
     if isinstance(padding, tuple):
-        _check_int(len(padding), 6, "==", 'padding size', cell.cls_name)
+        check_int(len(padding), 6, EQ, 'padding size', cell.cls_name)
 
 
 class Conv3d(_Conv):
@@ -262,9 +203,9 @@ class Conv3d(_Conv):
                  dtype=mstype.float32):
         if not (in_channels % group == 0 and out_channels % group == 0):
             raise ValueError("The argument 'group' should be divisible by 'in_channels' and 'out_channels'")
-        kernel_size = _triple('kernel_size', kernel_size, self.cls_name)
-        stride = _triple('stride', stride, self.cls_name)
-        dilation = _triple('dilation', dilation, self.cls_name)
+        kernel_size = _check_3d_int_or_tuple('kernel_size', kernel_size, self.cls_name)
+        stride = _check_3d_int_or_tuple('stride', stride, self.cls_name)
+        dilation = _check_3d_int_or_tuple('dilation', dilation, self.cls_name)
         _check_3d_padding(self, padding)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, data_format, dtype=dtype)
@@ -305,11 +246,11 @@ class Conv3dTranspose(_Conv):
                  dtype=mstype.float32):
         if not (in_channels % group == 0 and out_channels % group == 0):
             raise ValueError("The argument 'group' should be divisible by 'in_channels' and 'out_channels'")
-        kernel_size = _triple('kernel_size', kernel_size, self.cls_name)
-        stride = _triple('stride', stride, self.cls_name)
-        dilation = _triple('dilation', dilation, self.cls_name)
+        kernel_size = _check_3d_int_or_tuple('kernel_size', kernel_size, self.cls_name)
+        stride = _check_3d_int_or_tuple('stride', stride, self.cls_name)
+        dilation = _check_3d_int_or_tuple('dilation', dilation, self.cls_name)
         _check_3d_padding(self, padding)
-        output_padding = _triple('output_padding', output_padding, self.cls_name, greater_zero=False)
+        output_padding = _check_3d_int_or_tuple('output_padding', output_padding, self.cls_name, greater_zero=False)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, data_format, transposed=True, dtype=dtype)
         self.output_padding = output_padding
@@ -350,15 +291,15 @@ class Conv2dTranspose(_Conv):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
                  output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
                  dtype=mstype.float32):
-        kernel_size = _twice(kernel_size)
-        stride = _twice(stride)
-        dilation = _twice(dilation)
+        kernel_size = twice(kernel_size)
+        stride = twice(stride)
+        dilation = twice(dilation)
         check_value_type('padding', padding, (int, tuple), self.cls_name)
         if isinstance(padding, tuple):
-            _check_int(len(padding), 4, "==", 'padding size', self.cls_name)
+            check_int(len(padding), 4, EQ, 'padding size', self.cls_name)
         check_value_type('output_padding', output_padding, (int, tuple), self.cls_name)
         if isinstance(output_padding, tuple):
-            _check_int(len(output_padding), 2, "==", 'output_padding size', self.cls_name)
+            check_int(len(output_padding), 2, EQ, 'output_padding size', self.cls_name)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, transposed=True, dtype=dtype)
         self.in_channels = in_channels

@@ -20,8 +20,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops._pool import _max_pool, _avg_pool, _check_pool_input, _out_size
 from mscompat.nn.cell import Cell
-from mscompat._checkparam import check_value_type, check_string
-from .conv import _check_int, _triple
+from mscompat._checkparam import check_value_type, check_string, GE, check_int, _check_3d_int_or_tuple
 
 __all__ = ['AvgPool3d', 'MaxPool3d', 'AvgPool2d', 'MaxPool2d', 'AvgPool1d', 'MaxPool1d', 'FractionalMaxPool2d',
            'FractionalMaxPool3d', 'AdaptiveAvgPool1d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d',
@@ -84,7 +83,7 @@ def _maxpool_padding(padding, nd, cls_name):
     if isinstance(padding, int):
         return (padding,) * nd
     for i, p in enumerate(padding):
-        _check_int(p, 0, ">=", f"padding[{i}]", cls_name)
+        check_int(p, 0, GE, f"padding[{i}]", cls_name)
     if len(padding) == 1:
         return tuple(padding) * nd
     if len(padding) != nd:
@@ -195,8 +194,8 @@ class MaxPool1d(_PoolNd):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
         super().__init__(kernel_size, stride, pad_mode)
-        _check_int(kernel_size, 1, ">=", 'kernel_size', self.cls_name)
-        _check_int(stride, 1, ">=", 'stride', self.cls_name)
+        check_int(kernel_size, 1, GE, 'kernel_size', self.cls_name)
+        check_int(stride, 1, GE, 'stride', self.cls_name)
         self.return_indices = return_indices
         if pad_mode.upper() == "PAD":
             self.use_pad = True
@@ -242,9 +241,9 @@ class MaxPool3d(_PoolNd):
         super().__init__(kernel_size, stride, pad_mode)
         self.return_indices = return_indices
         padding = _maxpool_padding(padding, 3, self.cls_name)
-        _triple('padding', padding, self.cls_name, greater_zero=False)
-        self._k = _triple('kernel_size', kernel_size, "MaxPool3D")
-        self._s = _triple('strides', stride, "MaxPool3D")
+        _check_3d_int_or_tuple('padding', padding, self.cls_name, greater_zero=False)
+        self._k = _check_3d_int_or_tuple('kernel_size', kernel_size, "MaxPool3D")
+        self._s = _check_3d_int_or_tuple('strides', stride, "MaxPool3D")
         if dilation != 1 or return_indices:
             self.only_pad = True
             if pad_mode.upper() != "PAD":
@@ -294,7 +293,7 @@ def _cal_padding(padding, cls_name, nd):
     if isinstance(padding, int):
         return (padding,) * nd
     for i, p in enumerate(padding):
-        _check_int(p, 0, ">=", f"padding[{i}]", cls_name)
+        check_int(p, 0, GE, f"padding[{i}]", cls_name)
     if len(padding) == nd:
         return tuple(padding)
     if len(padding) == 1:
@@ -353,8 +352,8 @@ class AvgPool3d(_PoolNd):
         super().__init__(kernel_size, stride, pad_mode)
         self._pads = _cal_padding(padding, self.cls_name, 3)
         self._div = _divisor(self.cls_name, divisor_override)
-        self._k = _triple('kernel_size', self.kernel_size, "AvgPool3D")
-        self._s = _triple('strides', self.stride, "AvgPool3D")
+        self._k = _check_3d_int_or_tuple('kernel_size', self.kernel_size, "AvgPool3D")
+        self._s = _check_3d_int_or_tuple('strides', self.stride, "AvgPool3D")
         if self.pad_mode != "PAD" and any(self._pads):
             raise ValueError(f"For 'AvgPool3D', the 'pad' must be zero or (0, 0, 0, 0, 0, 0) when 'pad_mode' is not "
                              f"\"PAD\", but got 'pad' is {padding} and 'pad_mode' is {pad_mode}.")
@@ -423,8 +422,8 @@ class AvgPool1d(_PoolNd):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True):
         super().__init__(kernel_size, stride, pad_mode)
-        _check_int(self.kernel_size, 1, ">=", 'kernel_size', self.cls_name)
-        _check_int(self.stride, 1, ">=", 'stride', self.cls_name)
+        check_int(self.kernel_size, 1, GE, 'kernel_size', self.cls_name)
+        check_int(self.stride, 1, GE, 'stride', self.cls_name)
         if pad_mode.upper() == "PAD" or padding != 0 or ceil_mode or not count_include_pad:
             self._pads = _cal_padding(padding, self.cls_name, 1)
             self.is_expand_3d = True
@@ -488,7 +487,7 @@ class AdaptiveAvgPool1d(Cell):
     def __init__(self, output_size):
         super().__init__()
         check_value_type('output_size', output_size, [int], self.cls_name)
-        _check_int(output_size, 1, ">=", 'output_size', self.cls_name)
+        check_int(output_size, 1, GE, 'output_size', self.cls_name)
         self.output_size = output_size
 
     def construct(self, input):  # pylint: disable=redefined-builtin
@@ -505,7 +504,7 @@ class AdaptiveMaxPool1d(Cell):
 
     def __init__(self, output_size):
         super().__init__()
-        _check_int(output_size, 1, ">=", 'output_size', self.cls_name)
+        check_int(output_size, 1, GE, 'output_size', self.cls_name)
         check_value_type('output_size', output_size, [int], self.cls_name)
         self.output_size = output_size
 

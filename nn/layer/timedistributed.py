@@ -3,15 +3,9 @@ from mscompat import ops
 from mscompat.common.tensor import Tensor
 from mscompat.ops.primitive import Primitive
 from mscompat.nn.cell import Cell
+from mscompat._checkparam import check_is_int
 
 __all__ = ['TimeDistributed']
-
-
-def _check_is_int(value, arg_name, cls_name):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be 'int', but got "
-                        f"'{type(value).__name__}'.")
-    return value
 
 
 def _check_data(flag, cls_name):
@@ -34,9 +28,9 @@ class TimeDistributed(Cell):
             raise TypeError(f"For 'TimeDistributed', the 'layer' must be Cell or Primitive instance, but got type: "
                             f"{type(layer).__name__}.")
         super().__init__()
-        _check_is_int(time_axis, 'time_axis', self.cls_name)
+        check_is_int(time_axis, 'time_axis', self.cls_name)
         if reshape_with_axis is not None:
-            _check_is_int(reshape_with_axis, 'reshape_with_axis', self.cls_name)
+            check_is_int(reshape_with_axis, 'reshape_with_axis', self.cls_name)
         self.layer = layer
         self.time_axis = time_axis
         self.reshape_with_axis = reshape_with_axis

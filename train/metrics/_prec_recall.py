@@ -2,7 +2,8 @@
 import numpy as np
 
 from .metric import EvaluationBase, _check_onehot_data, _py_scalar_op
-from ._common import EPS, check_type, one_hot_rows
+from ._common import EPS, one_hot_rows
+from mscompat._checkparam import check_value_type
 
 __all__ = []
 
@@ -75,7 +76,7 @@ class _PrecisionRecall(EvaluationBase):
     def _result(self, average, empty_msg):
         if self._class_num == 0:
             raise RuntimeError(empty_msg)
-        check_type("average", average, [bool], self.__class__.__name__)
+        check_value_type("average", average, [bool], self.__class__.__name__)
         result = self._true_positives / (getattr(self, self._denom_attr) + self.eps)
         if not average:
             return result

@@ -3,7 +3,7 @@
 import numpy as np
 from scipy import ndimage
 
-from ._common import check_type, check_string
+from mscompat._checkparam import check_value_type, check_string
 from .metric import Metric, rearrange_inputs
 
 __all__ = []
@@ -62,9 +62,9 @@ class SurfaceDistanceMetric(Metric):
     def __init__(self, symmetric=False, distance_metric="euclidean"):
         super().__init__()
         self.distance_metric_list = list(DISTANCE_METRICS)
-        distance_metric = check_type("distance_metric", distance_metric, [str])
+        distance_metric = check_value_type("distance_metric", distance_metric, [str])
         self.distance_metric = check_string(distance_metric, self.distance_metric_list, "distance_metric")
-        self.symmetric = check_type("symmetric", symmetric, [bool])
+        self.symmetric = check_value_type("symmetric", symmetric, [bool])
         self.clear()
         self._is_update = None       # as in MindSpore: eval() before any update gives inf, not an error
         self._y_edges = None

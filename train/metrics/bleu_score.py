@@ -4,7 +4,7 @@ from collections import Counter
 import numpy as np
 
 from .metric import Metric, rearrange_inputs
-from ._common import check_type
+from mscompat._checkparam import check_value_type
 
 __all__ = ["BleuScore"]
 
@@ -23,10 +23,10 @@ class BleuScore(Metric):
 
     def __init__(self, n_gram=4, smooth=False):
         super().__init__()
-        self.n_gram = check_type("n_gram", n_gram, [int])
+        self.n_gram = check_value_type("n_gram", n_gram, [int])
         if self.n_gram > 4 or self.n_gram < 1:
             raise ValueError(f"For 'BleuScore', the argument 'n_gram' should range from 1 to 4, but got {n_gram}.")
-        self.smooth = check_type("smooth", smooth, [bool])
+        self.smooth = check_value_type("smooth", smooth, [bool])
         self.clear()
 
     def clear(self):

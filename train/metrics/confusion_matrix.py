@@ -3,7 +3,7 @@ metrics such as sensitivity, precision, f1 ... computed from per-channel TP/FP/T
 import numpy as np
 
 from .metric import Metric, rearrange_inputs
-from ._common import check_type, check_string
+from mscompat._checkparam import check_value_type, check_string
 
 __all__ = ["ConfusionMatrix", "ConfusionMatrixMetric"]
 
@@ -15,12 +15,12 @@ class ConfusionMatrix(Metric):
 
     def __init__(self, num_classes, normalize="no_norm", threshold=0.5):
         super().__init__()
-        self.num_classes = check_type("num_classes", num_classes, [int])
+        self.num_classes = check_value_type("num_classes", num_classes, [int])
         if normalize not in ["target", "prediction", "all", "no_norm"]:
             raise ValueError(f"For 'ConfusionMatrix', the argument 'normalize' must be in "
                              f"['all', 'prediction', 'label', 'no_norm'(None)], but got {normalize}.")
         self.normalize = normalize
-        self.threshold = check_type("threshold", threshold, [float])
+        self.threshold = check_value_type("threshold", threshold, [float])
         self.clear()
 
     def clear(self):
@@ -76,10 +76,10 @@ class ConfusionMatrixMetric(Metric):
         super().__init__()
         self.confusion_matrix = _ConfusionMatrix(skip_channel=skip_channel, metric_name=metric_name,
                                                  calculation_method=calculation_method, decrease=decrease)
-        self.skip_channel = check_type("skip_channel", skip_channel, [bool])
-        self.calculation_method = check_type("calculation_method", calculation_method, [bool])
-        self.metric_name = check_type("metric_name", metric_name, [str])
-        decrease = check_type("decrease", decrease, [str])
+        self.skip_channel = check_value_type("skip_channel", skip_channel, [bool])
+        self.calculation_method = check_value_type("calculation_method", calculation_method, [bool])
+        self.metric_name = check_value_type("metric_name", metric_name, [str])
+        decrease = check_value_type("decrease", decrease, [str])
         self.decrease = check_string(decrease, ["none", "mean", "sum", "mean_batch", "sum_batch", "mean_channel",
                                                 "sum_channel"], "decrease")
         self.clear()

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .metric import Metric, rearrange_inputs
-from ._common import check_type, check_string
+from mscompat._checkparam import check_value_type, check_string
 
 __all__ = ["CosineSimilarity"]
 
@@ -13,10 +13,10 @@ class CosineSimilarity(Metric):
 
     def __init__(self, similarity="cosine", reduction="none", zero_diagonal=True):
         super().__init__()
-        self.similarity = check_string(check_type("similarity", similarity, [str]), ["dot", "cosine"], "similarity")
-        self.reduction = check_string(check_type("reduction", reduction, [str]), ["none", "sum", "mean"],
+        self.similarity = check_string(check_value_type("similarity", similarity, [str]), ["dot", "cosine"], "similarity")
+        self.reduction = check_string(check_value_type("reduction", reduction, [str]), ["none", "sum", "mean"],
                                       "reduction")
-        self.zero_diagonal = check_type("zero_diagonal", zero_diagonal, [bool])
+        self.zero_diagonal = check_value_type("zero_diagonal", zero_diagonal, [bool])
         self.sqr_mtx_res = 0
         self.clear()
         self._is_update = None

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .metric import Metric, rearrange_inputs, _py_scalar_op
-from ._common import check_positive_float
+from mscompat._checkparam import check_positive_float
 
 __all__ = ["Dice"]
 

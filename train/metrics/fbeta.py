@@ -1,7 +1,8 @@
 """``Fbeta`` and ``F1``: per-class F-beta scores of a classification (argmax) prediction."""
 
 from .metric import Metric, rearrange_inputs, _check_onehot_data
-from ._common import EPS, check_type, one_hot_rows
+from ._common import EPS, one_hot_rows
+from mscompat._checkparam import check_value_type
 
 __all__ = ["Fbeta", "F1"]
 
@@ -52,7 +53,7 @@ class Fbeta(Metric):
 
     def eval(self, average=False):
         """Per-class scores (ndarray), or their mean with ``average=True``."""
-        check_type("average", average, [bool], self.__class__.__name__)
+        check_value_type("average", average, [bool], self.__class__.__name__)
         if self._class_num == 0:
             raise RuntimeError("The 'Fbeta' can not be calculated, because the number of samples is 0, "
                                "please check whether your inputs(predicted value, true value) are empty, "

@@ -6,7 +6,7 @@ import numpy as np
 
 from mscompat.common.tensor import Tensor
 from .metric import Metric, rearrange_inputs
-from ._common import check_type, check_string
+from mscompat._checkparam import check_value_type, check_string
 from ._surface import DISTANCE_METRICS, edges, surface_distance, check_label_and_shapes
 
 __all__ = ["HausdorffDistance"]
@@ -25,11 +25,11 @@ class HausdorffDistance(Metric):
 
     def __init__(self, distance_metric="euclidean", percentile=None, directed=False, crop=True):
         super().__init__()
-        distance_metric = check_type("distance_metric", distance_metric, [str])
+        distance_metric = check_value_type("distance_metric", distance_metric, [str])
         self.distance_metric = check_string(distance_metric, DISTANCE_METRICS, "distance_metric")
-        self.percentile = None if percentile is None else check_type("percentile", percentile, [float])
-        self.directed = directed if directed is None else check_type("directed", directed, [bool])
-        self.crop = crop if crop is None else check_type("crop", crop, [bool])
+        self.percentile = None if percentile is None else check_value_type("percentile", percentile, [float])
+        self.directed = directed if directed is None else check_value_type("directed", directed, [bool])
+        self.crop = crop if crop is None else check_value_type("crop", crop, [bool])
         self.clear()
 
     def clear(self):

@@ -4,7 +4,7 @@ import numpy as np
 
 from mscompat.common.tensor import Tensor
 from .metric import Metric, rearrange_inputs
-from ._common import check_type
+from mscompat._checkparam import check_value_type
 
 try:
     from tqdm import trange as _steps
@@ -54,10 +54,10 @@ class OcclusionSensitivity(Metric):
 
     def __init__(self, pad_val=0.0, margin=2, n_batch=128, b_box=None):
         super().__init__()
-        self.pad_val = check_type("pad_val", pad_val, [float])
-        self.margin = check_type("margin", margin, [int, list])
-        self.n_batch = check_type("n_batch", n_batch, [int])
-        self.b_box = b_box if b_box is None else check_type("b_box", b_box, [list])
+        self.pad_val = check_value_type("pad_val", pad_val, [float])
+        self.margin = check_value_type("margin", margin, [int, list])
+        self.n_batch = check_value_type("n_batch", n_batch, [int])
+        self.b_box = b_box if b_box is None else check_value_type("b_box", b_box, [list])
         self.clear()
 
     def clear(self):
@@ -74,7 +74,7 @@ class OcclusionSensitivity(Metric):
         model = inputs[0]
         y_pred = self._convert_data(inputs[1])
         label = self._convert_data(inputs[2])
-        model = check_type("model", model, [Cell])
+        model = check_value_type("model", model, [Cell])
         if y_pred.shape[0] > 1:
             raise RuntimeError(f"For 'OcclusionSensitivity.update', the shape at index 0 of the predicted value "
                                f"(input[1]) must be 1, but got {y_pred.shape[0]}.")

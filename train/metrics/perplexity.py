@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from .metric import Metric, rearrange_inputs, _py_scalar_op
-from ._common import check_type
+from mscompat._checkparam import check_value_type
 
 __all__ = ["Perplexity"]
 
@@ -15,7 +15,7 @@ class Perplexity(Metric):
 
     def __init__(self, ignore_label=None):
         super().__init__()
-        self.ignore_label = None if ignore_label is None else check_type("ignore_label", ignore_label, [int])
+        self.ignore_label = None if ignore_label is None else check_value_type("ignore_label", ignore_label, [int])
         self.clear()
 
     def clear(self):

@@ -2,7 +2,7 @@
 import numpy as np
 
 from .metric import Metric, rearrange_inputs, _binary_clf_curve
-from ._common import check_type
+from mscompat._checkparam import check_value_type
 
 __all__ = ["ROC"]
 
@@ -37,8 +37,8 @@ class ROC(Metric):
 
     def __init__(self, class_num=None, pos_label=None):
         super().__init__()
-        self.class_num = class_num if class_num is None else check_type("class_num", class_num, [int])
-        self.pos_label = pos_label if pos_label is None else check_type("pos_label", pos_label, [int])
+        self.class_num = class_num if class_num is None else check_value_type("class_num", class_num, [int])
+        self.pos_label = pos_label if pos_label is None else check_value_type("pos_label", pos_label, [int])
         self.clear()
 
     def clear(self):

@@ -17,7 +17,6 @@ opened are dropped; the 'graph' plugin (MindSpore's graph protos) is accepted an
 import atexit
 import logging
 import os
-import re
 import socket
 import threading
 import time
@@ -26,6 +25,7 @@ from collections import defaultdict
 import numpy as np
 
 from mscompat.common.tensor import Tensor
+from mscompat._checkparam import check_str_by_regular
 from mscompat.ops import _debug as _debug_ops
 
 __all__ = ["SummaryRecord"]
@@ -33,7 +33,6 @@ __all__ = ["SummaryRecord"]
 logger = logging.getLogger("mscompat")
 
 _instance_lock = threading.Lock()
-_NAME_RE = re.compile(r"^\w+[0-9a-zA-Z\_\.]*$", re.ASCII)
 _TENSOR_PLUGINS = ("tensor", "scalar", "image", "histogram")
 _OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "landscape")
 _OP_PLUGIN = {"ScalarSummary": "scalar", "ImageSummary": "image", "TensorSummary": "tensor",
@@ -44,10 +43,8 @@ def _check_name_part(prefix, suffix):
     if not isinstance(prefix, str) or not isinstance(suffix, str):
         raise TypeError(f"For 'SummaryRecord', `file_prefix` and `file_suffix`  should be str, but got type "
                         f"{type(prefix)}")
-    for value in (prefix, suffix):
-        if not _NAME_RE.match(value):
-            raise ValueError(f"The '{value}' is illegal, it must be match regular'{_NAME_RE.pattern}' by "
-                             f"flags're.ASCII.'")
+    check_str_by_regular(prefix)
+    check_str_by_regular(suffix)
 
 
 def _check_type(name, value, types):
