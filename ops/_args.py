@@ -188,12 +188,10 @@ def tensor_of_dtypes(prim, arg, x, allowed):
     return a
 
 
-def check_arg_type(prim, name, value, types_, type_names):
-    """TypeError unless ``value`` is one of ``types_`` (a bool only where ``bool`` is listed)."""
-    if isinstance(value, bool) and bool not in types_ or not isinstance(value, types_):
-        one = len(type_names) == 1
-        raise TypeError(f"For '{prim}', the type of '{name}' should be {'' if one else 'one of '}"
-                        f"'{type_names[0] if one else type_names}', but got type '{type(value).__name__}'.")
+def check_arg_type(prim, name, value, types_):
+    """TypeError unless ``value`` is one of ``types_`` (a bool only where ``bool`` is listed):
+    ``check_value_type`` with the op name first."""
+    check_value_type(name, value, types_, prim)
 
 
 def check_tensors(op_name, names, *values):

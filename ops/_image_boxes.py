@@ -50,9 +50,9 @@ class IOU(Primitive):
 
 
 def _check_float_tuple(prim, name, value):
-    _check_type(prim, name, value, (tuple,), ["tuple"])
+    _check_type(prim, name, value, (tuple,))
     for i, v in enumerate(value):
-        _check_type(prim, f"{name}[{i}]", v, (float,), ["float"])
+        _check_type(prim, f"{name}[{i}]", v, (float,))
     if len(value) != 4:
         raise ValueError(f"For '{prim}', the '{name} len' must be int and must = 4, but got '{len(value)}' "
                          f"with type 'int'.")
@@ -99,9 +99,9 @@ class BoundingBoxDecode(Primitive):
     def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
         _check_float_tuple(self.name, "means", means)
         _check_float_tuple(self.name, "stds", stds)
-        _check_type(self.name, "wh_ratio_clip", wh_ratio_clip, (float,), ["float"])
+        _check_type(self.name, "wh_ratio_clip", wh_ratio_clip, (float,))
         if max_shape is not None:
-            _check_type(self.name, "max_shape", max_shape, (tuple,), ["tuple"])
+            _check_type(self.name, "max_shape", max_shape, (tuple,))
             if len(max_shape) != 2:
                 raise ValueError(f"For '{self.name}', the 'max_shape len' must be int and must = 2, but got "
                                  f"'{len(max_shape)}' with type 'int'.")

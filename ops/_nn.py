@@ -837,7 +837,7 @@ class NoRepeatNGram(Primitive):
 
     @prim_attr_register
     def __init__(self, ngram_size=1):
-        _check_type(self.name, "ngram_size", ngram_size, (int,), ["int"])
+        _check_type(self.name, "ngram_size", ngram_size, (int,))
         if ngram_size <= 0:
             raise ValueError(f"For '{self.name}', the 'ngram_size' must be greater than 0, but got {ngram_size}.")
         self.init_prim_io_names(inputs=["state_seq", "log_probs"], outputs=["log_probs"])
