@@ -19,7 +19,8 @@ _F64 = np.dtype(np.float64)
 _C128 = np.dtype(np.complex128)
 
 
-def _pair(prim, x, y, allowed="biufc", tensor_first=False, arg=("input", "other")):
+def _binary_operands(prim, x, y, allowed="biufc", tensor_first=False, arg=("input", "other")):
+    """The two operands of a binary op as promoted jax arrays (MindSpore's argument-parser errors)."""
     if tensor_first and not isinstance(x, Tensor):
         raise TypeError(f'Failed calling {prim} with "{prim}()({arg[0]}={_type_name(x)}, '
                         f'{arg[1]}={_type_name(y)})". The valid calling should be: '
@@ -53,7 +54,7 @@ def _binop(name, prim, fn, allowed="iufc", *, aliases=(), tensor_first=False, ar
            half_in_f32=True, doc=None):
     """Register binary op ``name`` (and Primitive ``prim``) computing ``fn(a, b)``."""
     def impl(input, other):
-        a, b = _pair(prim or name, input, other, allowed, tensor_first, arg)
+        a, b = _binary_operands(prim or name, input, other, allowed, tensor_first, arg)
         if half_in_f32 and a.dtype in _LOW:
             return _wrap(fn(a.astype(_F32), b.astype(_F32)).astype(a.dtype))
         return _wrap(fn(a, b))
@@ -90,7 +91,7 @@ def _pow(a, b):
 @op("pow", aliases=("pows", "tensor_pow"))
 def pow(input, exponent):
     """``input ** exponent`` with MindSpore's promotion (integer powers stay integer)."""
-    a, b = _pair("Pow", input, exponent, "iufc", arg=("input", "exponent"))
+    a, b = _binary_operands("Pow", input, exponent, "iufc", arg=("input", "exponent"))
     if a.dtype in _LOW:
         return _wrap(jnp.power(a.astype(_F32), b.astype(_F32)).astype(a.dtype))
     return _wrap(_pow(a, b))
@@ -298,7 +299,7 @@ def _float_pair(prim, x, y, allowed="f", arg=("input", "other"), tensors_only=Fa
         if ka not in allowed or kb not in allowed:
             raise _dtype_error(prim, arg[0] if ka not in allowed else arg[1],
                                arr(x).dtype if ka not in allowed else arr(y).dtype, allowed)
-    return _pair(prim, x, y, allowed, arg=arg)
+    return _binary_operands(prim, x, y, allowed, arg=arg)
 
 
 def _fbinop(name, prim, fn, allowed="f", *, aliases=(), arg=("input", "other"), tensors_only=False,
@@ -343,7 +344,7 @@ def xlogy(input, other):
             raise _dtype_error("Xlogy", "input", arr(input).dtype, "f")
         if ka in "iu" and kb in "iu":
             raise _dtype_error("Xlogy", "input", arr(input).dtype, "f")
-    a, b = _pair("Xlogy", input, other, "biuf")
+    a, b = _binary_operands("Xlogy", input, other, "biuf")
     if _kind(a.dtype) in "biu":
         a, b = a.astype(_F32), b.astype(_F32)
     if a.dtype in _LOW:
@@ -374,7 +375,7 @@ def copysign(x, other):
 @op("ldexp")
 def ldexp(x, other):
     """``x * 2 ** other``; integer/bool operands give float32."""
-    a, b = _pair("ldexp", x, other, "biuf", arg=("x", "other"))
+    a, b = _binary_operands("ldexp", x, other, "biuf", arg=("x", "other"))
     dt = a.dtype if _kind(a.dtype) == "f" else _F32
     return _wrap((a.astype(dt) * jnp.exp2(b.astype(dt))).astype(dt))
 

@@ -287,7 +287,8 @@ primitive("SigmoidCrossEntropyWithLogits", _sigmoid_ce)
 # Regression losses
 
 
-def _pair(name, input, target, allowed=FLOATS):
+def _input_and_target(name, input, target, allowed=FLOATS):
+    """A loss's ``input`` and ``target`` Tensors as jax arrays, ``input`` of a dtype in ``allowed``."""
     x = need_tensor(name, "input", input)
     y = need_tensor(name, "target", target)
     check_dtype(name, "input", x, allowed)
@@ -306,7 +307,7 @@ def _bcast(name, x, y):
 
 def _pointwise_loss(name, input, target, reduction, fn):
     """``reduce(fn(input - target))`` after the checks of mse_loss / l1_loss (inputs broadcast)."""
-    x, y = _pair(name, input, target)
+    x, y = _input_and_target(name, input, target)
     _reduction(name, reduction)
     x, y = _bcast(name, x, y)
     return _wrap(_reduce(fn(x - y), reduction))
@@ -343,7 +344,7 @@ def _smooth_l1(x, y, beta, reduction, name="SmoothL1Loss"):
 
 @op("smooth_l1_loss")
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
-    x, y = _pair("SmoothL1Loss", input, target, F16_32_64 + ("bfloat16",))
+    x, y = _input_and_target("SmoothL1Loss", input, target, F16_32_64 + ("bfloat16",))
     return _smooth_l1(x, y, beta, reduction)
 
 
@@ -353,7 +354,7 @@ primitive("SmoothL1Loss", None, attrs=(("beta", 1.0), ("reduction", "none")),
 
 @op("huber_loss")
 def huber_loss(input, target, reduction="mean", delta=1.0):
-    x, y = _pair("huber_loss", input, target)
+    x, y = _input_and_target("huber_loss", input, target)
     _reduction("huber_loss", reduction)
     if not is_number(delta) or delta <= 0:
         raise ValueError(f"For 'huber_loss', 'delta' must be a positive number, but got {delta}.")

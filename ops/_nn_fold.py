@@ -13,7 +13,8 @@ from ._registry import op, primitive
 _wrap = Tensor._wrap
 
 
-def _pair(name, arg, v, allow_zero=False):
+def _int_pair(name, arg, v, allow_zero=False):
+    """An int or 1-2 ints as a pair of positive (non-negative with ``allow_zero``) ints."""
     if _is_int(v):
         v = (int(v), int(v))
     elif isinstance(v, (tuple, list)) and all(_is_int(e) for e in v) and len(v) in (1, 2):
@@ -32,10 +33,10 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     a = _tensor("unfold", "input", input)
     if a.ndim != 4:
         raise ValueError(f"For 'unfold', the rank of 'input' must be 4, but got {a.ndim}.")
-    k = _pair("unfold", "kernel_size", kernel_size)
-    d = _pair("unfold", "dilation", dilation)
-    p = _pair("unfold", "padding", padding, True)
-    s = _pair("unfold", "stride", stride)
+    k = _int_pair("unfold", "kernel_size", kernel_size)
+    d = _int_pair("unfold", "dilation", dilation)
+    p = _int_pair("unfold", "padding", padding, True)
+    s = _int_pair("unfold", "stride", stride)
     n, c = a.shape[:2]
     patches = jax.lax.conv_general_dilated_patches(a, k, s, [(p[0], p[0]), (p[1], p[1])], rhs_dilation=d)
     return _wrap(patches.reshape(n, c * k[0] * k[1], -1))
@@ -47,11 +48,11 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     a = _tensor("fold", "input", input)
     if isinstance(output_size, Tensor):
         output_size = tuple(int(v) for v in np.asarray(arr(output_size)).reshape(-1))
-    oh, ow = _pair("fold", "output_size", output_size)
-    k = _pair("fold", "kernel_size", kernel_size)
-    d = _pair("fold", "dilation", dilation)
-    p = _pair("fold", "padding", padding, True)
-    s = _pair("fold", "stride", stride)
+    oh, ow = _int_pair("fold", "output_size", output_size)
+    k = _int_pair("fold", "kernel_size", kernel_size)
+    d = _int_pair("fold", "dilation", dilation)
+    p = _int_pair("fold", "padding", padding, True)
+    s = _int_pair("fold", "stride", stride)
     if a.ndim != 3 or a.shape[1] % (k[0] * k[1]):
         raise ValueError(f"For 'fold', 'input' must be 3-D with dim 1 divisible by kernel size, got {a.shape}.")
     n = a.shape[0]
@@ -87,9 +88,9 @@ def _im2col(prim, x):
     a = arr(x)
     if a.ndim != 4:
         raise ValueError(f"For 'Im2Col', the rank of 'x' must be 4, but got {a.ndim}.")
-    k = _pair("Im2Col", "ksizes", prim.ksizes)
-    s = _pair("Im2Col", "strides", prim.strides)
-    d = _pair("Im2Col", "dilations", prim.dilations)
+    k = _int_pair("Im2Col", "ksizes", prim.ksizes)
+    s = _int_pair("Im2Col", "strides", prim.strides)
+    d = _int_pair("Im2Col", "dilations", prim.dilations)
     p = _pads4("Im2Col", prim.pads)
     n, c = a.shape[:2]
     patches = jax.lax.conv_general_dilated_patches(a, k, s, [(p[0], p[1]), (p[2], p[3])], rhs_dilation=d)
