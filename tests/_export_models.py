@@ -5,7 +5,7 @@ Source text only: the MindSpore side runs it in ``.oracle/bin/python``."""
 import numpy as np
 
 SHAPES = {"lenet": (2, 1, 32, 32), "resnet": (2, 3, 16, 16), "tblock": (2, 5, 16), "misc": (2, 4),
-          "branch": (2, 4)}
+          "branch": (2, 4), "layers": (2, 6)}
 
 
 def inputs(name, batch=None):
@@ -16,6 +16,8 @@ def inputs(name, batch=None):
     x = rs.randn(*shape).astype(np.float32)
     if name == "misc":
         return [x, rs.randn(*shape).astype(np.float32)]
+    if name == "layers":   # token ids and a one-channel image
+        return [rs.randint(0, 20, shape).astype(np.int32), rs.randn(shape[0], 1, 6, 6).astype(np.float32)]
     return [x]
 
 
@@ -136,8 +138,36 @@ def build(ms, name):
                 x = x + i
             return x
 
+    class Layers(nn.Cell):
+        """Embedding, Conv1d/Conv2d with bias, BatchNorm1d, Dropout, Dense with activation, adaptive
+        pooling, split/stack/squeeze/expand_dims/pad/concat and assorted elementwise ops."""
+
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(20, 8)
+            self.conv1d = nn.Conv1d(8, 8, 3, pad_mode='same', has_bias=True)
+            self.bn1d = nn.BatchNorm1d(8)
+            self.drop = nn.Dropout(p=0.3)
+            self.dense = nn.Dense(8, 8, activation='tanh')
+            self.conv = nn.Conv2d(1, 4, 3, has_bias=True, pad_mode='pad', padding=1)
+            self.pool = nn.AdaptiveAvgPool2d((2, 2))
+            self.silu, self.lrelu, self.sig = nn.SiLU(), nn.LeakyReLU(0.2), nn.Sigmoid()
+
+        def construct(self, ids, img):
+            e = self.emb(ids)
+            h = self.conv1d(e.transpose(0, 2, 1))
+            h = self.drop(self.dense(self.bn1d(h.mean(2))))
+            a, b = ops.split(h, 4, axis=1)
+            s = ops.stack((a, b), axis=0).sum(0)
+            c = ops.flatten(self.pool(self.conv(img)))
+            c = ops.pad(ops.squeeze(ops.expand_dims(c, 1), 1), (1, 1))
+            out = ops.concat((self.silu(s), self.lrelu(c), self.sig(h)), 1)
+            return (ops.maximum(out, ops.minimum(out * 0.5, 0.1)) + ops.pow(ops.abs(out), 2.0)
+                    - ops.log(ops.abs(out) + 1) + ops.clip_by_value(out, -0.5, 0.5))
+
     ms.set_seed(1)
-    net = {"lenet": LeNet5, "resnet": ResNet, "tblock": TBlock, "misc": Misc, "branch": Branch}[name]()
+    net = {"lenet": LeNet5, "resnet": ResNet, "tblock": TBlock, "misc": Misc, "branch": Branch,
+           "layers": Layers}[name]()
     if name == "resnet":   # moving statistics away from 0/1, so inference BatchNorm is checked
         for p in net.get_parameters():
             if "moving_mean" in p.name:

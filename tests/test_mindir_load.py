@@ -29,7 +29,7 @@ ORACLE = Path(__file__).resolve().parents[1] / ".oracle" / "bin" / "python"
 needs_oracle = pytest.mark.skipif(not ORACLE.exists(), reason="real MindSpore (.oracle/bin/python) is not installed")
 
 DEFAULT_MODELS = ("lenet", "misc", "branch")
-SLOW_MODELS = ("resnet", "tblock")
+SLOW_MODELS = ("resnet", "tblock", "layers")
 
 ORACLE_SCRIPT = '''
 import json, sys
@@ -40,6 +40,14 @@ import _export_models as models
 ms.set_context(mode=ms.GRAPH_MODE)
 out = {}
 for name in sys.argv[3:]:
+    if name == "tblock_dyn":   # reshapes with the batch read from x.shape, exported as -1
+        net = models.build(ms, "tblock")
+        ms.export(net, ms.Tensor(shape=[None, 5, 16], dtype=ms.float32), file_name=name, file_format="MINDIR")
+        for b in (3, 4):
+            x = np.random.RandomState(b).randn(b, 5, 16).astype(np.float32)
+            np.save(f"{name}_x{b}.npy", x)
+            np.save(f"{name}_y{b}.npy", net(ms.Tensor(x)).asnumpy())
+        continue
     if name == "dyn":
         net = ms.nn.SequentialCell([ms.nn.Dense(4, 3), ms.nn.ReLU(), ms.nn.Dense(3, 2)])
         net.set_train(False)
@@ -91,7 +99,7 @@ def ms_files_slow(tmp_path_factory):
     if not ORACLE.exists():
         pytest.skip("real MindSpore (.oracle/bin/python) is not installed")
     workdir = tmp_path_factory.mktemp("ms_mindir_slow")
-    return workdir, _run_oracle(workdir, SLOW_MODELS)
+    return workdir, _run_oracle(workdir, SLOW_MODELS + ("tblock_dyn",))
 
 
 @pytest.fixture
@@ -158,6 +166,18 @@ def test_mindspore_mindir_dynamic_batch(ms_files, mode, exec_mode):
     for b in (3, 5):
         out = cell(Tensor(np.load(workdir / f"dyn_x{b}.npy")))
         np.testing.assert_allclose(out.asnumpy(), np.load(workdir / f"dyn_y{b}.npy"), rtol=1e-5, atol=1e-6)
+
+
+@needs_oracle
+@pytest.mark.slow
+@pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_mindspore_mindir_transformer_dynamic_batch(ms_files_slow, mode, exec_mode):
+    workdir, _ = ms_files_slow
+    ms.set_context(mode=exec_mode)
+    cell = nn.GraphCell(ms.load(str(workdir / "tblock_dyn.mindir")))
+    for b in (3, 4):
+        out = cell(Tensor(np.load(workdir / f"tblock_dyn_x{b}.npy")))
+        np.testing.assert_allclose(out.asnumpy(), np.load(workdir / f"tblock_dyn_y{b}.npy"), rtol=1e-5, atol=1e-5)
 
 
 @needs_oracle

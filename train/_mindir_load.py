@@ -221,6 +221,14 @@ class MindIRGraph(FuncGraph):
         for f in model.functions:
             self.graphs[f.name] = _Graph(f)
         self.prims = {p.name: p for p in model.primitives}
+        # constants decoded once, outside any trace: a Tensor made while jax.jit traces would be a tracer,
+        # and ops that read an argument's value on the host (a pad value, an axis) need it concrete
+        self._constants = {}
+        for graph in self.graphs.values():
+            for node in graph.nodes:
+                if node.op_type == "Constant":
+                    value_attrs = [a for a in node.attribute if a.name == "value"] or list(node.attribute)
+                    self._constants[id(node)] = attribute_value(value_attrs[0], base_dir)
         self._prim_cache = {}
         self.input_shapes = []
         for vi in g.input:
@@ -294,8 +302,7 @@ class MindIRGraph(FuncGraph):
 
     def _eval_node(self, node, env, params, depth):
         if node.op_type == "Constant":
-            value_attrs = [a for a in node.attribute if a.name == "value"]
-            return attribute_value(value_attrs[0] if value_attrs else node.attribute[0], self._base_dir)
+            return self._constants[id(node)]
         target = node.op_type[5:] if node.op_type.startswith("REF::") else node.op_type
         args = [self._lookup(name, env, params, depth) for name in node.input]
         if target in self.prims:
@@ -483,6 +490,11 @@ _SPECIAL = {
     "SumExt": lambda x, dim=None, keepdim=False, dtype=None: ops.sum(x, dim, keepdim, dtype=_cast_type(dtype)),
     "MeanExt": lambda x, dim=None, keepdim=False, dtype=None: ops.mean(x, dim, keepdim),
     "Identity": lambda x: x,
+    "SiLU": lambda x: ops.silu(x),
+    "LeakyReLUExt": lambda x, slope=0.01: ops.leaky_relu(x, slope),
+    "ClampScalar": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
+    "ClampTensor": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
+    "ProdExt": lambda x, dim=None, keepdim=False, dtype=None: ops.prod(x, dim, keepdim, dtype=_cast_type(dtype)),
 }
 
 
