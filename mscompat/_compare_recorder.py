@@ -17,13 +17,21 @@ Determinism: ``random``, ``numpy.random`` are seeded identically on both sides a
 own ``set_seed`` calls run unchanged; the two frameworks' random generators still differ, so the
 MindSpore side saves every Parameter's value at the first call of the outermost Cell that owns it,
 and the mscompat side loads those values into its Parameters at the same point (matched by
-parameter name and order). Ops that draw random numbers are recorded but marked ``random``.
+parameter name and order). Ops that draw random numbers are marked ``random`` and not compared;
+on the mscompat side each one returns MindSpore's draw of the aligned call instead of its own
+(dropout as ``x * (MindSpore's output / x)``, so that its gradient uses MindSpore's mask too),
+unless ``--no-replay``.
 
 By default both sides run eagerly (PyNative): ``set_context(mode=GRAPH_MODE)`` is turned into
 PyNative, ``jit`` decorates nothing and ``Model.train`` does not sink, so that every op is
 visible. With ``--keep-modes`` the script's modes stay and compiled calls are recorded per
 outermost Cell only.
+
+The imports of JAX, mscompat and MindSpore are inside the functions of their side on purpose:
+the file must import under either interpreter.
 """
+import importlib
+import inspect
 import os
 import sys
 
@@ -68,6 +76,14 @@ def norm_name(name):
     return n
 
 
+def event_key(ev):
+    """What aligns an event of one side with the other's: the outermost Cell call it belongs to,
+    the Cell path and that Cell's call number, and for ops the op and its occurrence there."""
+    if ev["kind"] == "op":
+        return (ev["root"], ev["cell"], ev["cell_occ"], "op", ev["norm"], ev["occ"])
+    return (ev["root"], ev["cell"], ev["cell_occ"], ev["kind"])
+
+
 class Recorder:
     """Collects the events of one run (one thread at a time records; other threads pass)."""
 
@@ -97,6 +113,9 @@ class Recorder:
         self.to_numpy = None              # framework value -> numpy array, or None when not concrete
         self.is_tracing = lambda: False
         self.set_param = None
+        self.ref_events = {}              # mscompat side: MindSpore's events by event_key
+        self.ref_arrays = None
+        self.replay = None                # mscompat side: replay(out, args, ref arrays, multiplicative)
 
     # --- per-thread state ---------------------------------------------------------------
     def _state(self):
@@ -164,7 +183,7 @@ class Recorder:
         st = self._state()
         if len(self.events) >= self.max_records:
             self.truncated = True
-            return
+            return None
         path = st["stack"][-1][0] if st["stack"] else ""
         norm = norm_name(name) if kind == "op" else name
         if kind == "op":
@@ -185,6 +204,21 @@ class Recorder:
         ev["ins"] = self._store(f"e{i}_in", inputs)
         ev["outs"] = self._store(f"e{i}_out", output)
         self.events.append(ev)
+        return ev
+
+    def _replay_random(self, ev, out, args):
+        """Give a random op MindSpore's draw (its output at the aligned event): dropout-like ops
+        as ``x * (MindSpore's output / x)`` so that gradients use MindSpore's mask too."""
+        ref = self.ref_events.get(event_key(ev))
+        if ref is None or self.replay is None:
+            return out, False
+        arrays = []
+        for d in ref["outs"]:
+            if d is None or d.get("stride"):
+                return out, False
+            arrays.append(self.ref_arrays[d["key"]])
+        new = self.replay(out, args, arrays, ev["norm"].startswith("dropout"))
+        return (out, False) if new is None else (new, True)
 
     # --- wrappers -------------------------------------------------------------------------
     def call_op(self, name, fn, args, kwargs):
@@ -201,7 +235,9 @@ class Recorder:
             st["in_op"] -= 1
         try:
             ins = self._flatten(list(args) + [kwargs[k] for k in sorted(kwargs)], [])
-            self._event("op", name, ins, self._flatten(out, []))
+            ev = self._event("op", name, ins, self._flatten(out, []))
+            if ev is not None and ev["random"] and self.ref_arrays is not None:
+                out, ev["replayed"] = self._replay_random(ev, out, list(args) + list(kwargs.values()))
         except Exception:   # pylint: disable=broad-except   # never break the script
             self.errors.append(f"{name}: {traceback.format_exc(limit=2)}")
         return out
@@ -336,7 +372,6 @@ def _subclasses(cls):
 def _force_eager(ms, rec_notes):
     """PyNative everywhere: set_context(mode=GRAPH_MODE) -> PYNATIVE_MODE, jit -> the function
     itself, Model.train/eval without sinking."""
-    import inspect
     ctx_mod = sys.modules[ms.set_context.__module__]
     orig_set_context = ms.set_context
 
@@ -387,9 +422,10 @@ def _force_eager(ms, rec_notes):
 
 def install(rec, ms, eager):
     """Wrap the framework ``ms`` (real MindSpore or the aliased mscompat) for recording."""
-    import importlib
     if eager:
         _force_eager(ms, rec.notes)
+    else:
+        rec.notes.add("modes kept: compiled calls are compared per outermost Cell")
     prim_base = ms.ops.Primitive
     for cls in [prim_base] + sorted(_subclasses(prim_base), key=lambda c: c.__qualname__):
         call = cls.__dict__.get("__call__")
@@ -433,7 +469,7 @@ def _framework_dirs(mods):
 
 
 def _setup_mindspore(rec):
-    import mindspore as ms
+    import mindspore as ms   # pylint: disable=import-outside-toplevel  (real MindSpore: only on this side)
     tensor_types = (ms.Tensor,)
     stub = getattr(getattr(ms.common, "_stub_tensor", None), "StubTensor", None)
     if stub is not None:
@@ -451,14 +487,15 @@ def _setup_mindspore(rec):
 
 
 def _setup_mscompat(rec, inject):
-    from mscompat import alias
+    # Imported here, not at the top: this file also runs under real MindSpore's interpreter,
+    # which has neither JAX nor mscompat.
+    from mscompat import alias, _graph_print   # pylint: disable=import-outside-toplevel
+    import jax                                  # pylint: disable=import-outside-toplevel
     alias.install()
     os.environ.update(alias.child_environ())
     for path in inject:
         runpy.run_path(path, run_name="__compare_inject__")
-    import jax
     import mindspore as ms   # the alias: mscompat
-    from mscompat import _graph_print
     tracer = jax.core.Tracer
 
     def to_numpy(t):
@@ -470,9 +507,37 @@ def _setup_mscompat(rec, inject):
     def set_param(p, value):
         p.set_data(ms.Tensor(value))
 
+    def replay(out, args, refs, multiplicative):
+        import jax.numpy as jnp   # pylint: disable=import-outside-toplevel  (mscompat side only)
+        tensor = ms.Tensor
+        single = isinstance(out, tensor)
+        outs = [out] if single else list(out) if isinstance(out, (tuple, list)) else None
+        if outs is None or len(outs) != len(refs) or not all(isinstance(o, tensor) for o in outs):
+            return None
+        x = next((a for a in args if isinstance(a, tensor)), None)
+        new = []
+        for k, (o, r) in enumerate(zip(outs, refs)):
+            od = o._data                                   # pylint: disable=protected-access
+            if tuple(r.shape) != tuple(od.shape):
+                return None
+            rv = jnp.asarray(r).astype(od.dtype)
+            if jnp.issubdtype(od.dtype, jnp.inexact):
+                if multiplicative and k == 0 and x is not None and tuple(x.shape) == tuple(od.shape):
+                    xd = x._data                           # pylint: disable=protected-access
+                    nz = xd != 0
+                    factor = jax.lax.stop_gradient(jnp.where(nz, rv / jnp.where(nz, xd, 1), 0).astype(od.dtype))
+                    nd = jnp.where(nz, xd * factor, rv)
+                else:
+                    nd = od + jax.lax.stop_gradient(rv - od)
+            else:
+                nd = rv
+            new.append(tensor._wrap(nd))                   # pylint: disable=protected-access
+        return new[0] if single else type(out)(new)
+
     rec.tensor_types = (ms.Tensor,)
     rec.to_numpy = to_numpy
     rec.set_param = set_param
+    rec.replay = replay
     rec.is_tracing = _graph_print.in_compiled
     pkgs = [m for n, m in list(sys.modules.items()) if n.startswith("mscompat") and hasattr(m, "__path__")]
     rec.skip_dirs = tuple(_framework_dirs(pkgs + [jax]))
@@ -487,6 +552,7 @@ def main(argv=None):
     p.add_argument("--max-records", type=int, default=20000)
     p.add_argument("--max-elements", type=int, default=1 << 20)
     p.add_argument("--keep-modes", action="store_true")
+    p.add_argument("--no-replay", action="store_true", help="random ops keep mscompat's own draws")
     p.add_argument("--inject", action="append", default=[])
     p.add_argument("script")
     p.add_argument("args", nargs=argparse.REMAINDER)
@@ -499,6 +565,10 @@ def main(argv=None):
         with np.load(os.path.join(a.ref, "params.npz")) as z:
             ref_params = {k: z[k] for k in z.files}
     rec = Recorder(a.side, a.max_records, a.max_elements, ref_params)
+    if a.side == "mscompat" and a.ref and not a.no_replay:
+        with open(os.path.join(a.ref, "events.json"), encoding="utf-8") as f:
+            rec.ref_events = {event_key(e): e for e in json.load(f)["events"] if e.get("random")}
+        rec.ref_arrays = np.load(os.path.join(a.ref, "arrays.npz"))
     ms = _setup_mindspore(rec) if a.side == "mindspore" else _setup_mscompat(rec, a.inject)
     rec.skip_dirs += (here + os.sep, os.path.dirname(runpy.__file__) + os.sep,
                       sysconfig.get_paths()["stdlib"] + os.sep,

@@ -19,6 +19,7 @@ Options (before the script)::
     --mindspore-record DIR   reuse the MindSpore record of an earlier ``--out DIR`` run
     --inject FILE            run FILE on the mscompat side before the script (a patch to try)
     --keep-modes             keep GRAPH_MODE/jit: compiled calls are compared per outermost Cell
+    --no-replay              random ops keep mscompat's own draws
 
 Exit status: 0 when no divergence is found, 1 when one is (or the script fails on mscompat
 only), 2 on usage errors or when the script fails under MindSpore.
@@ -26,9 +27,10 @@ only), 2 on usage errors or when the script fails under MindSpore.
 Both sides seed ``random`` and ``numpy.random`` identically; Parameters are synchronised: each
 one's value at the first call of its outermost Cell on MindSpore is loaded into mscompat's at
 the same point, so random initialisation is not reported. Ops that draw random numbers
-(dropout, ``ops.uniform``, ...) are not compared, and the report names the ones that ran
-before the divergence. By default both sides run in PyNative mode so that every op is
-visible.
+(dropout, ``ops.uniform``, ...) are not compared: on mscompat each returns MindSpore's draw of
+the aligned call (dropout as ``x * (MindSpore's output / x)``, so that gradients use
+MindSpore's mask), and the report lists them. By default both sides run in PyNative mode so
+that every op is visible.
 """
 import argparse
 import json
@@ -40,6 +42,8 @@ import tempfile
 import time
 
 import numpy as np
+
+from mscompat._compare_recorder import event_key as _key
 
 __all__ = ["main", "compare_records", "find_mindspore_python", "DEFAULT_RTOL", "DEFAULT_ATOL"]
 
@@ -82,6 +86,8 @@ def _parser():
                    help="a Python file run on the mscompat side before the script")
     p.add_argument("--keep-modes", action="store_true",
                    help="keep GRAPH_MODE and jit (compiled calls compared per outermost Cell)")
+    p.add_argument("--no-replay", action="store_true",
+                   help="random ops keep mscompat's own draws (by default they return MindSpore's)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit of each side's run")
     p.add_argument("script")
     p.add_argument("args", nargs=argparse.REMAINDER)
@@ -139,6 +145,8 @@ def _run_side(side, python, out, a, ref=None):
         cmd += ["--ref", ref]
     if a.keep_modes:
         cmd.append("--keep-modes")
+    if a.no_replay and side == "mscompat":
+        cmd.append("--no-replay")
     for f in a.inject if side == "mscompat" else ():
         cmd += ["--inject", os.path.abspath(f)]
     cmd += ["--", a.script] + list(a.args)
@@ -175,12 +183,6 @@ def _tail(out, name="stderr.txt", n=15):
 
 # ---------------------------------------------------------------------------------------------
 # comparison
-
-def _key(ev):
-    if ev["kind"] == "op":
-        return (ev["root"], ev["cell"], ev["cell_occ"], "op", ev["norm"], ev["occ"])
-    return (ev["root"], ev["cell"], ev["cell_occ"], ev["kind"])
-
 
 def _compare_array(got, ref, rtol, atol):
     """None when ``got`` (mscompat) agrees with ``ref`` (MindSpore), else a dict describing how."""
@@ -293,6 +295,16 @@ def _event_text(ev):
         f" ({ev['cell_class']})" if ev.get("cell_class") else "")
 
 
+def _short_text(ev):
+    """One line: the op (or Cell output), where it ran and its source line."""
+    root = ev["root"].split("#")[0]
+    call = f", call {int(ev['root'].split('#')[1]) + 1} of {root}" if "#" in ev["root"] else ""
+    if ev["kind"] == "op":
+        where = f" in {ev['cell']}" if ev["cell"] else (" in " + root if call else "")
+        return f"op {ev['name']}{where}{call} ({ev['file']}:{ev['line']})"
+    return f"output of Cell {ev['cell'] or root}{call} ({ev['file']}:{ev['line']})"
+
+
 def _values_text(arr, at, n=6):
     flat = np.asarray(arr).reshape(-1)
     if not flat.size:
@@ -328,7 +340,11 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
     div = result["divergence"]
     if result["random"]:
         names = sorted({e["name"] for e in result["random"]})
-        lines.append(f"  random ops not compared ({len(result['random'])} calls): {', '.join(names)}")
+        ours = {_key(e): e for e in our_meta["events"] if e.get("random")}
+        replayed = sum(bool(ours.get(_key(e), {}).get("replayed")) for e in result["random"])
+        n = len(result["random"])
+        lines.append(f"  random ops not compared ({n} call{'s' if n != 1 else ''}: {', '.join(names)}); "
+                     f"{replayed} of them returned MindSpore's draw on mscompat")
     if div is None:
         if our_meta["status"] != "ok":
             lines.append("")
@@ -337,8 +353,7 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
             if crash:
                 lines.append(f"  line:   {crash['file']}:{crash['line']}: {crash['code']}")
             if result["last_agreeing"] is not None:
-                lines.append(f"  last agreeing event: {_event_text(result['last_agreeing'])} in "
-                             f"{_cell_text(result['last_agreeing'])}")
+                lines.append(f"  last agreeing event: {_short_text(result['last_agreeing'])}")
         elif result["compared"] == 0:
             lines.append("")
             lines.append("nothing compared: no event of the MindSpore run has a counterpart on mscompat")
@@ -374,11 +389,13 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
                      "update)")
     last = result["last_agreeing"]
     if last is not None:
-        lines.append(f"  last agreeing event: {_event_text(last)} in {_cell_text(last)} ({last['file']}:{last['line']})")
-    rand_before = [e for e in result["random"] if e["i"] < ms_ev["i"]]
+        lines.append(f"  last agreeing event: {_short_text(last)}")
+    ours_random = {_key(e): e for e in our_meta["events"] if e.get("random")}
+    rand_before = [e for e in result["random"] if e["i"] < ms_ev["i"]
+                   and not ours_random.get(_key(e), {}).get("replayed")]
     if rand_before:
-        lines.append(f"  note: {len(rand_before)} random op calls ran before it ({rand_before[0]['name']}, ...); "
-                     f"their draws differ between the frameworks")
+        lines.append(f"  note: {len(rand_before)} random op call{'s' if len(rand_before) != 1 else ''} ran before "
+                     f"it ({rand_before[0]['name']}, ...) with draws of their own on each side")
     return "\n".join(lines)
 
 

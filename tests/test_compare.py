@@ -85,6 +85,24 @@ def test_perturbed_relu_is_named_with_its_cell_and_line(lenet_run, tmp_path):
 
 
 @pytest.mark.slow
+def test_dropout_gets_mindspores_draw(tmp_path):
+    """Dropout is not compared; with replay (the default) mscompat's Dropout returns MindSpore's
+    draw and its gradient uses MindSpore's mask, so two training steps agree; without replay
+    the Dropout Cell's output is the first divergence and the report says a random op ran."""
+    py = _oracle()
+    rc, out, err = _compare("--mindspore-python", py, "--out", str(tmp_path), SCRIPT_REL, "--steps", "2",
+                            "--dropout", "0.3")
+    assert rc == 0, out + err
+    assert "random ops not compared (2 calls: Dropout); 2 of them returned MindSpore's draw" in out, out
+    assert "no divergence" in out
+    rc, out, err = _compare("--no-replay", "--mindspore-record", str(tmp_path / "mindspore"), SCRIPT_REL,
+                            "--steps", "2", "--dropout", "0.3")
+    assert rc == 1, out + err
+    assert "FIRST DIVERGENCE: output of Cell network._backbone.dropout (Dropout)" in out, out
+    assert "1 random op call ran before it (Dropout, ...)" in out, out
+
+
+@pytest.mark.slow
 def test_tolerance_option_accepts_the_perturbation(lenet_run, tmp_path):
     """With an absolute tolerance wider than the perturbation (and what it causes downstream)
     nothing is reported."""

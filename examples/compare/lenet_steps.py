@@ -4,7 +4,7 @@ The script ``python -m mscompat.compare`` is tested on (``tests/test_compare.py`
 and mscompat run it, and the divergence finder compares every op. It builds LeNet-5 as in
 MindSpore's model zoo, trains ``--steps`` steps of ``nn.TrainOneStepCell`` (``WithLossCell`` +
 ``Momentum``) on a fixed batch of random images and labels, then prints the loss and the
-predicted classes of the batch.
+predicted classes of the batch. ``--dropout P`` adds an ``nn.Dropout`` after ``fc1``.
 
     python examples/compare/lenet_steps.py                     # real MindSpore
     python -m mscompat examples/compare/lenet_steps.py         # mscompat
@@ -22,8 +22,9 @@ from mindspore.common.initializer import Normal
 class LeNet5(nn.Cell):
     """LeNet-5 as in MindSpore's model zoo."""
 
-    def __init__(self, num_class=10, num_channel=1):
+    def __init__(self, num_class=10, num_channel=1, dropout=0.0):
         super().__init__()
+        self.dropout = nn.Dropout(p=dropout) if dropout else None
         self.conv1 = nn.Conv2d(num_channel, 6, 5, pad_mode="valid")
         self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
         self.fc1 = nn.Dense(16 * 5 * 5, 120, weight_init=Normal(0.02))
@@ -38,6 +39,8 @@ class LeNet5(nn.Cell):
         x = self.max_pool2d(self.relu(self.conv2(x)))
         x = self.flatten(x)
         x = self.relu(self.fc1(x))
+        if self.dropout is not None:
+            x = self.dropout(x)
         x = self.relu(self.fc2(x))
         return self.fc3(x)
 
@@ -46,6 +49,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--batch-size", type=int, default=8)
+    parser.add_argument("--dropout", type=float, default=0.0, help="dropout after fc1 (0: none)")
     args = parser.parse_args()
 
     ms.set_context(mode=ms.GRAPH_MODE)
@@ -54,7 +58,7 @@ def main():
     images = ms.Tensor(rng.rand(args.batch_size, 1, 32, 32).astype(np.float32))
     labels = ms.Tensor(rng.randint(0, 10, args.batch_size).astype(np.int32))
 
-    net = LeNet5()
+    net = LeNet5(dropout=args.dropout)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     opt = nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)
     train_step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
