@@ -14,6 +14,7 @@ from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from .device_feed import DeviceFeeder  # mscompat's own: batches moved to devices ahead of use
+import importlib
 
 zip = zip_datasets  # pylint: disable=redefined-builtin
 
@@ -30,7 +31,6 @@ __all__ = [
 def __getattr__(name):
     # ``ds.vision`` / ``ds.transforms`` / ``ds.text`` / ``ds.audio`` as in MindSpore, imported on first use
     if name in ("transforms", "vision", "text", "audio"):
-        import importlib
         try:
             return importlib.import_module("." + name, __name__)
         except ModuleNotFoundError as exc:

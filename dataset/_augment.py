@@ -11,6 +11,7 @@ import numpy as np
 from . import _image_ops as K
 from ._vision_common import FLOAT_MAX_INTEGER
 from .transforms import _Transform, _check_range, _check_type, _rng, INT32_MAX
+from ._vision_affine import affine_matrix
 
 # (name, probability, magnitude bin) pairs, two per sub-policy
 _POLICIES = {
@@ -306,7 +307,6 @@ def _as_u8(img):
 
 
 def _affine(img, inter, fill, translate_px=(0.0, 0.0), shear_deg=(0.0, 0.0)):
-    from ._vision_affine import affine_matrix
     h, w = img.shape[:2]
     m = affine_matrix(w, h, 0.0, translate_px, 1.0, shear_deg)
     return K.warp_affine(img, m, h, w, inter, fill)

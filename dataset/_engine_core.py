@@ -17,6 +17,8 @@ import numpy as np
 
 from . import _engine_config as config
 from . import _engine_workers
+import os
+from mscompat.common.tensor import Tensor
 
 INT32_MAX = 2147483647
 
@@ -57,7 +59,6 @@ def _check_workers(num):
     if num is None:
         return None
     _type_check(num, (int,), "num_parallel_workers")
-    import os
     cpus = os.cpu_count() or 1
     if num < 1 or num > cpus:
         raise ValueError("num_parallel_workers exceeds the boundary between 1 and {}!".format(cpus))
@@ -120,7 +121,6 @@ def _as_row(value, ncols=None):
 def _to_output(arr, output_numpy):
     if output_numpy or arr.dtype.kind in "USO":
         return arr
-    from mscompat.common.tensor import Tensor
     return Tensor(arr)
 
 

@@ -20,6 +20,9 @@ from ._engine_rng import MT19937, MinStdRand0, std_shuffle, uniform_int
 from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler, SequentialSampler,
                                Shuffle, SubsetRandomSampler, SubsetSampler, _check_sampler_args)
 from ._engine_sources import MappableDataset
+from mscompat.mindrecord.filereader import FormatError, MindRecordFiles
+import mmap
+from mscompat.mindrecord.filereader import dataset_row
 
 INT64_MAX = 9223372036854775807
 
@@ -445,7 +448,6 @@ class MindDataset(MappableDataset):
     # ---- the files -------------------------------------------------------------------------------
     def _files(self):
         if self._reader is None:
-            from mscompat.mindrecord.filereader import FormatError, MindRecordFiles
             if isinstance(self.dataset_files, list) and not self.dataset_files:
                 raise RuntimeError("Syntax error. MindDataset: 'dataset_files' is not specified.")
             try:
@@ -564,7 +566,6 @@ class _RowReader:
     """Random access to the rows of a MindRecordFiles set (task id -> list of numpy columns)."""
 
     def __init__(self, files, columns):
-        import mmap
         self.files = files
         self.columns = columns
         self.colset = set(columns)
@@ -582,7 +583,6 @@ class _RowReader:
                 f.close()
 
     def read(self, task):
-        from mscompat.mindrecord.filereader import dataset_row
         k = len(self.starts) - 1
         while self.starts[k] > task:
             k -= 1

@@ -18,6 +18,7 @@ from ._engine_core import _check_workers, _ordered_parallel, _pipeline_error, _s
 from ._engine_samplers import (INT32_MAX, BuiltinSampler, PKSampler, SubsetSampler, _check_num_samples,
                                _check_sampler_args, _select_sampler)
 from ._engine_sources import MappableDataset
+from .vision import Decode
 
 
 # --------------------------------------------------------------------------- argument checks (MindSpore's order)
@@ -479,7 +480,6 @@ class ImageFolderDataset(_FileMappable):
             buf = np.frombuffer(_read_file(path), np.uint8)
         if self.decode:
             if self._decoder is None:
-                from .vision import Decode
                 self._decoder = Decode()
             try:
                 buf = self._decoder(buf)

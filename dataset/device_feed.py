@@ -22,6 +22,7 @@ import threading
 
 import jax
 import numpy as np
+from mscompat.common.tensor import Tensor
 
 __all__ = ["DeviceFeeder"]
 
@@ -192,7 +193,6 @@ class DeviceFeeder:
     def _wrap(self, item):
         if not self._as_tensor:
             return item
-        from mscompat.common.tensor import Tensor
 
         def conv(v):
             return Tensor._wrap(v) if isinstance(v, jax.Array) else v

@@ -11,6 +11,7 @@ import threading
 from enum import IntEnum
 
 import numpy as np
+from mscompat.common.dtype import dtype_to_nptype
 
 __all__ = ["Compose", "Concatenate", "Duplicate", "Fill", "Mask", "OneHot", "PadEnd", "RandomApply",
            "RandomChoice", "RandomOrder", "Relational", "Slice", "TypeCast", "Unique"]
@@ -83,7 +84,6 @@ def _np_dtype(data_type, arg="data_type"):
     if isinstance(data_type, np.dtype) or (isinstance(data_type, type) and issubclass(data_type, np.generic)):
         return np.dtype(data_type)
     if type(data_type).__module__.startswith("mscompat"):
-        from mscompat.common.dtype import dtype_to_nptype
         return np.dtype(dtype_to_nptype(data_type))
     raise TypeError(f"Argument {arg} with value {data_type!r} is not of type [<class 'mindspore.dtype'>, "
                     f"<class 'numpy.dtype'>], but got {type(data_type)}.")

@@ -6,6 +6,7 @@ The script's ``import mindspore`` (and ``mindspore.*``) resolves to mscompat;
 import os
 import runpy
 import sys
+from mscompat import alias
 
 USAGE = "usage: python -m mscompat script.py [args ...]  |  python -m mscompat -m module [args ...]"
 
@@ -15,7 +16,6 @@ def main(argv=None):
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2
-    from mscompat import alias
     alias.install()
     os.environ.update(alias.child_environ())    # subprocesses of the script get the alias too
     if argv[0] == "-m":

@@ -36,6 +36,8 @@ from collections import Counter
 
 from . import _control_flow_runtime as _rt
 from ._control_flow_runtime import ControlFlowFallback, UNDEF  # noqa: F401
+import dis
+import sysconfig
 
 __all__ = ["convert", "ControlFlowFallback", "user_frame"]
 
@@ -184,7 +186,6 @@ def _stale(code, fdef):
 def _shape(code):
     """The instructions of ``code`` without what depends on how the module was compiled
     (method-call specialisation of imported names, jump offsets, caches)."""
-    import dis
     out = []
     for ins in dis.get_instructions(code):
         op = "LOAD_ATTR" if ins.opname == "LOAD_METHOD" else ins.opname
@@ -450,7 +451,6 @@ def _is_user_code(code, _cache={}):
 
 
 def _lib_dirs():
-    import sysconfig
     out = set()
     for key in ("stdlib", "platstdlib", "purelib", "platlib"):
         try:

@@ -22,6 +22,9 @@ from jax import lax
 from .common.tensor import Tensor
 from .common.parameter import Parameter
 from ._graph_print import graph_print as print_, in_compiled, running_eagerly
+from .common.seed import _state as rng
+from . import _state
+import builtins
 
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
@@ -327,12 +330,10 @@ def _to_pred(c):
 # bindings of mscompat._state, the RNG key) is taken back out after the call and becomes an
 # extra output of the lax.cond / extra carry of the lax.while_loop, then written back.
 def _rng():
-    from .common.seed import _state as rng
     return rng
 
 
 def _scope():
-    from . import _state
     return _state.current()
 
 
@@ -930,7 +931,6 @@ def range_traced(range_obj, rargs):
     """True when ``range(*rargs)`` must become a traced loop (a 0-d traced bound; MindSpore's
     ``ast`` capture rejects every Tensor bound, mscompat loops over a scalar one). A bound
     with dimensions is MindSpore's TypeError."""
-    import builtins
     if range_obj is not builtins.range:
         return False
     if in_compiled():

@@ -36,6 +36,11 @@ from .common.mutable import (is_mutable_scalar, _Bool as _MutableBool, _Int as _
 from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE, STRICT as _STRICT
 from .parallel._mesh import _ACTIVE as _PAR, _IN_PROGRAM as _PROGRAM
 from .parallel import _data as _per_device
+from .parallel import _auto
+from .parallel._placement import constrain_updates
+from .parallel._placement import place_params
+from .parallel._placement import save_strategy
+from .parallel._placement import place_inputs
 
 __all__ = ["Compiled", "GraphFallbackWarning", "call_compiled", "compile_cell", "compiled_when_graph",
            "tracing", "graph_mode"]
@@ -377,7 +382,6 @@ class Compiled:
         args, kwargs = _merge(dyn, spec)
         par = _PAR[0]
         if par is not None:
-            from .parallel import _auto
             _auto.begin_trace(par, id(self))
         if par is not None:
             _PROGRAM[0] += 1
@@ -399,7 +403,6 @@ class Compiled:
         key_out = None if scope.key_out is key else scope.key_out   # None: no random draws
         updates = scope.updates(params)
         if par is not None:
-            from .parallel._placement import constrain_updates
             updates = constrain_updates(par, params, updates)
         attr_arrays = []
         if attrs:
@@ -472,14 +475,12 @@ class Compiled:
         """Parallel modes: Parameter values in their layouts. Operator strategies give Parameters
         their layouts while tracing, so in (semi-)auto parallel a new signature is first traced
         abstractly; the real call then finds every Parameter in place (one compilation)."""
-        from .parallel._placement import place_params
         params = progs.params
         if par.semi or par.settings.get("enable_parallel_optimizer"):
             seen = self.__dict__.setdefault("_laid_out", set())
             sig = (id(par), _signature(dyn, spec))
             if sig not in seen:
                 key = _state.ensure_key()
-                from .parallel import _auto
                 _auto.begin_record(par, id(self))
                 try:
                     jax.eval_shape(lambda v, k, d: self._pure(params, spec, v, k, d), values, key, dyn)
@@ -488,7 +489,6 @@ class Compiled:
                 self.traces -= 1
                 seen.add(sig)
                 if par.semi:
-                    from .parallel._placement import save_strategy
                     save_strategy(par, params)
         placed = place_params(par, params, values)
         for p, old, new in zip(params, values, placed):
@@ -501,7 +501,6 @@ class Compiled:
             return run_eagerly(self.fn, args, kwargs)
         dyn, spec = _split(args, kwargs)
         if _PAR[0] is not None:
-            from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         traces = self.traces
         with clean_runtime_errors():    # an index out of range raises as MindSpore's error
@@ -532,7 +531,6 @@ class Compiled:
         if not self.eager:
             dyn, spec = _split(args, kwargs)
             if _PAR[0] is not None:
-                from .parallel._placement import place_inputs
                 dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
             self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
 
@@ -540,7 +538,6 @@ class Compiled:
         """The optimized HLO text of the program for these inputs (placed as a call places them)."""
         dyn, spec = _split(args, kwargs)
         if _PAR[0] is not None:
-            from .parallel._placement import place_inputs
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         out = self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
         if out is None:

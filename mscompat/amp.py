@@ -17,6 +17,7 @@ from mscompat._checkparam import check_value_type, check_positive_int
 from mscompat.train.amp import (auto_mixed_precision, custom_mixed_precision, build_train_network,
                                 get_white_list, get_black_list)
 from mscompat.train.loss_scale_manager import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
+from mscompat import ops
 
 __all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager",
            "build_train_network", "DynamicLossScaler", "StaticLossScaler", "LossScaler",
@@ -25,7 +26,6 @@ __all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager
 
 
 def _ops():
-    from mscompat import ops
     return ops
 
 

@@ -4,6 +4,8 @@
 machinery that reads ``mode`` is in ``mscompat._graph``. As in MindSpore 2.10 the default mode is
 PYNATIVE_MODE; ``set_context(mode=GRAPH_MODE)`` compiles the outermost Cell call.
 """
+from .backends import device_target
+from mscompat.parallel import _mesh
 __all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
 
@@ -98,7 +100,6 @@ def get_context(attr_key):
         _check_key(attr_key, "get_context")
         return None
     if attr_key == "device_target":
-        from .backends import device_target
         return device_target()
     return _context[attr_key]
 
@@ -185,7 +186,6 @@ def set_auto_parallel_context(**kwargs):
         if key == "dataset_strategy" and value == "full_batch":
             _auto_parallel["full_batch"] = True
         _auto_parallel[key] = value
-    from mscompat.parallel import _mesh
     _mesh.configure(_auto_parallel)
 
 
@@ -196,7 +196,6 @@ def get_auto_parallel_context(attr_key):
     if attr_key not in _AUTO_PARALLEL_DEFAULTS:
         raise ValueError("Get context keyword %s is not recognized!" % attr_key)
     if attr_key == "device_num" and not _auto_parallel.get("device_num_set"):
-        from mscompat.parallel import _mesh
         if _mesh.active() is not None:
             return _mesh.device_count()
     return _auto_parallel[attr_key]
@@ -206,5 +205,4 @@ def reset_auto_parallel_context():
     """Back to STAND_ALONE and the default settings."""
     _auto_parallel.clear()
     _auto_parallel.update(_AUTO_PARALLEL_DEFAULTS)
-    from mscompat.parallel import _mesh
     _mesh.configure(_auto_parallel)

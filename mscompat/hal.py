@@ -7,6 +7,8 @@ import functools
 import inspect
 
 from mscompat import runtime as _runtime
+from mscompat import backends
+from jax._src import xla_bridge
 
 __all__ = ["is_initialized", "is_available", "device_count", "get_device_capability", "get_device_properties",
            "get_device_name", "get_arch_list", "synchronize", "memory_stats", "memory_reserved",
@@ -17,7 +19,6 @@ _VALID = ["CPU", "GPU", "Ascend", "TPU"]
 
 
 def _backends():
-    from mscompat import backends
     return backends
 
 
@@ -61,7 +62,6 @@ def _check_name(api, device_target):
 def is_initialized(device_target):
     """Whether ``device_target`` is the active target and its device runtime (XLA's backends) has started."""
     _check_name("is_initialized", device_target)
-    from jax._src import xla_bridge
     return _backends().device_target() == device_target and xla_bridge.backends_are_initialized()
 
 

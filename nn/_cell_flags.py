@@ -9,6 +9,13 @@ import logging
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from ._cell_hooks import MixedPrecisionType
+from mscompat import context
+import inspect
+from mscompat import _graph
+from mscompat.parallel._mesh import device_count
+from mscompat.parallel._shard import ShardFn, check_shard_args
+from ._cell_hooks import _update_hook_version
+import jax.numpy as jnp
 
 logger = logging.getLogger("mscompat")
 
@@ -128,7 +135,6 @@ def set_jit_config(self, jit_config):
 
 def set_inputs(self, *inputs, **kwargs):
     """Declare the (possibly dynamic-shape) inputs used for compilation."""
-    from mscompat import context
     if self.grad_ops_label:
         logger.warning('For Cell, set_inputs must be set before the gradient function of the network is '
                        'generated.')
@@ -140,7 +146,6 @@ def set_inputs(self, *inputs, **kwargs):
         if context.get_context("mode") != context.PYNATIVE_MODE:
             self._check_construct_args(*inputs)
     else:
-        import inspect
         names = list(inspect.signature(self.construct).parameters)
         for key in kwargs:
             if key not in names:
@@ -157,14 +162,12 @@ def compile(self, *args, **kwargs):  # pylint: disable=redefined-builtin
     """Trace and compile the cell for these inputs without running it; the next call with
     inputs of the same signature reuses the compiled program."""
     self._check_construct_args(*args)
-    from mscompat import _graph
     _graph.compile_cell(self, args, kwargs)
 
 
 def compile_and_run(self, *args, **kwargs):
     """Compile (once per input signature) and run the cell."""
     self._check_construct_args(*args)
-    from mscompat import _graph
     return _graph.call_compiled(self, args, kwargs)
 
 
@@ -172,10 +175,8 @@ def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
     """Set the input/output layouts of this cell (and Parameter layouts by ``parameter_plan``)
     for SEMI_AUTO/AUTO_PARALLEL (``mscompat.parallel._shard``); a no-op on one device, as in
     MindSpore."""
-    from mscompat.parallel._mesh import device_count
     if device_count() == 1:
         return None
-    from mscompat.parallel._shard import ShardFn, check_shard_args
     plan = check_shard_args(self, in_strategy, out_strategy, parameter_plan)
     if self._in_strategy is not None:
         logger.warning("For '%s', 'Shard' has been configured more than once. The existing in_strategy is %s and "
@@ -186,7 +187,6 @@ def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
     self.__dict__["_in_strategy"] = in_strategy
     self.__dict__["_out_strategy"] = out_strategy
     self.__dict__["_parameter_plan"] = parameter_plan
-    from ._cell_hooks import _update_hook_version
     _update_hook_version()   # a cell compiled before retraces with its layouts
     return None
 
@@ -286,7 +286,6 @@ def to(self, *args, **kwargs):
 
 def to_empty(self, *, device=None, recurse=True):
     """Give every Parameter and buffer new uninitialized (zero) storage; returns self."""
-    import jax.numpy as jnp
 
     def fn(tensor):
         return Tensor._wrap(jnp.zeros(tensor.shape, tensor._data.dtype))

@@ -5,6 +5,7 @@ import jax.numpy as jnp
 from ._args import arr, check_tensor, Tensor, to_np_dtype
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive
+from ._array import reshape
 
 _wrap = Tensor._wrap
 
@@ -126,7 +127,6 @@ def type_as(input, other):
 def view_as(input, other):
     check_tensor("view_as", "input", input)
     check_tensor("view_as", "other", other)
-    from ._array import reshape
     return reshape(input, other.shape)
 
 

@@ -8,6 +8,7 @@ import jax.numpy as jnp
 
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
+from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
 
@@ -399,7 +400,6 @@ def _list_diff(x, y, out_idx=None):
     check_tensor("ListDiff", "y", y)
     a, b = np.asarray(arr(x)), np.asarray(arr(y))
     keep = ~np.isin(a, b)
-    from ._args import to_np_dtype
     return _wrap(jnp.asarray(a[keep])), _wrap(jnp.asarray(np.nonzero(keep)[0].astype(to_np_dtype(out_idx))))
 
 

@@ -10,10 +10,11 @@ from mscompat.context import get_context
 from ._args import Tensor
 from ._registry import register_primitive_class
 from .primitive import Primitive
+from mscompat import backends
+from ._conv import _conv_forward, _pads
 
 
 def _on_ascend():
-    from mscompat import backends
     b = backends._state["active"]
     return b is not None and b.name == "Ascend"
 
@@ -120,7 +121,6 @@ class DepthwiseConv2dNative(Primitive):
             raise ValueError(f"For '{name}', the batch of 'weight' must be 1, but got {w.shape[0]}")
         if not _on_ascend():
             raise _unsupported(name)
-        from ._conv import _conv_forward, _pads
         a, b = x._data, w._data
         if a.dtype != b.dtype:
             raise TypeError(f"For primitive[{name}], the input type must be same.")

@@ -17,6 +17,11 @@ import numbers
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
+import jax
+import numpy as np
+import jax.numpy as jnp
+from ._comm_host import group_gather
+from ._comm_host import gather_objects
 
 _wrap = Tensor._wrap
 
@@ -92,7 +97,6 @@ def register_group(name, ranks):
 
 def max_rank():
     """Ranks of groups may name processes or (inside shard_map) global devices."""
-    import jax
     return max(_STATE["size"], jax.device_count())
 
 
@@ -112,10 +116,6 @@ def _me(name, group):
 def _gather(name, x, group, same_shape=True):
     """Every group member's ``x`` stacked on a new axis 0 (group-rank order), as a jax array;
     ``same_shape=False``: a list of arrays."""
-    import jax
-    import numpy as np
-    import jax.numpy as jnp
-    from ._comm_host import group_gather
     ranks = _STATE["groups"][group]
     a = arr(x) if isinstance(x, Tensor) else x
     if len(ranks) == 1:
@@ -143,7 +143,6 @@ def pair_exchange(name, peer, x):
 
 
 def _reduce_stack(stack, reduce_op):
-    import jax.numpy as jnp
     if reduce_op == "sum":
         r = jnp.sum(stack, axis=0)
     elif reduce_op == "prod":
@@ -416,7 +415,6 @@ _GATHER = object()   # the reduce_op of _exchange_into for a gather: no op to ch
 def _exchange_into(name, output, input, group, async_op, reduce_op=_GATHER):
     """all_gather_into_tensor (rank blocks concatenated on axis 0) / reduce_scatter_tensor (the
     reduction's block of this rank), written into ``output`` in in-place mode."""
-    import jax.numpy as jnp
     _check_tensor(name, input)
     inplace = _INPLACE[name]
     if inplace:
@@ -452,7 +450,6 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
 @op("all_gather_into_tensor_uneven")
 def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=None, async_op=False):
     """Gather inputs of different first dimensions (``output_split_sizes``) on axis 0."""
-    import jax.numpy as jnp
     _check_tensor("all_gather_into_tensor_uneven", input)
     _check_tensor("all_gather_into_tensor_uneven", output, "output tensor")
     group = _group("all_gather_into_tensor_uneven", group)
@@ -518,7 +515,6 @@ def broadcast(tensor, src, group=None, async_op=False):
 @op("barrier")
 def barrier(group=None, async_op=False, device_ids=None):
     """Wait for every rank of ``group``."""
-    import numpy as np
     group = _group("barrier", group)
     _gather("barrier", np.zeros((1,), np.int32), group)
     return _handle(async_op)
@@ -547,7 +543,6 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
 @op("reduce_scatter")
 def reduce_scatter(output, input_list, op="sum", group=None, async_op=False):
     """``output`` = reduction over ranks of their ``input_list[my group rank]``."""
-    import jax.numpy as jnp
     _need_inplace("reduce_scatter")
     _check_tensor("reduce_scatter", output, "output tensor")
     if not isinstance(input_list, (list, tuple)) or not all(isinstance(t, Tensor) for t in input_list):
@@ -591,7 +586,6 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
                       async_op=False):
     """Split ``input`` on axis 0 among ranks (``input_split_sizes``, default even) and concatenate
     what every rank sends to this one."""
-    import jax.numpy as jnp
     _check_tensor("all_to_all_single", input)
     group = _group("all_to_all_single", group)
     n = _group_size(group)
@@ -631,7 +625,6 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
 def all_to_all_v_c(output, input, send_count_matrix, group=None, async_op=False):
     """All-to-all of the flat input with counts ``send_count_matrix`` (flattened ``n x n``: entry
     ``[i*n + j]`` elements go from rank ``i`` to rank ``j``)."""
-    import jax.numpy as jnp
     _check_tensor("all_to_all_v_c", input)
     _check_tensor("all_to_all_v_c", output, "output tensor")
     group = _group("all_to_all_v_c", group)
@@ -705,7 +698,6 @@ def _objects(name, obj, group):
     ranks = _STATE["groups"][group]
     if len(ranks) == 1:
         return [obj]
-    from ._comm_host import gather_objects
     _me(name, group)
     return gather_objects(obj, ranks, _STATE["rank"])
 

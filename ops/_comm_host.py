@@ -14,10 +14,11 @@ import functools
 import pickle
 
 import numpy as np
+import jax
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 
 def _jax():
-    import jax
     return jax
 
 
@@ -39,7 +40,6 @@ def process_devices(ranks):
 def _gatherer(ranks):
     """(mesh, jitted replicate) for the processes ``ranks``."""
     jax = _jax()
-    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
     mesh = Mesh(np.array(process_devices(list(ranks))), ("_comm_ranks",))
     fn = jax.jit(lambda x: x, out_shardings=NamedSharding(mesh, P()))
     return mesh, fn
@@ -48,7 +48,6 @@ def _gatherer(ranks):
 def _gather_same(a, ranks, me):
     """Stack ``a`` (same shape and dtype on every member) over the processes ``ranks``."""
     jax = _jax()
-    from jax.sharding import NamedSharding, PartitionSpec as P
     mesh, fn = _gatherer(tuple(ranks))
     dev = process_devices([me])[0]
     local = jax.device_put(np.asarray(a)[None], dev)

@@ -29,6 +29,8 @@ from ._registry import register_primitive_class
 from .primitive import Primitive
 from ._comm import (ReduceOp, _WORLD, _TARGET_DTYPES, _group, _group_size, _rank_of, _gather, _me,
                     _reduce_stack, WORLD_GROUPS, _STATE, pair_exchange)
+from jax._src import core
+from mscompat.common import dtype as mstype
 
 _wrap = Tensor._wrap
 
@@ -60,7 +62,6 @@ def _mode(group, a):
 def _rank_in(prim, what, rank, group):
     """``_rank_of`` with the shard_map mesh's device count for the world group inside shard_map."""
     if _manual_axes() and group in WORLD_GROUPS:
-        from jax._src import core
         sizes = core.get_axis_env().axis_sizes
         n = int(np.prod([sizes[a] for a in _manual_axes()]))
         if isinstance(rank, bool) or not isinstance(rank, int):
@@ -76,7 +77,6 @@ class _Spmd:
     this device's linear index ``idx`` and, for a sub-group, the membership matrix."""
 
     def __init__(self, prim, group):
-        from jax._src import core
         self.axes = _manual_axes()
         sizes = core.get_axis_env().axis_sizes
         self.n = int(np.prod([sizes[a] for a in self.axes]))
@@ -629,6 +629,5 @@ class Receive(_CommPrimitive):
         self.add_prim_attr("src_rank", src_rank)
 
     def __call__(self, *unused):
-        from mscompat.common import dtype as mstype
         blank = np.zeros(self.shape, mstype.dtype_to_nptype(self.dtype))
         return _wrap(jnp.asarray(pair_exchange(self.name, _p2p_peer(self.name, self.rank, self.group), blank)))

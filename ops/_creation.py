@@ -9,6 +9,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
+from ._array import _astype
 
 _wrap = Tensor._wrap
 _F32 = np.float32
@@ -106,7 +107,6 @@ def _scalar_value(name, value):
 
 def _cast_value(v, dt):
     """``v`` converted to ``dt`` as MindSpore's Cast does (floats truncate toward zero)."""
-    from ._array import _astype
     return _astype(jnp.asarray(v), dt)
 
 

@@ -12,6 +12,8 @@ from mscompat.common._promotion import promote_types
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import op, primitive
 from ._elementwise import _kind, _dtype_error, _need_tensor
+from ._creation import _linspace
+from ._creation import scalar_to_tensor
 
 _wrap = Tensor._wrap
 _F32 = np.dtype(np.float32)
@@ -449,12 +451,10 @@ primitive("CholeskySolve", _cholesky_solve, attrs=(("upper", False),))
 @op("linspace")
 def linspace(start, end, steps):
     """``steps`` evenly spaced values from ``start`` to ``end`` (the ``LinSpace`` primitive)."""
-    from ._creation import _linspace
     return _linspace(start, end, steps)
 
 
 def _scalar_to_tensor(input_x, dtype=mstype.float32):
-    from ._creation import scalar_to_tensor
     return scalar_to_tensor(input_x, dtype)
 
 

@@ -10,6 +10,7 @@ from jax.scipy.special import gammaln
 from ._args import arr, check_same_dtype, check_tensors, Tensor, is_int as _is_int, tensor_arg as _tensor
 from ._registry import op, primitive
 from ._elementwise import _unary, _kind, _dtype_error, _need_tensor, _F32, _LOW
+from ._registry import OPS
 
 _wrap = Tensor._wrap
 
@@ -256,7 +257,6 @@ _inplace("erfinv_", _erfinv)
 
 
 def _tanh_(input):
-    from ._registry import OPS
     return OPS["tanh"].fn(input)
 
 

@@ -15,6 +15,8 @@ from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive, prim_attr_register
+from ._args import binary
+from ._reduce import sum as _sum
 
 _wrap = Tensor._wrap
 _BOOL = np.dtype(np.bool_)
@@ -192,7 +194,6 @@ def kron(input, other):
     if not isinstance(input, Tensor) or not isinstance(other, Tensor):
         raise TypeError(f"For 'kron', the input and other must be Tensor, but got {type(input).__name__} "
                         f"and {type(other).__name__}.")
-    from ._args import binary
     a, b = binary("Mul", input, other, broadcast=False)
     if a.dtype == _BOOL:
         return _wrap(jnp.kron(a.astype(np.int8), b.astype(np.int8)).astype(_BOOL))
@@ -431,5 +432,4 @@ def vecdot(x, y, *, axis=-1):
         raise ValueError("For vecdot, the dim is out of range.")
     if arr(x).dtype.kind == "c":
         x = _wrap(jnp.conj(arr(x)))
-    from ._reduce import sum as _sum
     return _sum(x * y, axis)

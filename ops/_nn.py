@@ -16,6 +16,7 @@ from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive, prim_attr_register
+from mscompat.common.seed import next_key
 
 _wrap = Tensor._wrap
 
@@ -168,7 +169,6 @@ primitive("PReLU", prelu)
 
 
 def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
-    from mscompat.common.seed import next_key
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'rrelu', the 'input' must be a Tensor, but got {type(input).__name__}.")
     for n, v in (("lower", lower), ("upper", upper)):

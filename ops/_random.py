@@ -15,6 +15,7 @@ from mscompat.common.seed import op_key
 from ._args import Tensor, arr, binary, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, register_primitive_class
 from .primitive import Primitive, prim_attr_register
+import importlib
 
 _wrap = Tensor._wrap
 _F32 = jnp.float32
@@ -897,7 +898,6 @@ class Randperm(Primitive):
         self.init_prim_io_names(inputs=[], outputs=["output"])
 
     def __call__(self, n):
-        import importlib
         _seed = importlib.import_module("mscompat.common.seed")
         a = _tensor_input(self.name, "n", n, (np.int32, np.int64))
         count = int(np.asarray(a).reshape(-1)[0])

@@ -32,6 +32,7 @@ from typing import Callable
 from mscompat._graph_print import in_compiled
 
 from ._op_policies import DECLARED, WHITE, BLACK, PROMOTE
+from .primitive import Primitive, _check_attr
 
 __all__ = ["op", "primitive", "tensor_method", "OPS", "PRIMITIVES", "METHODS", "OpDef", "check_policies",
            "WHITE", "BLACK", "PROMOTE", "AMP_LEVELS"]
@@ -211,7 +212,6 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             onto ``fn`` directly.
         amp, ascend_cube, targets_lacking, shard_rule: policy fields (:class:`OpDef`).
     """
-    from .primitive import Primitive, _check_attr
 
     specs = [(a[0], a[1], a[2] if len(a) > 2 else None) for a in attrs]
     names = [s[0] for s in specs]

@@ -9,6 +9,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as _mstype
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
+from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
 
@@ -241,7 +242,6 @@ def _search_prim(prim, seq, v):
 
 
 def _to_np(t):
-    from ._args import to_np_dtype
     return to_np_dtype(t)
 
 

@@ -15,6 +15,8 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import COOTensor, CSRTensor
 from ._args import arr, check_tensor, Tensor, tensor_arg as _tensor
 from ._registry import op, primitive
+from mscompat.common._promotion import promote_types
+from mscompat.common.tensor import RowTensor
 
 _wrap = Tensor._wrap
 
@@ -268,7 +270,6 @@ def coalesce(x_indices, x_values, x_shape):
 
 
 def _promote(a, b):
-    from mscompat.common._promotion import promote_types
     dt = promote_types(a.dtype, b.dtype, "sparse")
     return a.astype(dt), b.astype(dt)
 
@@ -630,7 +631,6 @@ def make_sparse_tensor(indices, values, dense_shape):
 @op("make_row_tensor")
 def make_row_tensor(indices, values, dense_shape):
     """A RowTensor (deprecated constructor)."""
-    from mscompat.common.tensor import RowTensor
     print("WARNING: 'RowTensor' is deprecated from version 2.0 and will be removed after version 2.9.0.")
     if isinstance(indices, Tensor) and str(indices.dtype) not in ("Int8", "Int16", "Int32", "Int64", "UInt8",
                                                                   "UInt16", "UInt32", "UInt64"):

@@ -19,6 +19,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import tensor_method, OPS, METHODS
+from mscompat.context import get_context
 
 _wrap = Tensor._wrap
 
@@ -923,7 +924,6 @@ def _pin_memory(self):
 @tensor_method("move_to")
 def _move_to(self, to, blocking=True):
     """A new Tensor on ``to``, which must be the context's device target."""
-    from mscompat.context import get_context
     if not isinstance(blocking, bool):
         raise ValueError(f"The type of 'blocking' must be bool, but got {blocking}")
     if to not in ("Ascend", "GPU", "CPU"):

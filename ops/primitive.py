@@ -14,6 +14,9 @@ import functools
 import inspect
 
 import jax
+from mscompat.parallel._strategy import check_strategy_arg
+from mscompat.common.tensor import Tensor
+from mscompat.parallel import _mesh, _strategy
 
 __all__ = ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
            "prim_arg_register", "constexpr"]
@@ -64,7 +67,6 @@ class Primitive:
         (``mscompat.parallel._strategy``); other modes ignore it, as MindSpore does."""
         if in_strategy is None and out_strategy is None:
             return self
-        from mscompat.parallel._strategy import check_strategy_arg
         in_is_layout = out_is_layout = None
         if in_strategy is not None:
             in_is_layout = check_strategy_arg(self, in_strategy, "in_strategy")
@@ -131,7 +133,6 @@ class Primitive:
     # Infer helpers shared by every generated primitive.
     def infer(self, *args):
         """Shape and dtype of the output for ``args`` (computed abstractly, no data)."""
-        from mscompat.common.tensor import Tensor
         out = jax.eval_shape(lambda *a: self(*a), *args)
         return jax.tree_util.tree_map(lambda s: {"shape": tuple(s.shape), "dtype": s.dtype}, out,
                                       is_leaf=lambda x: isinstance(x, Tensor))
@@ -149,7 +150,6 @@ def _sharded_class(cls):
         def __call__(self, *inputs):
             base = cls.__dict__.get("_auto_unhooked_call") or cls.__call__
             if _PARALLEL[0] is None:
-                from mscompat.parallel import _mesh, _strategy
                 _PARALLEL[:] = [_mesh._ACTIVE, _strategy.sharded_call]
             if _PARALLEL[0][0] is None:     # STAND_ALONE: strategies have no effect
                 return base(self, *inputs)
@@ -170,7 +170,6 @@ class PrimitiveWithCheck(Primitive):
         return None
 
     def __call__(self, *args):
-        from mscompat.common.tensor import Tensor
         self.check_shape(*[list(a.shape) if isinstance(a, Tensor) else a for a in args])
         self.check_dtype(*[a.dtype if isinstance(a, Tensor) else a for a in args])
         return Primitive.__call__(self, *args)

@@ -25,6 +25,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops import _dispatch
 from mscompat.ops._registry import WHITE, BLACK
+from mscompat import _control_flow, _state
 
 __all__ = ["apply", "amp_level", "O1_DTYPE_ATTR"]
 
@@ -183,7 +184,6 @@ def _decorate(fn, dtype):
 
 def _auto_construct(self, *args, **kwargs):
     """``construct`` of a Cell prepared with level ``auto``."""
-    from mscompat import _control_flow, _state
     d = self.__dict__
     orig = d.get("_amp_auto_orig") or types.MethodType(type(self).construct, self)
     fn = _control_flow.convert(orig) if _state.tracing() else orig

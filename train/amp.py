@@ -32,6 +32,9 @@ from mscompat._checkparam import check_value_type
 from mscompat.ops._registry import amp_primitives, WHITE
 from mscompat.train.loss_scale_manager import DynamicLossScaleManager, LossScaleManager
 from . import _amp_auto
+from mscompat import ops
+from mscompat import _control_flow, _state
+from mscompat.ops.primitive import Primitive
 
 logger = logging.getLogger("mscompat")
 
@@ -95,7 +98,6 @@ def _is_float_tensor(x):
 def amp_cast(value, dtype):
     """``value`` cast to ``dtype`` when it is a float Tensor, else unchanged."""
     if _is_float_tensor(value) and value.dtype != dtype:
-        from mscompat import ops
         return ops.cast(value, dtype)
     return value
 
@@ -118,7 +120,6 @@ class _OutputTo16(Cell):
         self._get_attr_from_cell(backbone)
 
     def construct(self, *args, **kwargs):
-        from mscompat import ops
         return ops.cast(self._backbone(*args, **kwargs), self.dtype)
 
 
@@ -131,7 +132,6 @@ class _OutputTo32(Cell):
         self._get_attr_from_cell(backbone)
 
     def construct(self, *args, **kwargs):
-        from mscompat import ops
         out = self._backbone(*args, **kwargs)
         return ops.mixed_precision_cast(mstype.float32, out)
 
@@ -151,7 +151,6 @@ def _precision_set_by_user(cell):
 def _o1_construct(self, *args, **kwargs):
     """``construct`` of a cell under level O1's cast: the original construct run in the cell's
     low-precision dtype, float outputs cast to float32."""
-    from mscompat import _control_flow, _state
     from mscompat.nn import _cell_hooks
     d = self.__dict__
     orig = d.get("_amp_o1_orig") or types.MethodType(type(self).construct, self)
@@ -178,7 +177,6 @@ def _amp_construct(cell, dtype):
 def _o1_scope_construct(self, *args, **kwargs):
     """``construct`` of a cell holding level-O1 white-list Primitives: the original construct
     with the O1 operator casts active (the op policy of ``train/_amp_auto.py``)."""
-    from mscompat import _control_flow, _state
     d = self.__dict__
     orig = d.get("_amp_o1_scope_orig") or types.MethodType(type(self).construct, self)
     fn = _control_flow.convert(orig) if _state.tracing() else orig
@@ -291,7 +289,6 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
 def _list_check(custom_list, list_name):
     if not isinstance(custom_list, list):
         raise TypeError(f"The type of {list_name} should be list, but got {type(custom_list)}")
-    from mscompat.ops.primitive import Primitive
     for elem in custom_list:
         if not isinstance(elem, type):
             raise TypeError(f"The element in {list_name} should be a class, but got {elem}")
@@ -375,7 +372,6 @@ class _AmpWithLossCell(Cell):
         self._get_attr_from_cell(backbone)
 
     def construct(self, data, label):
-        from mscompat import ops
         out = self._backbone(data)
         label = ops.mixed_precision_cast(mstype.float32, label)
         return self._loss_fn(ops.mixed_precision_cast(mstype.float32, out), label)

@@ -22,6 +22,9 @@ from mscompat import _state
 from mscompat.common.seed import _state as _rng
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
+from mscompat._graph import Compiled
+from .dataset_helper import _check_inputs
+from mscompat.dataset.device_feed import DeviceFeeder
 
 __all__ = ["data_sink"]
 
@@ -123,7 +126,6 @@ class _SinkRunner:
     ``lax.scan`` on accelerators, as one compiled step called per batch on CPU."""
 
     def __init__(self, step, name, known=None):
-        from mscompat._graph import Compiled
         self.step = step
         # ``known``: the Parameters expected up front (a cell's own), so that the first trace
         # usually needs no discovery pass; any other Parameter the step touches is discovered.
@@ -172,9 +174,7 @@ def data_sink(fn, dataset, sink_size=1, jit_config=None, input_signature=None):
     if hasattr(dataset, "__transfer_dataset__"):
         raise ValueError("The dataset has been used with network.")
     if input_signature is not None:
-        from .dataset_helper import _check_inputs
         _check_inputs(input_signature, dataset.output_shapes(), dataset.output_types())
-    from mscompat.dataset.device_feed import DeviceFeeder
     state = {}
     runner = _SinkRunner(fn, getattr(fn, "__name__", "data_sink"))
     dataset.__transfer_dataset__ = True

@@ -14,13 +14,15 @@ import math
 
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE
 from mscompat._checkparam import check_bool, check_is_int
+from mscompat.common import dtype as mstype
+from mscompat.dataset.device_feed import DeviceFeeder
+import time
 
 __all__ = ["DatasetHelper", "connect_network_with_dataset"]
 
 
 def _check_inputs(network_shapes, dataset_shapes, dataset_types):
     """``set_inputs``/``input_signature`` Tensors against the dataset's column shapes and types."""
-    from mscompat.common import dtype as mstype
     if len(network_shapes) != len(dataset_shapes):
         raise ValueError(f"The length of 'set_inputs' or 'input_signature' ({len(network_shapes)}) must be the same "
                          f"as the number of dataset columns ({len(dataset_shapes)}).")
@@ -60,7 +62,6 @@ class _SinkIter:
     ``block`` stacked batches, or single batches when ``block`` is None)."""
 
     def __init__(self, dataset, sink_size, epoch_num, stacked):
-        from mscompat.dataset.device_feed import DeviceFeeder
         self.dataset = dataset
         self.sink_size = sink_size
         self.count = 1 if stacked else sink_size
@@ -76,7 +77,6 @@ class _SinkIter:
         return self
 
     def __next__(self):
-        import time
         if self.index >= self.count:
             raise StopIteration()
         self.index += 1
@@ -124,7 +124,6 @@ class DatasetHelper:
 
     def types_shapes(self):
         """The dataset's column dtypes and shapes."""
-        from mscompat.common import dtype as mstype
         types = self.dataset.output_types()
         conv = getattr(mstype, "pytype_to_dtype", None)
         return ([conv(t) if conv else t for t in types], self.dataset.output_shapes())

@@ -29,6 +29,10 @@ from mscompat._checkparam import check_bool, check_is_int, check_non_negative_in
     check_value_type
 from .callback import __all__ as _internal_cb_names
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, _sink_count
+import mscompat.train.metrics as M
+from mscompat.train.metrics import Loss
+from .callback._time_monitor import TimeMonitor
+from mscompat.dataset import Dataset
 
 __all__ = ["Model"]
 
@@ -55,7 +59,6 @@ def _parallel_info():
 
 def _get_metrics(metrics):
     """``{name: Metric}`` from ``metrics`` (None, a dict of Metrics or a set of names)."""
-    import mscompat.train.metrics as M
     helper = getattr(M, "get_metrics", None)
     if helper is not None:
         return helper(metrics)
@@ -211,7 +214,6 @@ class Model:
             metric.clear()
 
     def _update_metrics(self, outputs):
-        from mscompat.train.metrics import Loss
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
         if isinstance(outputs, list):
@@ -430,7 +432,6 @@ class Model:
         if valid_dataset and self._should_eval(cb_params.cur_epoch_num, valid_frequency):
             saved = (cb_params.cur_step_num, cb_params.batch_num, cb_params.dataset_sink_mode,
                      cb_params.get("net_outputs"))
-            from .callback._time_monitor import TimeMonitor
             eval_callback = [cb for cb in list_callback._callbacks
                              if cb.__class__.__name__ not in _internal_cb_names or isinstance(cb, TimeMonitor)]
             self._eval_in_fit(valid_dataset, callbacks=eval_callback, dataset_sink_mode=valid_dataset_sink_mode,
@@ -479,7 +480,6 @@ class Model:
         """Compile the train (and eval) network ahead of the first step, for the shapes of the
         datasets' first batches (MindSpore restricts this to Ascend; here it compiles on any
         backend)."""
-        from mscompat.dataset import Dataset
         epoch = check_positive_int(epoch)
         if not train_dataset and not valid_dataset:
             raise ValueError("The argument 'train_dataset' and 'valid_dataset' can not both be None or empty.")
@@ -529,7 +529,6 @@ class Model:
         dataset_helper, _ = self._exec_preprocess(False, valid_dataset, False)
         eval_loss_fn = None
         if add_eval_loss:
-            from mscompat.train.metrics import Loss
             eval_loss_fn = Loss()
         list_callback.on_eval_epoch_begin(run_context)
         try:

@@ -16,6 +16,7 @@ from ..transforms import _Transform, _to_array
 from . import _unicode
 from ._jieba import JiebaSegmenter
 from .utils import (JiebaMode, NormalizeForm, SentencePieceVocab, SPieceTokenizerOutType, Vectors, Vocab, to_str)
+import re
 
 __all__ = ["AddToken", "BasicTokenizer", "BertTokenizer", "CaseFold", "FilterWikipediaXML", "JiebaTokenizer",
            "Lookup", "Ngram", "NormalizeUTF8", "PythonTokenizer", "RegexReplace", "RegexTokenizer",
@@ -481,7 +482,6 @@ class JiebaTokenizer(TextTensorOperation):
         if isinstance(user_dict, str):
             if not os.path.exists(user_dict):
                 raise ValueError(f"user dict file {user_dict} is not exist.")
-            import re
             pattern = re.compile(r"^\s*([^\s*]+?)\s*([0-9]+)?\s*$", re.U)
             with open(os.path.realpath(user_dict), "r", encoding="UTF-8") as f:
                 for item in f:
@@ -715,7 +715,6 @@ def _stoll(s):
 
 def _stof(s):
     """C++ ``std::stod``: the longest prefix that is a number (after leading space); None if none."""
-    import re
     m = re.match(r"[ \t\n\v\f\r]*([+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan(?:\([^)]*\))?"
                  r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?))", s, re.I)
     if not m:

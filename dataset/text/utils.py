@@ -7,6 +7,8 @@ import numpy as np
 
 from .._arg_checks import (INT32_MAX, check_filename, check_non_negative_int32, check_positive, check_uint32,
                            check_value, type_check, type_check_list)
+import io
+import re
 
 __all__ = ["CharNGram", "FastText", "GloVe", "JiebaMode", "NormalizeForm", "SentencePieceModel",
            "SentencePieceVocab", "SPieceTokenizerLoadType", "SPieceTokenizerOutType", "Vectors", "Vocab",
@@ -248,7 +250,6 @@ def _sp_model_type(model_type):
 
 
 def _train_sentencepiece(sentences, vocab_size, character_coverage, model_type, params):
-    import io
     import sentencepiece as spm
     model = io.BytesIO()
     options = {"vocab_size": vocab_size, "character_coverage": character_coverage,
@@ -384,7 +385,6 @@ def _atof(s):
     try:
         return float(s)
     except ValueError:
-        import re
         m = re.match(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", s)
         return float(m.group(0)) if m else 0.0
 

@@ -19,6 +19,8 @@ Hooks other modules call (cheap on the XLA targets):
 """
 import importlib.util
 import os
+import jax
+from jax._src import xla_bridge
 
 __all__ = ["Backend", "current", "activate", "get", "is_available", "TARGETS", "cube", "wrap_program",
            "estimate", "last_estimate", "StepEstimate", "device_target", "device_id"]
@@ -80,13 +82,11 @@ class Backend:
         return devs[i % len(devs)]
 
     def local_devices(self):
-        import jax
         pid = jax.process_index()
         return [d for d in self.xla_devices() if d.process_index == pid]
 
     def place(self, array, device_id=None):
         """``array`` on this backend's device ``device_id`` (the current one by default)."""
-        import jax
         return jax.device_put(array, self.device(device_id))
 
     # --- compile and run -----------------------------------------------------------
@@ -96,7 +96,6 @@ class Backend:
 
     def synchronize(self):
         """Wait for every computation dispatched so far (``hal.synchronize``)."""
-        import jax
         for a in jax.live_arrays():
             a.block_until_ready()
 
@@ -148,7 +147,6 @@ def get(target):
 
 def _default_target():
     """The target of JAX's default platform (CPU where no accelerator is present)."""
-    import jax
     return _TARGET_OF_PLATFORM.get(jax.default_backend(), "CPU")
 
 
@@ -181,7 +179,6 @@ def current():
 def _defer_probe():
     """True while probing devices would start JAX's backends too early: a launcher started
     several processes and ``jax.distributed.initialize`` has not run yet."""
-    from jax._src import xla_bridge
     if xla_bridge.backends_are_initialized():
         return False
     n = os.environ.get("MS_WORKER_NUM") or os.environ.get("RANK_SIZE") or "1"

@@ -18,6 +18,12 @@ removes them when it is deactivated.
 """
 import inspect
 import warnings
+from mscompat.ops._registry import OPS, PRIMITIVES
+from mscompat import _state, context
+from mscompat import backends
+from mscompat.common.tensor import Tensor
+import jax
+from mscompat.ops import _dispatch
 
 __all__ = ["install", "uninstall", "unsupported_error", "is_supported", "KERNELS", "CUBE"]
 
@@ -45,7 +51,6 @@ def unsupported_error(prim, graph=False):
 
 
 def _entry(name):
-    from mscompat.ops._registry import OPS, PRIMITIVES
     if name in PRIMITIVES:
         return getattr(PRIMITIVES[name], "_entry", None)
     return OPS.get(name)
@@ -60,7 +65,6 @@ def is_supported(prim):
 
 def _check(entry):
     """Raise, or back off to the host CPU as MindSpore's GRAPH_MODE does (once-per-op warning)."""
-    from mscompat import _state, context
     prim = entry.kernel or entry.name
     in_graph = _state.tracing() and context._context.get("mode") == context.GRAPH_MODE
     if not in_graph:
@@ -133,8 +137,6 @@ class _CubeUnit:
             return call
 
         def cubed(*args, **kwargs):
-            from mscompat import backends
-            from mscompat.common.tensor import Tensor
             cube = backends.cube
             ops_ = _operands(entry, args, kwargs) if cube is not None else None
             if (ops_ is None or not all(isinstance(v, Tensor) for _, v in ops_)
@@ -143,7 +145,6 @@ class _CubeUnit:
             (wa, xa), (wb, xb) = ops_
 
             def compute(a, b):
-                import jax
                 new_args, new_kwargs = list(args), dict(kwargs)
                 for where, v in ((wa, a), (wb, b)):
                     if isinstance(where, int):
@@ -173,6 +174,5 @@ def install():
 
 def uninstall():
     """Deactivate them (another target was activated)."""
-    from mscompat.ops import _dispatch
     _dispatch.deactivate(KERNELS)
     _dispatch.deactivate(CUBE)

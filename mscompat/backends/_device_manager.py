@@ -3,6 +3,9 @@ device keys (``device_target``, ``device_id``, ``max_device_memory``, ``ascend_c
 import re
 
 from . import activate, set_device_id, device_target, device_id, TARGETS
+from mscompat import context
+import os
+from mscompat import log
 
 __all__ = ["set_device", "get_current_device", "set_deterministic", "DeviceInfo"]
 
@@ -40,7 +43,6 @@ def set_device(device_target, device_id=None):
     if device_id < 0:
         raise ValueError("The device id must bigger than or equal to 0.")
     activate(device_target, device_id)
-    from mscompat import context
     context._context["device_id"] = device_id
 
 
@@ -59,10 +61,8 @@ def set_deterministic(deterministic):
     if _deterministic:
         raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
     _deterministic["value"] = deterministic
-    from mscompat import context
     context._context["deterministic"] = "ON" if deterministic else "OFF"
     if deterministic:
-        import os
         flags = os.environ.get("XLA_FLAGS", "")
         if "xla_gpu_deterministic_ops" not in flags:
             os.environ["XLA_FLAGS"] = (flags + " --xla_gpu_deterministic_ops=true").strip()
@@ -106,7 +106,6 @@ def context_max_device_memory(value, old):
     (with a warning) on other targets."""
     target = device_target()
     if target not in ("Ascend", "GPU"):
-        from mscompat import log
         log.warning(f"For 'context.set_context', when set the argument 'max_device_memory', the argument "
                     f"'device_target' only supports devices in '['Ascend', 'GPU']', but got '{target}', ignore it.")
         return old
@@ -123,7 +122,6 @@ def context_ascend_config(value, old):
     ignored with a warning unless the target is Ascend."""
     target = device_target()
     if target != "Ascend":
-        from mscompat import log
         log.warning(f"For 'context.set_context', when set the argument 'ascend_config', the argument "
                     f"'device_target' only supports devices in '['Ascend']', but got '{target}', ignore it.")
         return old

@@ -5,6 +5,8 @@ client's allocator where it keeps them (GPU, TPU) and are zeros on CPU, as MindS
 backend reports.
 """
 from . import Backend, _empty_stats
+import jax
+from . import unsupported_target_error
 
 
 class XlaBackend(Backend):
@@ -27,16 +29,13 @@ class XlaBackend(Backend):
         # placement: new arrays go to the selected accelerator (the host CPU is one device)
         from . import _defer_probe
         if self.name != "CPU" and not _defer_probe() and self._probe():
-            import jax
             jax.config.update("jax_default_device", self.device())
 
     def deactivate(self):
         if self.name != "CPU":
-            import jax
             jax.config.update("jax_default_device", None)
 
     def _probe(self):
-        import jax
         try:
             return jax.devices(self.platform)
         except RuntimeError as e:
@@ -50,7 +49,6 @@ class XlaBackend(Backend):
     def xla_devices(self):
         devs = self._probe()
         if not devs:
-            from . import unsupported_target_error
             raise unsupported_target_error(self.name)
         return devs
 
@@ -72,7 +70,6 @@ class XlaBackend(Backend):
         return _Properties(d.device_kind, stats.get("bytes_limit", 0), d)
 
     def synchronize(self):
-        import jax
         devs = set(self.xla_devices())
         for a in jax.live_arrays():
             if a.devices() & devs:

@@ -24,6 +24,13 @@ import os
 import numpy as np
 
 from . import Backend, _empty_stats
+from mscompat import context
+import jax
+from . import _state
+from . import _ascend_kernels
+from mscompat import backends
+from .roofline import program_info
+from . import roofline
 
 __all__ = ["AscendBackend", "SOC", "precision_mode", "PRECISION_MODES", "DEFAULT_PRECISION_MODE"]
 
@@ -57,7 +64,6 @@ _FP32_CUBE = {"force_fp16": _F16, "allow_fp32_to_fp16": _F16, "allow_mix_precisi
 
 def precision_mode():
     """The active ``ascend_config`` precision mode."""
-    from mscompat import context
     cfg = context._context.get("ascend_config") or {}
     return cfg.get("precision_mode", DEFAULT_PRECISION_MODE)
 
@@ -85,7 +91,6 @@ def _cube(compute, a, b):
 
 
 def _jitted_rounding():
-    import jax
 
     @functools.partial(jax.jit, static_argnums=2)
     def round_in(a, b, cdt):
@@ -120,10 +125,8 @@ _ROUNDING = _LazyRounding()
 
 def _check_eager(out):
     """Eager (PyNative) kernels: account the output against the device's capacity."""
-    import jax
     if isinstance(out, jax.core.Tracer):
         return
-    from . import _state
     b = _state["active"]
     if b is not None and b.name == "Ascend":
         b.allocate(out.nbytes, "Cube")
@@ -157,7 +160,6 @@ class AscendBackend(Backend):
         return ""
 
     def xla_devices(self):
-        import jax
         return jax.devices()
 
     def device_count(self):
@@ -177,21 +179,15 @@ class AscendBackend(Backend):
         return _AscendDeviceProperties(SOC["name"], self.capacity(), self.capacity() - self.allocated())
 
     def activate(self):
-        from . import _ascend_kernels
-        from mscompat import backends
         _ascend_kernels.install()
         backends.cube = _cube
         if not backends._defer_probe():    # placement waits for communication.init() in launched workers
-            import jax
             jax.config.update("jax_default_device", self.device())
             self.allocated()
 
     def deactivate(self):
-        from . import _ascend_kernels
-        from mscompat import backends
         _ascend_kernels.uninstall()
         backends.cube = None
-        import jax
         jax.config.update("jax_default_device", None)
 
     # --- memory ----------------------------------------------------------------------
@@ -199,7 +195,6 @@ class AscendBackend(Backend):
         """Device memory available to MindSpore's pool, in bytes: the HBM size
         (``MSCOMPAT_ASCEND_MEMORY``, e.g. ``"16GB"``) capped by ``max_device_memory`` /
         ``runtime.set_memory(max_size=...)``."""
-        from mscompat import context
         env = os.environ.get("MSCOMPAT_ASCEND_MEMORY")
         hbm = _parse_gb(env) if env else SOC["hbm_bytes"]
         cap = context._context.get("max_device_memory", "1024GB")
@@ -210,7 +205,6 @@ class AscendBackend(Backend):
 
     def allocated(self):
         """Bytes of live arrays on this device (an exact count over JAX's live buffers)."""
-        import jax
         dev = self.device()
         total = 0
         for a in jax.live_arrays():
@@ -293,7 +287,6 @@ class _AscendProgram:
         return getattr(self.jitted, item)
 
     def _key(self, args):
-        import jax
         leaves, tree = jax.tree_util.tree_flatten(
             [a for i, a in enumerate(args) if not self.static or i not in self.static])
         statics = tuple(args[i] for i in self.static) if self.static else ()
@@ -303,13 +296,11 @@ class _AscendProgram:
         return _Lowered(self.jitted.lower(*args, **kwargs), self, self._key(args))
 
     def _record(self, key, compiled):
-        from .roofline import program_info
         info = program_info(compiled, self.name)
         self.cache[key] = (compiled, info)
         return info
 
     def __call__(self, *args, **kwargs):
-        from . import _state
         if _state["active"] is not self.backend or self.static is None or kwargs:
             return self.jitted(*args, **kwargs)
         key = self._key(args)
@@ -322,7 +313,6 @@ class _AscendProgram:
         self.backend.allocate(info.output_bytes + info.temp_bytes, self.name)
         self.backend._known -= info.temp_bytes       # scratch is freed when the program ends
         self.backend.last = info.estimate
-        from . import roofline
         roofline._note(info.estimate)
         return compiled(*[a for i, a in enumerate(args) if i not in self.static])
 
@@ -337,6 +327,5 @@ class _Lowered:
     def compile(self, *args, **kwargs):
         compiled = self._lowered.compile(*args, **kwargs)
         info = self._program._record(self._key, compiled)
-        from . import roofline
         roofline._note(info.estimate, compiled_only=True)
         return compiled

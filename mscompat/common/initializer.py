@@ -27,6 +27,7 @@ from . import dtype as mstype
 from . import _init_random as _rnd
 from .seed import get_seed
 from .tensor import Tensor
+from .seed import _graph_seed
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
            "XavierUniform", "XavierNormal", "One", "Zero", "Constant", "Identity", "Sparse", "Dirac",
@@ -49,7 +50,6 @@ class Initializer:
     @property
     def seed(self):
         if self._seed is None:
-            from .seed import _graph_seed
             return _graph_seed(get_seed(), "init")
         return self._seed + 1, 0
 

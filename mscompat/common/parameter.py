@@ -20,6 +20,7 @@ import jax
 from . import dtype as mstype
 from .tensor import Tensor
 from .. import _state
+from .initializer import initializer
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -204,7 +205,6 @@ class Parameter(Tensor):
         if init == "same":
             x._value = None if self._data is None else jax.numpy.array(self._data, copy=True)
         else:
-            from .initializer import initializer
             x._value = initializer(init, self.shape, self.dtype).init_data()._data
             x._init = None
         x.is_init = False

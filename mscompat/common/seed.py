@@ -20,6 +20,7 @@ import threading
 
 import numpy as np
 import jax
+from .tensor import Tensor
 
 __all__ = ["set_seed", "get_seed", "next_key", "get_rng_state", "set_rng_state", "op_key", "Generator",
            "default_generator", "seed", "manual_seed", "initial_seed"]
@@ -171,7 +172,6 @@ def _key_from_seed(seed):
 
 
 def _encode_state(key, offset):
-    from .tensor import Tensor
     data = np.asarray(jax.random.key_data(key)).astype(np.uint32).reshape(-1)
     if data.size == 2:  # threefry: (hi, lo) -> one little-endian int64, as MindSpore's seed
         raw = np.array([(int(data[0]) << 32) | int(data[1])], np.uint64).view(np.uint8)
@@ -182,7 +182,6 @@ def _encode_state(key, offset):
 
 
 def _decode_state(state, like):
-    from .tensor import Tensor
     if not isinstance(state, Tensor):
         raise TypeError(f"The state must be a Tensor, but got {type(state).__name__}.")
     raw = np.asarray(state.asnumpy()).astype(np.uint8).reshape(-1)

@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 
 from . import dtype as mstype
+from jax.experimental import multihost_utils
 
 __all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
 
@@ -262,7 +263,6 @@ class Tensor:
             a = self._data
             if getattr(a, "is_fully_addressable", True):
                 raise
-            from jax.experimental import multihost_utils
             return np.array(multihost_utils.process_allgather(a, tiled=True))
 
     def numpy(self):

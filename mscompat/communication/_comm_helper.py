@@ -6,6 +6,7 @@ import os
 
 from mscompat.ops import _comm as _ops_comm
 from . import _dist
+from mscompat import log as logger
 
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"
@@ -180,7 +181,6 @@ def _create_group_helper(group, rank_ids, options=None):
         if rank_ids != _ExistingGroup.ITEMS.get(group):
             raise ValueError(f"The group {group} has been created, the rank_list is {_ExistingGroup.ITEMS[group]}, "
                              f"but current rank_list for the group is {rank_ids}")
-        from mscompat import log as logger
         logger.warning("%r group has existed.", group)
         return
     if not isinstance(rank_ids, list):

@@ -12,6 +12,9 @@ instead of hanging. Nothing else in mscompat calls ``jax.distributed.initialize`
 """
 import os
 import sys
+import traceback
+import jax
+from jax._src import xla_bridge
 
 _INFO = {"initialized": False, "num": 1, "rank": 0, "local_rank": 0, "local_size": 1}
 
@@ -38,7 +41,6 @@ def heartbeat_timeout():
 def _excepthook(kind, value, tb):
     """An uncaught error in a worker of several processes: print it, tell the peers' logs why the job
     stops, and exit at once (the runtime's shutdown barrier would wait for the peers)."""
-    import traceback
     traceback.print_exception(kind, value, tb)
     text = f"{kind.__name__}: {value}"
     if any(k in text for k in ("Gloo", "Connection closed by peer", "heartbeat", "Distributed communication failed")):
@@ -60,8 +62,6 @@ def maybe_initialize():
     if env is None:
         return 0, 1
     num, rank, address, timeout = env
-    import jax
-    from jax._src import xla_bridge
     if xla_bridge.backends_are_initialized():
         # JAX ran something before init(): start over with fresh backends (arrays made before are lost),
         # as MindSpore asks init() to come before any Tensor is made.

@@ -7,6 +7,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops import _comm as _c
 from .management import GlobalComm, _get_group, get_group_rank_from_world_rank
 from ._comm_helper import _get_group_rank_from_world_rank_from_cache_helper
+import jax.numpy as jnp
 
 __all__ = ["all_reduce", "all_gather_into_tensor", "all_to_all_with_output_shape",
            "all_to_all_single_with_output_shape", "barrier", "broadcast", "gather_into_tensor", "isend", "irecv",
@@ -129,7 +130,6 @@ def scatter_tensor(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
 def gather_into_tensor(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP):
     """On world rank ``dst``: every rank's ``tensor`` concatenated on axis 0; elsewhere a zero Tensor
     of the input's shape."""
-    import jax.numpy as jnp
     _tensor("gather_into_tensor", tensor)
     if not isinstance(dst, int):
         raise TypeError("For gather_into_tensor, the dst must be int")

@@ -23,6 +23,7 @@ from ._auto import auto_strategies
 from .algo_parameter_config import set_algo_parameters, get_algo_parameters, reset_algo_parameters
 from ._checkpoint import merge_sliced_parameter, load_distributed_checkpoint, build_searched_strategy
 from .parameter_broadcast import parameter_broadcast
+import re
 
 __all__ = ["current_mesh", "device_count", "shard_batch", "replicate", "compiled_text", "collectives", "Layout",
            "shard", "auto_strategies", "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters",
@@ -47,5 +48,4 @@ def compiled_text(cell_or_fn, *args, **kwargs):
 
 def collectives(text):
     """``{collective: count}`` of the collective instructions in HLO ``text``."""
-    import re
     return {c: len(re.findall(r"\b" + c + r"(?:-start)?\(", text)) for c in _COLLECTIVES}

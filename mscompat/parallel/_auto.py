@@ -39,6 +39,7 @@ import sys
 
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, in_program
+from ._strategy import matmul_plan, apply_plan
 
 __all__ = ["sync_hooks", "begin_trace", "begin_record", "end_record", "choose", "solve", "plan_cost",
            "auto_strategies"]
@@ -167,7 +168,6 @@ def _auto_call(prim, orig, inputs):
     if (st is None or st.mode != "auto_parallel" or not in_program() or len(inputs) != 2
             or not all(isinstance(x, Tensor) and x.ndim == 2 for x in inputs)):
         return orig(prim, *inputs)
-    from ._strategy import matmul_plan, apply_plan
     ta = bool(prim.attrs.get("transpose_a", False))
     tb = bool(prim.attrs.get("transpose_b", False))
     x, w = inputs

@@ -1,12 +1,12 @@
 """``mindspore.parallel._auto_parallel_context.auto_parallel_context()``: the object form of the
 auto-parallel settings some model code reads (``get_parallel_mode()``, ``get_device_num()``, ...);
 it reads and writes the same settings as ``set/get_auto_parallel_context``."""
+from mscompat import context
 __all__ = ["auto_parallel_context"]
 
 
 class _AutoParallelContext:
     def __getattr__(self, name):
-        from mscompat import context
         for prefix in ("get_", "set_"):
             if name.startswith(prefix):
                 key = name[len(prefix):]
@@ -18,11 +18,9 @@ class _AutoParallelContext:
         raise AttributeError(f"'_AutoParallelContext' object has no attribute '{name}'")
 
     def get_device_num_is_set(self):
-        from mscompat import context
         return bool(context._auto_parallel.get("device_num_set"))
 
     def reset(self):
-        from mscompat import context
         context.reset_auto_parallel_context()
 
 

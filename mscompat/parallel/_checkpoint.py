@@ -19,6 +19,8 @@ import json
 import os
 
 import numpy as np
+from mscompat.common.parameter import Parameter
+from mscompat.common.tensor import Tensor
 
 __all__ = ["build_searched_strategy", "merge_sliced_parameter", "load_distributed_checkpoint",
            "save_strategy_file", "sharding_to_layout"]
@@ -145,8 +147,6 @@ def _merge(slices, dev_mat, tensor_map):
 def merge_sliced_parameter(sliced_parameters, strategy=None):
     """One Parameter from its per-rank slices: concatenated on axis 0 without ``strategy``, laid
     out by ``strategy[name]`` (``dev_matrix``/``tensor_map``) otherwise."""
-    from mscompat.common.parameter import Parameter
-    from mscompat.common.tensor import Tensor
     if not isinstance(sliced_parameters, list):
         raise TypeError("For 'merge_sliced_parameter', the argument 'sliced_parameters' should be list, "
                         f"but got {type(sliced_parameters)}.")
@@ -190,8 +190,6 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     """Merge the per-rank checkpoints ``checkpoint_filenames`` (rank order) with the training
     strategy file and load the whole Parameters into ``network`` (its next compiled call lays
     them out for the current mesh, so ``predict_strategy`` needs no slicing here)."""
-    from mscompat.common.parameter import Parameter
-    from mscompat.common.tensor import Tensor
     from mscompat.train.serialization import load_checkpoint, load_param_into_net
     if format != "ckpt":
         raise ValueError(f"For 'load_distributed_checkpoint', only the 'ckpt' format is supported by mscompat, "

@@ -27,6 +27,9 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, DATA_AXIS, in_per_device
+from jax.experimental import multihost_utils
+from ._layout import strategy_sharding, layout_sharding, Layout
+from ._checkpoint import save_strategy_file
 
 __all__ = ["shard_batch", "replicate", "place_inputs", "place_params", "constrain_updates", "layout_of",
            "no_batch"]
@@ -71,7 +74,6 @@ def _put(a, sharding, local_is_part=False, broadcast=False):
     if local_is_part:
         return jax.make_array_from_process_local_data(sharding, local)
     if broadcast:
-        from jax.experimental import multihost_utils
         local = np.asarray(multihost_utils.broadcast_one_to_all(local))
     return jax.make_array_from_callback(local.shape, sharding, lambda idx: local[idx])
 
@@ -108,7 +110,6 @@ def _input_sharding(st, a, i, axis):
     ds = st.settings.get("dataset_strategy", "data_parallel")
     if isinstance(ds, tuple):
         if i < len(ds) and ds[i] is not None and len(ds[i]) == ndim:
-            from ._layout import strategy_sharding, layout_sharding, Layout
             return (layout_sharding(st, ds[i]) if isinstance(ds[i], Layout)
                     else strategy_sharding(st, ds[i])), False
         return st.replicated(), False
@@ -160,7 +161,6 @@ def _split_first_dim(st, sharding, shape):
 def _own_layout(st, p):
     plan = st.param_plans.get(id(p))
     if plan is not None:
-        from ._layout import strategy_sharding, layout_sharding, Layout
         s = plan[1]
         return layout_sharding(st, s) if isinstance(s, Layout) else strategy_sharding(st, s)
     rec = st.param_layouts.get(id(p))
@@ -205,7 +205,6 @@ def save_strategy(st, params):
     path = st.settings.get("strategy_ckpt_save_file") or (st.settings.get("strategy_ckpt_config") or {}).get(
         "save_file")
     if path and params:
-        from ._checkpoint import save_strategy_file
         save_strategy_file(path, params, param_shardings(st, params))
 
 

@@ -14,6 +14,7 @@ import jax
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, in_program
 from ._layout import Layout, layout_sharding, strategy_sharding
+from ._mesh import device_count
 
 logger = logging.getLogger("mscompat")
 
@@ -153,7 +154,6 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     """``fn`` whose inputs/outputs are laid out by ``in_strategy``/``out_strategy`` and whose
     Parameters follow ``parameter_plan`` in SEMI_AUTO/AUTO_PARALLEL; ``fn`` itself when one
     device is in use (MindSpore returns ``fn`` when the group has one member)."""
-    from ._mesh import device_count
     if device_count() == 1:
         return fn
     from mscompat.nn.cell import Cell

@@ -27,6 +27,7 @@ import glob
 import os
 import re
 from collections import OrderedDict
+import jax
 
 __all__ = []
 
@@ -61,7 +62,6 @@ def _leaves(rows):
 
 def _read(path):
     """(op events, step intervals) of one trace; an op event is a dict."""
-    import jax
     data = jax.profiler.ProfileData.from_file(path)
     host, device, steps = [], [], []
     for plane in data.planes:

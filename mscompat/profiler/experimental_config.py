@@ -2,6 +2,7 @@
 import logging
 
 from ._constant import ProfilerLevel, AicoreMetrics, ExportType
+from .profiler import _check_kwargs
 
 __all__ = ["_ExperimentalConfig"]
 
@@ -28,7 +29,6 @@ class _ExperimentalConfig:
         self._sys_io = sys_io
         self._sys_interconnection = sys_interconnection
         self._host_sys = host_sys if host_sys is not None else []
-        from .profiler import _check_kwargs
         checked = _check_kwargs({k: getattr(self, "_" + k) for k in _FIELDS})
         for k in _FIELDS:
             setattr(self, "_" + k, checked[k])

@@ -6,6 +6,7 @@ for domains its ``mstx_domain_include``/``mstx_domain_exclude`` lists let throug
 calls do nothing and ``range_start`` returns 0, as in MindSpore off Ascend."""
 import itertools
 import logging
+import jax
 
 __all__ = ["Mstx"]
 
@@ -50,7 +51,6 @@ class Mstx:
     def mark(message: str, stream=None, domain: str = "default") -> None:
         """An instant mark named ``message`` in the trace."""
         if Mstx._checked("mark", message, domain):
-            import jax
             with jax.profiler.TraceAnnotation(message, domain=domain, mstx="mark"):
                 pass
 
@@ -59,7 +59,6 @@ class Mstx:
         """Open a range named ``message``; returns its id for :meth:`range_end` (0: not recorded)."""
         if not Mstx._checked("range_start", message, domain):
             return 0
-        import jax
         ann = jax.profiler.TraceAnnotation(message, domain=domain, mstx="range")
         ann.__enter__()
         range_id = next(Mstx._ids)

@@ -26,6 +26,8 @@ from ._constant import ProfilerLevel, ProfilerActivity, AicoreMetrics, ExportTyp
 from .schedule import ProfilerAction, Schedule, _default_schedule_fn
 from . import _analysis
 from .mstx import Mstx
+import jax
+import shutil
 
 __all__ = ["Profiler", "Profile", "tensorboard_trace_handler"]
 
@@ -165,7 +167,6 @@ class _ProfilerBase:
 
     # --- the recording itself ------------------------------------------------------------------
     def _trace_start(self):
-        import jax
         if self._tracing:
             return
         if _ACTIVE:
@@ -186,7 +187,6 @@ class _ProfilerBase:
             Mstx._configure(True, self._params["mstx_domain_include"], self._params["mstx_domain_exclude"])
 
     def _trace_stop(self, save=True):
-        import jax
         if not self._tracing:
             return None
         self._annotation_stop()
@@ -210,7 +210,6 @@ class _ProfilerBase:
         if save:
             self._runs.append(run)
         else:
-            import shutil
             shutil.rmtree(run, ignore_errors=True)
         return run
 
@@ -220,7 +219,6 @@ class _ProfilerBase:
             self._analysed.add(self._runs[-1])
 
     def _annotation_start(self):
-        import jax
         self._annotation_stop()
         if self._tracing and self._record_steps:
             self._step_annotation = jax.profiler.TraceAnnotation(f"ProfilerStep#{self.step_num}")

@@ -6,6 +6,8 @@ from mscompat.nn.cell import Cell
 from .activation import get_activation, LeakyReLU
 from .normalization import BatchNorm2d, BatchNorm1d
 from mscompat._checkparam import check_bool
+from .conv import Conv2d
+from .basic import Dense
 
 __all__ = ['Conv2dBnAct', 'DenseBnAct']
 
@@ -27,7 +29,6 @@ class Conv2dBnAct(Cell):
                  group=1, has_bias=False, weight_init='normal', bias_init='zeros', has_bn=False, momentum=0.997,
                  eps=1e-5, activation=None, alpha=0.2, after_fake=True):
         super().__init__()
-        from .conv import Conv2d
         self.conv = Conv2d(in_channels, out_channels, kernel_size=kernel_size, stride=stride, pad_mode=pad_mode,
                            padding=padding, dilation=dilation, group=group, has_bias=has_bias,
                            weight_init=weight_init, bias_init=bias_init)
@@ -53,7 +54,6 @@ class DenseBnAct(Cell):
     def __init__(self, in_channels, out_channels, weight_init='normal', bias_init='zeros', has_bias=True, has_bn=False,
                  momentum=0.9, eps=1e-5, activation=None, alpha=0.2, after_fake=True):
         super().__init__()
-        from .basic import Dense
         self.dense = Dense(in_channels, out_channels, weight_init, bias_init, has_bias)
         self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
         self.has_act = activation is not None

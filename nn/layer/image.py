@@ -16,6 +16,9 @@ from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
 from mscompat._checkparam import GE, GT, check_value_type, check_number, check_int, check_positive_float, check_type_name
+from mscompat.nn.layer.conv import Conv2d
+from mscompat.nn.layer.pooling import AvgPool2d
+from mscompat.nn.layer.activation import ReLU
 
 __all__ = ['ImageGradients', 'SSIM', 'MSSSIM', 'PSNR', 'CentralCrop', 'PixelShuffle', 'PixelUnshuffle']
 
@@ -86,7 +89,6 @@ def _create_window(size, sigma):
 
 
 def _conv2d(kernel_size, weight):
-    from mscompat.nn.layer.conv import Conv2d
     return Conv2d(1, 1, kernel_size=kernel_size, stride=1, weight_init=weight, padding=0, pad_mode='valid')
 
 
@@ -175,8 +177,6 @@ class MSSSIM(Cell):
             convs.append(conv)
         self.multi_convs_list = CellList(convs)
         self.weight_tensor = Tensor(power_factors, mstype.float32)
-        from mscompat.nn.layer.pooling import AvgPool2d
-        from mscompat.nn.layer.activation import ReLU
         self.avg_pool = AvgPool2d(kernel_size=2, stride=2, pad_mode='valid')
         self.relu = ReLU()
 

@@ -14,6 +14,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type
+import jax.scipy.linalg as jsl
 
 __all__ = ['ReduceLogSumExp', 'Range', 'LGamma', 'DiGamma', 'IGamma', 'LBeta', 'CosineSimilarity', 'MatMul',
            'Moments', 'MatInverse', 'MatDet']
@@ -309,7 +310,6 @@ class MatInverse(Cell):
         m = _a(a)
         lower = jnp.linalg.cholesky(m.astype(jnp.float32))
         eye = jnp.broadcast_to(jnp.eye(m.shape[-1], dtype=jnp.float32), lower.shape)
-        import jax.scipy.linalg as jsl
         l_inv = jsl.solve_triangular(lower, eye, lower=True)
         return _wrap(jnp.matmul(jnp.swapaxes(l_inv, -1, -2), l_inv).astype(m.dtype))
 

@@ -29,6 +29,7 @@ from mscompat.ops import composite as C
 from mscompat import _checkparam as validator
 from mscompat.nn.optim._param_arrays import data as _data
 from mscompat.parallel._placement import no_batch
+from mscompat.ops import AssignAdd
 
 __all__ = ["Optimizer", "opt_init_args_register"]
 
@@ -95,7 +96,6 @@ class Optimizer(Cell):
         self._unique = True
         self._target = context.get_context("device_target")
         self.dynamic_lr = False
-        from mscompat.ops import AssignAdd
         self.assignadd = AssignAdd()
         self.global_step = Parameter(initializer(0, [1], mstype.int32), name="global_step")
         self.is_group = False

@@ -23,6 +23,10 @@ from mscompat.nn.container import CellList
 from mscompat.nn.layer.basic import Identity
 from mscompat._checkparam import check_value_type
 from .grad_reducer import DistributedGradReducer
+from mscompat import ops
+import jax
+from mscompat import _autodiff
+from mscompat import context
 
 logger = logging.getLogger("mscompat")
 
@@ -32,7 +36,6 @@ __all__ = ["WithLossCell", "WithGradCell", "WithEvalCell", "ForwardValueAndGrad"
 
 
 def _ops():
-    from mscompat import ops
     return ops
 
 
@@ -41,8 +44,6 @@ def forward_and_grads(network, weights, inputs, sens_fn=None):
     training cells: the loss they return is the forward of the gradient, so side effects such
     as BatchNorm statistics happen once per step). ``sens_fn(output array)`` gives each float
     output's sensitivity (ones when ``None``)."""
-    import jax
-    from mscompat import _autodiff
     d = _autodiff._Derivative(network, inputs, {}, (), list(weights))
 
     def f(in_vals, w_vals):
@@ -184,7 +185,6 @@ class TrainOneStepCell(Cell):
         self.parallel_mode = _parallel_mode()
         self.reducer_flag = self.parallel_mode in ("data_parallel", "hybrid_parallel")
         if self.reducer_flag:
-            from mscompat import context
             self.mean = context.get_auto_parallel_context("gradients_mean")
             self.degree = context.get_auto_parallel_context("device_num") or None
             self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)

@@ -16,6 +16,7 @@ is set, in float32 (``gradient_fp32_sync``). Where it runs decides what that mea
 """
 from mscompat.nn.cell import Cell
 from mscompat.parallel._data import all_reduce_gradient
+from mscompat.parallel._mesh import _ACTIVE
 
 __all__ = ["DistributedGradReducer"]
 
@@ -38,7 +39,6 @@ def _gradients_mean():
 
 def _data_parallel_devices():
     """Devices of the active DATA_PARALLEL mesh, or 0 when none is active."""
-    from mscompat.parallel._mesh import _ACTIVE
     st = _ACTIVE[0]
     return st.size if st is not None and st.data_parallel else 0
 

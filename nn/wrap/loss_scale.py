@@ -23,12 +23,12 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.cell import Cell
 from .cell_wrapper import TrainOneStepCell, forward_and_grads
+from mscompat import ops
 
 __all__ = ["TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell"]
 
 
 def _ops():
-    from mscompat import ops
     return ops
 
 
@@ -48,7 +48,6 @@ def _module_helpers():
     """MindSpore's module-level helpers of ``nn.wrap.loss_scale`` that model-zoo training cells
     import: ``_grad_scale`` (``grad * cast(1 / scale)``) and ``_grad_overflow`` (``FloatStatus``),
     both ``MultitypeFuncGraph``s for ``HyperMap``, and the ``reciprocal``/``grad_overflow`` ops."""
-    from mscompat import ops
     scale_graph = ops.MultitypeFuncGraph("grad_scale")
     recip = ops.Reciprocal()
 

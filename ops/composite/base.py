@@ -6,6 +6,8 @@ import operator
 
 from .multitype import MultitypeFuncGraph, HyperMap
 from . import _env
+import jax.numpy as jnp
+from mscompat.common.tensor import Tensor
 
 __all__ = ["add_flags", "tail", "zip_operation", "iter_converter", "ms_hasnext", "ms_next",
            "recompute_block", "augassign_add", "augassign_sub", "augassign_mul", "augassign_div",
@@ -161,8 +163,6 @@ def _add_none(x, y):
 
 
 def _row_dense(rt):
-    import jax.numpy as jnp
-    from mscompat.common.tensor import Tensor
     vals = rt.values._data
     out = jnp.zeros(rt.dense_shape, vals.dtype)
     return Tensor._wrap(out.at[rt.indices._data].add(vals))
@@ -175,8 +175,6 @@ env_get = MultitypeFuncGraph("env_get")
 
 @env_get.register("EnvType", "Tensor")
 def _tensor_env_get(env, parameter):
-    import jax.numpy as jnp
-    from mscompat.common.tensor import Tensor
     return _env.environ_get(env, _env.ref_to_embed(parameter), Tensor._wrap(jnp.zeros_like(parameter._data)))
 
 

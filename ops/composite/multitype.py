@@ -18,6 +18,8 @@ import numbers
 import numpy as np
 
 from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor, RowTensor, COOTensor, CSRTensor
+from ._env import EnvironType
 
 __all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "type_tags", "type_name_check"]
 
@@ -63,7 +65,6 @@ def _number_tags(kind, specific):
 
 def type_tags(obj):
     """The set of type keys ``obj`` matches (MindSpore's ``_issubclass_`` of its type)."""
-    from mscompat.common.tensor import Tensor, RowTensor, COOTensor, CSRTensor
     if isinstance(obj, RowTensor):
         return {"RowTensor"}
     dt = getattr(obj, "dtype", None)
@@ -103,7 +104,6 @@ def type_tags(obj):
         return {"Ellipsis"}
     if isinstance(obj, mstype.Type):
         return {"TypeType"}
-    from ._env import EnvironType
     if isinstance(obj, EnvironType):
         return {"EnvType"}
     if hasattr(obj, "construct") or hasattr(obj, "__primitive_flag__") or callable(obj):

@@ -5,6 +5,7 @@ import numpy as np
 
 from ._callback import Callback, _handle_loss
 from mscompat._checkparam import check_bool, check_non_negative_int, check_value_type
+from mscompat.common.tensor import Tensor
 
 __all__ = ["EarlyStopping"]
 
@@ -96,7 +97,6 @@ class EarlyStopping(Callback):
             if self.restore_best_weights and self.best_weights_param_dict is not None:
                 if self.verbose:
                     print("Restoring model weights from the end of the best epoch.")
-                from mscompat.common.tensor import Tensor
                 params = cb_params.train_network.parameters_dict()
                 for name, value in self.best_weights_param_dict.items():
                     if name in params:

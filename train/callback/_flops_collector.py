@@ -10,14 +10,15 @@ from math import floor
 
 from ._callback import Callback
 from mscompat._checkparam import check_bool, check_positive_int
+from mscompat import _graph
+from mscompat.common.tensor import Tensor
+from mscompat.context import _context, GRAPH_MODE
 
 __all__ = ["FlopsUtilizationCollector"]
 
 
 def _step_flops(network, inputs, stacked):
     """FLOPs of one compiled call of ``network`` on ``inputs`` (one slice of a sink block)."""
-    from mscompat import _graph
-    from mscompat.common.tensor import Tensor
     if stacked:
         inputs = tuple(Tensor._wrap(x._data[0]) if isinstance(x, Tensor) else x[0] for x in inputs)
     entry = _graph._cell_entry(network)   # pylint: disable=protected-access
@@ -72,7 +73,6 @@ class FlopsUtilizationCollector(Callback):
         return False
 
     def _collect(self, cb_params):
-        from mscompat.context import _context, GRAPH_MODE
         if cb_params.mode not in ("train", "eval"):
             return self._fail("FlopsUtilizationCollector only support train and eval mode!")
         if _context["mode"] != GRAPH_MODE:

@@ -7,6 +7,7 @@ import numpy as np
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from ._callback import Callback
+from mscompat import ops
 
 __all__ = ["LearningRateScheduler"]
 
@@ -22,7 +23,6 @@ class LearningRateScheduler(Callback):
         self.learning_rate_function = learning_rate_function
 
     def step_end(self, run_context):
-        from mscompat import ops
         cb_params = run_context.original_args()
         lr_param = cb_params.optimizer.learning_rate
         lr = float(np.array2string(lr_param.asnumpy()))

@@ -7,6 +7,8 @@ import threading
 from ._callback import Callback
 from mscompat._checkparam import check_isinstance
 from ._checkpoint import _make_directory
+from mscompat import context
+import json
 
 __all__ = ["OnRequestExit"]
 
@@ -38,7 +40,6 @@ class OnRequestExit(Callback):
             self.train_name, self.eval_name = self._get_save_path(file_name)
 
     def _get_save_path(self, file_name):
-        from mscompat import context
         device_id = context.get_context("device_id")
         base = os.getcwd() if self.save_path is None else self.save_path
         path = _make_directory(os.path.join(base, "rank_" + str(device_id)))
@@ -56,7 +57,6 @@ class OnRequestExit(Callback):
             return True
         cfg = self.remote_config_file
         if cfg is not None and os.path.exists(cfg):
-            import json
             try:
                 with open(cfg, "r", encoding="utf-8") as f:
                     info = json.load(f)

@@ -6,6 +6,7 @@ from mscompat.common.tensor import Tensor
 from ._callback import Callback
 from mscompat._checkparam import INC_NEITHER, check_bool, check_float_range, check_non_negative_int, check_value_type
 from ._early_stop import _comparator, _monitor_value
+from mscompat import ops
 
 __all__ = ["ReduceLROnPlateau"]
 
@@ -39,7 +40,6 @@ class ReduceLROnPlateau(Callback):
         _, self.best = _comparator(self)
 
     def on_train_epoch_end(self, run_context):
-        from mscompat import ops
         cb_params = run_context.original_args()
         cur_lr = cb_params.optimizer.learning_rate
         if not isinstance(cur_lr, Parameter):

@@ -34,6 +34,7 @@ import numpy as np
 from mscompat.common.tensor import Tensor
 from mscompat.train.summary.summary_record import SummaryRecord, _check_export_options, _check_type, _make_dir
 from mscompat.train.callback._callback import Callback
+from mscompat.common.parameter import Parameter
 
 __all__ = ["SummaryCollector"]
 
@@ -373,7 +374,6 @@ class SummaryCollector(Callback):
 
     @staticmethod
     def _get_learning_rate(optimizer):
-        from mscompat.common.parameter import Parameter
         lr = getattr(optimizer, "learning_rate", None)
         if not isinstance(lr, Parameter):
             logger.warning("The learning rate detected in the optimizer is not a Parameter type, so it is not "

@@ -5,6 +5,8 @@
 HF32 switches are validated and recorded; HF32 is not emulated (``docs/ascend_emulation.md``).
 """
 import os
+from mscompat import context
+from mscompat.backends.ascend import PRECISION_MODES, precision_mode as current
 
 __all__ = ["precision_mode", "op_precision_mode", "matmul_allow_hf32", "conv_allow_hf32"]
 
@@ -12,13 +14,11 @@ _configured = {}
 
 
 def _cfg():
-    from mscompat import context
     return context._context.setdefault("ascend_config", {})
 
 
 def precision_mode(mode):
     """Set the operator precision mode (MindSpore's eight modes); once per process."""
-    from mscompat.backends.ascend import PRECISION_MODES, precision_mode as current
     if mode == current():
         return
     if "precision_mode" in _configured:
@@ -28,7 +28,6 @@ def precision_mode(mode):
         raise ValueError(f"For 'precision_mode', the value of mode {mode} must be one of "
                          f"{supported}, but got {mode}.")
     _configured["precision_mode"] = True
-    from mscompat import context
     context._context["ascend_config"] = dict(_cfg(), precision_mode=mode)
 
 
@@ -43,7 +42,6 @@ def op_precision_mode(path):
     if not os.path.exists(os.path.realpath(path)):
         raise ValueError(f"For 'op_precision_mode', the 'path' is invalid, got '{path}'.")
     _configured["op_precision_mode"] = True
-    from mscompat import context
     context._context["ascend_config"] = dict(_cfg(), op_precision_mode=path)
 
 
@@ -55,7 +53,6 @@ def _hf32(name, value):
     if name in _configured:
         raise RuntimeError(f"The '{name}' can not be set repeatedly.")
     _configured[name] = True
-    from mscompat import context
     context._context["ascend_config"] = dict(_cfg(), **{name: value})
 
 
