@@ -117,44 +117,31 @@ def check_int(arg_value, value, rel, arg_name=None, prim_name=None):
     return _check_number(arg_value, value, rel, int, arg_name, prim_name)
 
 
-def check_equal_int(arg_value, value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, value, EQ, int, arg_name, prim_name)
-
-
-def check_positive_int(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, GT, int, arg_name, prim_name)
-
-
-def check_negative_int(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, LT, int, arg_name, prim_name)
-
-
-def check_non_positive_int(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, LE, int, arg_name, prim_name)
-
-
-def check_non_negative_int(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, GE, int, arg_name, prim_name)
-
-
 def check_float(arg_value, value, rel, arg_name=None, prim_name=None):
     return _check_number(arg_value, value, rel, float, arg_name, prim_name)
 
 
-def check_positive_float(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, GT, float, arg_name, prim_name)
+def check_equal_int(arg_value, value, arg_name=None, prim_name=None):
+    return _check_number(arg_value, value, EQ, int, arg_name, prim_name)
 
 
-def check_negative_float(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, LT, float, arg_name, prim_name)
+def _against_zero(rel, arg_type, name):
+    """The rule ``arg_value rel 0`` for an ``arg_type``: ``check_positive_int`` and its kin."""
+    def rule(arg_value, arg_name=None, prim_name=None):
+        return _check_number(arg_value, 0, rel, arg_type, arg_name, prim_name)
+    rule.__name__ = rule.__qualname__ = name
+    rule.__doc__ = f"An {arg_type.__name__} (bool refused) that is {_rel_str(0, rel)}."
+    return rule
 
 
-def check_non_positive_float(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, LE, float, arg_name, prim_name)
-
-
-def check_non_negative_float(arg_value, arg_name=None, prim_name=None):
-    return _check_number(arg_value, 0, GE, float, arg_name, prim_name)
+check_positive_int = _against_zero(GT, int, "check_positive_int")
+check_negative_int = _against_zero(LT, int, "check_negative_int")
+check_non_positive_int = _against_zero(LE, int, "check_non_positive_int")
+check_non_negative_int = _against_zero(GE, int, "check_non_negative_int")
+check_positive_float = _against_zero(GT, float, "check_positive_float")
+check_negative_float = _against_zero(LT, float, "check_negative_float")
+check_non_positive_float = _against_zero(LE, float, "check_non_positive_float")
+check_non_negative_float = _against_zero(GE, float, "check_non_negative_float")
 
 
 def _each(sequence, arg_name, prim_name, bound, rel, arg_type):

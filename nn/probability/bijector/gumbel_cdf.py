@@ -1,27 +1,19 @@
 """``GumbelCDF(loc, scale)``: ``y = exp(-exp(-(x - loc) / scale))``."""
 import jax.numpy as jnp
 
-from ..distribution._utils import check_greater_zero
+from ..distribution._utils import LocScale, check_greater_zero
 from .bijector import Bijector
 
 __all__ = ["GumbelCDF"]
 
 
-class GumbelCDF(Bijector):
+class GumbelCDF(LocScale, Bijector):
     def __init__(self, loc=0.0, scale=1.0, name="GumbelCDF"):
         super().__init__(name=name, param={"loc": loc, "scale": scale, "name": name,
                                            "param_dict": {"loc": loc, "scale": scale}})
         self._loc = self._add_parameter(loc, "loc")
         self._scale = self._add_parameter(scale, "scale")
         check_greater_zero(self._scale, "scale")
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
 
     def extend_repr(self):
         return self._format(f"loc = {self._loc}, scale = {self._scale}")

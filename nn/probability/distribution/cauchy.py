@@ -7,27 +7,16 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import LocScaleDistribution
 
 __all__ = ["Cauchy"]
 
 
-class Cauchy(Distribution):
+class Cauchy(LocScaleDistribution):
+    _LOC_LABEL = "location"
+
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Cauchy"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"loc": loc, "scale": scale},
-                        [(U.check_greater_zero, "scale", "scale")])
-        self._loc, self._scale = p["loc"], p["scale"]
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def extend_repr(self):
-        return self._format_params(["location", "scale"], [self._loc, self._scale])
+        self._setup_loc_scale(loc, scale, seed, dtype, name)
 
     def _mean(self, *args):
         return U.raise_not_defined("mean", "Cauchy")

@@ -257,3 +257,30 @@ class Distribution(Cell):
         if self.is_scalar_batch:
             return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
         return f"batch_shape = {self._broadcast_shape}"
+
+
+class LocScaleDistribution(U.LocScale, Distribution):
+    """Base of the distributions given by a location ``loc`` and a positive ``scale`` (Cauchy,
+    Gumbel, Logistic, LogNormal); ``_LOC_LABEL`` is the name ``extend_repr`` shows for ``loc``."""
+    _LOC_LABEL = "loc"
+
+    def _setup_loc_scale(self, loc, scale, seed, dtype, name):
+        p = self._setup(dtype, mstype.float_type, seed, name, {"loc": loc, "scale": scale},
+                        [(U.check_greater_zero, "scale", "scale")])
+        self._loc, self._scale = p["loc"], p["scale"]
+
+    def extend_repr(self):
+        return self._format_params([self._LOC_LABEL, "scale"], [self._loc, self._scale])
+
+
+class OneParameterDistribution(Distribution):
+    """Base of the distributions given by one parameter ``_PARAM`` ('probs' or 'rate'), kept as
+    ``_<_PARAM>`` and shown by ``extend_repr``."""
+    _PARAM = None
+
+    def _setup_one(self, value, valid_dtypes, seed, dtype, name, check):
+        p = self._setup(dtype, valid_dtypes, seed, name, {self._PARAM: value}, [(check, self._PARAM, self._PARAM)])
+        setattr(self, "_" + self._PARAM, p[self._PARAM])
+
+    def extend_repr(self):
+        return self._format_params([self._PARAM], [getattr(self, "_" + self._PARAM)])

@@ -6,22 +6,16 @@ import numpy as np
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import OneParameterDistribution
 
 __all__ = ["Exponential"]
 
 
-class Exponential(Distribution):
+class Exponential(U.Rate, OneParameterDistribution):
+    _PARAM = "rate"
+
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Exponential"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"rate": rate}, [(U.check_greater_zero, "rate", "rate")])
-        self._rate = p["rate"]
-
-    @property
-    def rate(self):
-        return self._rate
-
-    def extend_repr(self):
-        return self._format_params(["rate"], [self._rate])
+        self._setup_one(rate, mstype.float_type, seed, dtype, name, U.check_greater_zero)
 
     def _mean(self, rate=None):
         return self._dist_out(1.0 / self._dist_params(rate))

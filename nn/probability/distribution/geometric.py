@@ -7,22 +7,16 @@ from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
 from .bernoulli import _VALID
-from .distribution import Distribution
+from .distribution import OneParameterDistribution
 
 __all__ = ["Geometric"]
 
 
-class Geometric(Distribution):
+class Geometric(U.Probs, OneParameterDistribution):
+    _PARAM = "probs"
+
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):
-        p = self._setup(dtype, _VALID, seed, name, {"probs": probs}, [(lambda v, _: U.check_prob(v), "probs", "")])
-        self._probs = p["probs"]
-
-    @property
-    def probs(self):
-        return self._probs
-
-    def extend_repr(self):
-        return self._format_params(["probs"], [self._probs])
+        self._setup_one(probs, _VALID, seed, dtype, name, (lambda v, _: U.check_prob(v)))
 
     def _mean(self, probs1=None):
         p = self._dist_params(probs1)

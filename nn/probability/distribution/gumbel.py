@@ -9,29 +9,16 @@ import numpy as np
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import LocScaleDistribution
 
 __all__ = ["Gumbel"]
 
 _EULER = float(np.euler_gamma)
 
 
-class Gumbel(Distribution):
+class Gumbel(LocScaleDistribution):
     def __init__(self, loc, scale, seed=0, dtype=mstype.float32, name="Gumbel"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"loc": loc, "scale": scale},
-                        [(U.check_greater_zero, "scale", "scale")])
-        self._loc, self._scale = p["loc"], p["scale"]
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def extend_repr(self):
-        return self._format_params(["loc", "scale"], [self._loc, self._scale])
+        self._setup_loc_scale(loc, scale, seed, dtype, name)
 
     def _z(self, value):
         l, s = self._dist_params(None, None)

@@ -7,28 +7,15 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import LocScaleDistribution
 from .normal import normal_cdf, normal_kl, normal_log_prob
 
 __all__ = ["LogNormal"]
 
 
-class LogNormal(Distribution):
+class LogNormal(LocScaleDistribution):
     def __init__(self, loc=None, scale=None, seed=0, dtype=mstype.float32, name="LogNormal"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"loc": loc, "scale": scale},
-                        [(U.check_greater_zero, "scale", "scale")])
-        self._loc, self._scale = p["loc"], p["scale"]
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    def extend_repr(self):
-        return self._format_params(["loc", "scale"], [self._loc, self._scale])
+        self._setup_loc_scale(loc, scale, seed, dtype, name)
 
     def _mean(self, loc=None, scale=None):
         l, s = self._dist_params(loc, scale)

@@ -6,24 +6,18 @@ from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
 from .bernoulli import _VALID
-from .distribution import Distribution
+from .distribution import OneParameterDistribution
 
 __all__ = ["Poisson"]
 
 
-class Poisson(Distribution):
+class Poisson(U.Rate, OneParameterDistribution):
+    _PARAM = "rate"
+
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
         if isinstance(rate, (int, float)) and not isinstance(rate, bool):
             raise TypeError("Input rate can't be scalar")
-        p = self._setup(dtype, _VALID, seed, name, {"rate": rate}, [(U.check_greater_zero, "rate", "rate")])
-        self._rate = p["rate"]
-
-    @property
-    def rate(self):
-        return self._rate
-
-    def extend_repr(self):
-        return self._format_params(["rate"], [self._rate])
+        self._setup_one(rate, _VALID, seed, dtype, name, U.check_greater_zero)
 
     def _mean(self, rate=None):
         return self._dist_out(self._dist_params(rate))
