@@ -22,13 +22,15 @@ import inspect
 import types
 
 import jax
+import jax.experimental.jet  # noqa: F401  (jax.experimental.jet.jet: Taylor mode)
 import jax.numpy as jnp
 
 from . import _state, _graph, _control_flow
 from .common.tensor import Tensor
 from .common.parameter import Parameter, ParameterTuple
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev", "jet", "derivative",
+           "linearize"]
 
 
 def _is_tensor(x):
@@ -475,3 +477,122 @@ def jacfwd(fn, grad_position=0, has_aux=False):
 def jacrev(fn, grad_position=0, has_aux=False):
     """Jacobian of ``fn`` by reverse-mode differentiation."""
     return _jac("rev", fn, grad_position, has_aux)
+
+
+# --- Taylor mode: jet / derivative; linearize ---------------------------------------------------
+_TAYLOR_DTYPES = ("int32", "int64", "float32", "float64")
+
+
+def _tan_jet_rule(primals_in, series_in, **params):
+    """Taylor propagation through ``tan`` (JAX's jet has no rule for it): as ``sin / cos``, on the
+    unscaled coefficients jet hands its rules."""
+    return jax.experimental.jet.jet(lambda v: jax.lax.sin(v) / jax.lax.cos(v), primals_in, series_in,
+                                    factorial_scaled=False)
+
+
+jax.experimental.jet.jet_rules.setdefault(jax.lax.tan_p, _tan_jet_rule)
+
+
+def _taylor_item(op, p, s):
+    """One input's primal and series arrays, ints as float32 (as MindSpore); TypeError for other
+    dtypes or a series of another dtype than its primal."""
+    if str(p._data.dtype) not in _TAYLOR_DTYPES or (s is not None and s._data.dtype != p._data.dtype):
+        what = "elements' types of primals and series must be the same and belong to" if s is not None \
+            else "elements of primals must belong to"
+        raise TypeError(f"For `F.{op}`, the {what} `mstype.int32, mstype.int64, mstype.float32, mstype.float64`, "
+                        f"but got other dtype.")
+    a = p._data if s is None else (p._data, s._data)
+    if str(p._data.dtype).startswith("int"):
+        a = jax.tree_util.tree_map(lambda v: v.astype(jnp.float32), a)
+    return a
+
+
+def _taylor(fn, primals, series):
+    """``fn``'s outputs and their Taylor series (``series[i][k]``: the ``k+1``-th derivative of input
+    ``i``); per output ``(primal, [terms])``."""
+    def f(*arrs):
+        with _state.Scope():
+            out = fn(*[Tensor._wrap(a) for a in arrs])
+        return _arrays(out)
+
+    out, terms = jax.experimental.jet.jet(f, tuple(primals), tuple(list(s) for s in series))
+    multi = isinstance(out, (tuple, list))
+    outs, term_lists = (list(out), list(terms)) if multi else ([out], [terms])
+    pairs = []
+    for o, ts in zip(outs, term_lists):
+        # an output that does not depend on the inputs has zero terms (JAX's symbolic zero)
+        ts = [t if isinstance(t, jax.Array) else jnp.zeros_like(o) for t in ts]
+        pairs.append((o, ts))
+    return pairs, multi
+
+
+def jet(fn, primals, series):
+    """Taylor-mode derivatives: ``(fn(*primals), out_series)``, where ``series[k]`` holds the
+    ``k+1``-th derivatives of the inputs and ``out_series[k]`` those of the output (a list per
+    output when ``fn`` returns several)."""
+    if not ((isinstance(primals, Tensor) and isinstance(series, Tensor))
+            or (isinstance(primals, tuple) and isinstance(series, tuple))):
+        raise TypeError("For 'F.jet', the 'primals' and `series` must be both Tensor or tuple.")
+    if isinstance(primals, Tensor):
+        if tuple(primals.shape) == tuple(series.shape):
+            series = Tensor._wrap(series._data[None])
+        elif tuple(primals.shape) != tuple(series.shape[1:]):
+            raise ValueError("In series, the shape of each element must be the same as the primals.")
+        primals, series = (primals,), (series,)
+    elif len(primals) != len(series):
+        raise ValueError("The lengths of primals and series must be the same.")
+    items = [_taylor_item("jet", p, s) for p, s in zip(primals, series)]
+    pairs, multi = _taylor(fn, [p for p, _ in items], [list(s) for _, s in items])
+    res = [(Tensor._wrap(o), Tensor._wrap(jnp.stack(ts))) for o, ts in pairs]
+    if multi:
+        return [r[0] for r in res], [r[1] for r in res]
+    return res[0]
+
+
+def derivative(fn, primals, order):
+    """``(fn(*primals), the order-th derivative of the output)``: :func:`jet` with a first-order
+    series of ones (every input moves together) and zeros above."""
+    if not isinstance(order, int) or isinstance(order, bool):
+        raise TypeError("For `F.derivative`, the type of order must be int.")
+    if order < 1:
+        raise ValueError(f"For `F.derivative`, value of order should not be less than 1, but got {order}.")
+    items = [_taylor_item("derivative", p, None) for p in (primals if isinstance(primals, tuple) else (primals,))]
+    series = [[jnp.ones_like(p)] + [jnp.zeros_like(p)] * (order - 1) for p in items]
+    pairs, multi = _taylor(fn, items, series)
+    res = [(Tensor._wrap(o), Tensor._wrap(ts[-1])) for o, ts in pairs]
+    if multi:
+        return [r[0] for r in res], [r[1] for r in res]
+    return res[0]
+
+
+def linearize(fn, inputs):
+    """``(fn(*inputs), jvp_fn)``: ``jvp_fn(v)`` is the Jacobian-vector product at ``inputs`` for
+    tangents ``v`` (a Tensor, or a tuple/list of them for several inputs), the linearization
+    computed once and reused."""
+    _check_fn(fn)
+    if not isinstance(inputs, (Tensor, tuple, list)):
+        raise TypeError("The inputs type must be a Tensor, tuple or list of Tensors.")
+    ins = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    _check_tensors(ins)
+
+    def f(*arrs):
+        with _state.Scope():
+            out = fn(*[Tensor._wrap(a) for a in arrs])
+        return _arrays(out)
+
+    out, lin = jax.linearize(f, *[t._data for t in ins])
+
+    def jvp_fn(v):
+        _check_tensors(v)
+        vs = _tensors(v)
+        if len(vs) != len(ins):
+            raise ValueError(f"v has invalid length: should be {len(ins)}, but got {len(vs)}")
+        for t, tv in zip(ins, vs):
+            if tv.dtype != t.dtype:
+                raise TypeError(f"Type Join Failed: dtype1 = {tv.dtype}, dtype2 = {t.dtype}.")
+            if tuple(tv.shape) != tuple(t.shape):
+                raise ValueError(f"For 'linearize', the shape of v {tuple(tv.shape)} must be the shape of its "
+                                 f"input {tuple(t.shape)}.")
+        return _tensors_of(lin(*[tv._data for tv in vs]))
+
+    return _tensors_of(out), jvp_fn

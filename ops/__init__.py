@@ -34,11 +34,13 @@ _tensor_api.attach()
 globals().update(_exports())
 
 from . import operations, functional, composite  # noqa: E402
+from . import auto_generate  # noqa: E402,F401  (MindSpore's generated op modules, at their paths)
 from .operations import *  # noqa: E402,F401,F403  (Primitive classes are ops.X too)
 from .composite import *  # noqa: E402,F401,F403
 
 # Autodiff is a transform, not an op (DESIGN section 2): it lives with the state threading.
 from mscompat._autodiff import grad, value_and_grad, GradOperation, jvp, vjp, jacfwd, jacrev  # noqa: E402,F401
+from mscompat._autodiff import jet, derivative, linearize  # noqa: E402,F401
 
 P = operations
 F = functional

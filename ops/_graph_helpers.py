@@ -385,6 +385,28 @@ def typeof(x):
     return _elem_type(x)
 
 
+_TOP_TYPES = {   # Python type -> the generic MindSpore type TopTypeof gives (no element types)
+    slice: lambda: mstype.Type("Slice"), list: mstype.List, tuple: mstype.Tuple, type(None): lambda: mstype.none,
+    int: mstype.Int, bool: mstype.Bool, type(...): lambda: mstype.Type("Ellipsis"),
+    dict: lambda: mstype.Type("Dictionary"),
+}
+
+
+@register_primitive_class
+class TopTypeof(Primitive):
+    """``TopTypeof()(x)``: the top-level type of ``x`` without its details (``Tensor``, ``Tuple``,
+    ``Int``, ...), the fast path of :func:`typeof` for indexing code; other values give ``typeof``."""
+
+    def __init__(self):
+        Primitive.__init__(self, "TopTypeof")
+
+    def __call__(self, x):
+        if isinstance(x, Tensor):
+            return mstype.TensorType()
+        make = _TOP_TYPES.get(type(x))
+        return make() if make is not None else _elem_type(x)
+
+
 @op("hastype")
 def hastype(x, type_):
     """Whether ``x`` is of MindSpore type ``type_`` (or a subtype)."""

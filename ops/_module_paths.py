@@ -3,7 +3,7 @@
 lists the names MindSpore defines at that path and binds them to the one mscompat object of
 that name (the op registry's function or Primitive class), so every path gives the same object.
 """
-__all__ = ["bind"]
+__all__ = ["bind", "bind_instances"]
 
 
 def bind(namespace, names, source):
@@ -12,3 +12,23 @@ def bind(namespace, names, source):
     bound = [n for n in names if hasattr(source, n)]
     namespace.update({n: getattr(source, n) for n in bound})
     return bound
+
+
+def bind_instances(namespace, instances, source):
+    """The module ``__getattr__`` / ``__dir__`` pair for MindSpore's ready-made Primitive instances
+    (``{"log_op": "Log", ...}``): each name whose class ``source`` has is made on first use, with
+    the class's defaults, and kept in ``namespace``."""
+    known = {n: c for n, c in instances.items() if hasattr(source, c)}
+    module = namespace.get("__name__", "")
+
+    def __getattr__(name):
+        cls = known.get(name)
+        if cls is None:
+            raise AttributeError(f"module '{module}' has no attribute '{name}'")
+        value = namespace[name] = getattr(source, cls)()
+        return value
+
+    def __dir__():
+        return sorted(set(namespace) | set(known))
+
+    return __getattr__, __dir__

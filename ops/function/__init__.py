@@ -2,7 +2,8 @@
 ``<family>_func`` submodules MindSpore keeps them in, which model code imports from directly."""
 from mscompat.ops._registry import OPS as _OPS
 from . import grad as _grad_package  # noqa: F401  (loaded first: the name ``grad`` is then the function, as in MindSpore)
-from mscompat._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev
+from mscompat._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev, jet, derivative, linearize
 
 globals().update({n: d.fn for n, d in _OPS.items()})
-__all__ = sorted(set(_OPS) | {"grad", "value_and_grad", "jvp", "vjp", "jacfwd", "jacrev"})
+__all__ = sorted(set(_OPS) | {"grad", "value_and_grad", "jvp", "vjp", "jacfwd", "jacrev", "jet", "derivative",
+                                  "linearize"})
