@@ -167,13 +167,13 @@ class BasicBlock(nn.Cell):
 class ResNet(nn.Cell):
     """A two-block CIFAR-style ResNet (stem, identity block, strided block with a projection)."""
 
-    def __init__(self, num_classes=10):
+    def __init__(self, num_classes=10, image_size=16):
         super().__init__()
         self.stem = nn.SequentialCell([nn.Conv2d(3, 8, 3, pad_mode="same", has_bias=False), nn.BatchNorm2d(8),
                                        nn.ReLU()])
         self.layer1 = BasicBlock(8, 8, 1)
         self.layer2 = BasicBlock(8, 16, 2)
-        self.pool = nn.AvgPool2d(kernel_size=8, stride=8)
+        self.pool = nn.AvgPool2d(kernel_size=image_size // 2, stride=image_size // 2)
         self.flatten = nn.Flatten()
         self.fc = nn.Dense(16, num_classes)
 
@@ -229,6 +229,40 @@ class Mixed(nn.Cell):
         return c, f, h, p * 2, q, g, x
 
 
+class Layers(nn.Cell):
+    """Embedding, Conv1d + BatchNorm1d + AvgPool1d, AdaptiveAvgPool2d, Conv2dTranspose."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(20, 6)
+        self.conv1d = nn.Conv1d(6, 4, 3, pad_mode="pad", padding=1)
+        self.bn1d = nn.BatchNorm1d(4)
+        self.pool1d = nn.AvgPool1d(2, 2)
+        self.up = nn.Conv2dTranspose(3, 2, 3, stride=2, pad_mode="pad", padding=1, has_bias=True)
+        self.adaptive = nn.AdaptiveAvgPool2d((2, 3))
+        self.dropout = nn.Dropout(p=0.5)
+
+    def construct(self, ids, img):
+        t = ops.transpose(self.emb(ids), (0, 2, 1))
+        t = self.pool1d(ops.relu(self.bn1d(self.conv1d(t))))
+        return self.dropout(t), self.adaptive(self.up(img))
+
+
+class Encoder(nn.Cell):
+    """Two nn.TransformerEncoderLayer (nn.MultiheadAttention inside) and a classifier head."""
+
+    def __init__(self, d=32, heads=4):
+        super().__init__()
+        self.layers = nn.CellList([nn.TransformerEncoderLayer(d, heads, dim_feedforward=2 * d, dropout=0.1,
+                                                              batch_first=True) for _ in range(2)])
+        self.head = nn.Dense(d, 3)
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(x.mean(axis=1))
+
+
 def _simple_fn(x, y):
     return ops.matmul(x, y) + 1.0
 
@@ -243,38 +277,45 @@ def _mscompat_outputs(net, arrays):
     return [o.asnumpy() for o in (out if isinstance(out, (tuple, list)) else (out,))]
 
 
-def _case_models():
+def _static(cid, net, arrays):
+    return cid, net, [ms.Tensor(a) for a in arrays], [arrays]
+
+
+def _default_cases():
     """(id, net, export inputs, [input arrays per run]) of the default run."""
     ms.set_seed(1)
-    cases = [
-        ("lenet", LeNet(), _inputs((2, 1, 32, 32))),
-        ("resnet", ResNet(), _inputs((2, 3, 16, 16))),
-        ("transformer", EncoderBlock(), _inputs((2, 5, 16))),
-        ("mixed", Mixed(), _inputs((5, 4), (1, 2, 9, 8))),
-        ("function", _simple_fn, _inputs((3, 4), (4, 2))),
+    ids = np.array([[1, 5, 7, 19, 0, 3], [2, 2, 11, 4, 8, 9]], np.int32)
+    mixed = Mixed()
+    mixed.set_train(True)     # export runs the inference forward whatever the net's mode
+    return [
+        _static("lenet", LeNet(), _inputs((2, 1, 32, 32))),
+        _static("resnet", ResNet(), _inputs((2, 3, 16, 16))),
+        _static("transformer", EncoderBlock(), _inputs((2, 5, 16))),
+        _static("mixed", mixed, _inputs((5, 4), (1, 2, 9, 8))),
+        _static("layers", Layers(), [ids] + _inputs((2, 3, 4, 5))),
+        _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
+        ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
+         [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]),
+        ("transformer_dynamic_batch", EncoderBlock(), [ms.Tensor(shape=[None, 5, 16], dtype=ms.float32)],
+         [_inputs((4, 5, 16), seed=4)]),
     ]
-    out = []
-    for cid, net, arrays in cases:
-        if isinstance(net, nn.Cell):
-            net.set_train(False)
-            net.set_train(True)     # export runs the inference forward whatever the net's mode
-        out.append((cid, net, [ms.Tensor(a) for a in arrays], [arrays]))
-    dyn_lenet = LeNet()
-    out.append(("lenet_dynamic_batch", dyn_lenet, [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
-                [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]))
-    dyn_tr = EncoderBlock()
-    out.append(("transformer_dynamic_batch", dyn_tr, [ms.Tensor(shape=[None, 5, 16], dtype=ms.float32)],
-                [_inputs((4, 5, 16), seed=4)]))
-    return out
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory):
+def _slow_cases():
+    ms.set_seed(2)
+    return [
+        _static("resnet_32px_batch8", ResNet(num_classes=100, image_size=32), _inputs((8, 3, 32, 32))),
+        ("encoder_dynamic_batch", Encoder(), [ms.Tensor(shape=[None, 12, 32], dtype=ms.float32)],
+         [_inputs((3, 12, 32), seed=5), _inputs((16, 12, 32), seed=6)]),
+    ]
+
+
+def _export_and_run(cases, workdir):
     """Exports every case with mscompat, runs every file in one MindSpore process; returns
-    {id: (mscompat outputs per run, MindSpore outputs per run or error, parameter names)}."""
-    workdir = tmp_path_factory.mktemp("mindir_export")
+    {id: (mscompat outputs per run, MindSpore outputs per run, MindSpore error, parameter names on
+    both sides)}."""
     jobs, expected, names = [], {}, {}
-    for cid, net, export_inputs, runs in _case_models():
+    for cid, net, export_inputs, runs in cases:
         path = export_mindir(net, *export_inputs, file_name=str(workdir / cid))
         assert path == str(workdir / f"{cid}.mindir")
         if isinstance(net, nn.Cell):
@@ -304,11 +345,8 @@ def exported(tmp_path_factory):
     return result
 
 
-@needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "function",
-                                 "lenet_dynamic_batch", "transformer_dynamic_batch"])
-def test_mindspore_runs_the_exported_graph(exported, cid):
-    expected, got, error, ms_params, msc_params = exported[cid]
+def _check(result, cid):
+    expected, got, error, ms_params, msc_params = result[cid]
     assert error is None, f"MindSpore could not load/run {cid}.mindir: {error}"
     assert ms_params == msc_params          # Parameters keep their names (and are graph parameters)
     for run_expected, run_got in zip(expected, got):
@@ -317,6 +355,26 @@ def test_mindspore_runs_the_exported_graph(exported, cid):
             assert g.shape == e.shape and g.dtype == e.dtype
             tol = 2e-3 if e.dtype == np.float16 else 1e-4
             np.testing.assert_allclose(g, e, rtol=tol, atol=tol * 1e-1)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    return _export_and_run(_default_cases(), tmp_path_factory.mktemp("mindir_export"))
+
+
+@needs_oracle
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "function",
+                                 "lenet_dynamic_batch", "transformer_dynamic_batch"])
+def test_mindspore_runs_the_exported_graph(exported, cid):
+    _check(exported, cid)
+
+
+@needs_oracle
+@pytest.mark.slow
+def test_mindspore_runs_bigger_exported_graphs(tmp_path):
+    result = _export_and_run(_slow_cases(), tmp_path)
+    for cid in result:
+        _check(result, cid)
 
 
 # --- 3. what the file holds, and what cannot be exported -------------------------------------------

@@ -554,6 +554,42 @@ def _unstack(tr, eqn, ins):
     return outs
 
 
+def _gather(tr, eqn, ins):
+    """``take`` along one axis (what indexing with an integer array, ``Embedding``, ``gather`` give):
+    MindSpore's Gather, its output transposed to JAX's layout where they differ. In-range indices
+    only (JAX clips or fills out-of-range ones, MindSpore rejects them)."""
+    shape, dtype = _out(eqn)
+    operand, indices = (v if v.lazy is None else _Val(v.shape, v.dtype, name=tr.name(v)) for v in ins)
+    dn = eqn.params["dimension_numbers"]
+    collapsed = tuple(int(d) for d in dn.collapsed_slice_dims)
+    if (len(collapsed) != 1 or tuple(int(d) for d in dn.start_index_map) != collapsed
+            or tuple(dn.operand_batching_dims) or not indices.shape or indices.shape[-1] != 1):
+        raise _Unsupported("gather", "only a gather along one axis (take)")
+    axis = collapsed[0]
+    sizes = tuple(eqn.params["slice_sizes"])
+    if any(i != axis and not _same_shape((s,), (d,)) for i, (s, d) in enumerate(zip(sizes, operand.shape))):
+        raise _Unsupported("gather", "only whole slices along the other axes (take)")
+    batch = indices.shape[:-1]
+    idx = tr.reshape(indices, batch)
+    ms_shape = operand.shape[:axis] + batch + operand.shape[axis + 1:]
+    out = tr.emit("Gather", [tr.name(operand), tr.name(idx), axis, 0], ms_shape, dtype)
+    offset = [int(d) for d in eqn.params["dimension_numbers"].offset_dims]
+    kept = [d for d in range(len(operand.shape)) if d != axis]
+    ms_axis = {}
+    for pos, d in zip(offset, kept):
+        ms_axis[pos] = d if d < axis else len(batch) + d - 1
+    batch_positions = [pos for pos in range(len(shape)) if pos not in ms_axis]
+    for j, pos in enumerate(batch_positions):
+        ms_axis[pos] = axis + j
+    return tr.transpose(out, [ms_axis[pos] for pos in range(len(shape))])
+
+
+def _rev(tr, eqn, ins):
+    shape, dtype = _out(eqn)
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    return tr.emit("ReverseV2", [tr.name(x), tuple(int(d) for d in eqn.params["dimensions"])], shape, dtype)
+
+
 def _squeeze(tr, eqn, ins):
     return _reshape(tr, eqn, ins)
 
@@ -644,15 +680,19 @@ def _conv(tr, eqn, ins):
     dn = p["dimension_numbers"]
     if len(lhs.shape) != 4:
         raise _Unsupported("conv_general_dilated", f"{len(lhs.shape) - 2} spatial dimensions (Conv2D only)")
-    if p["batch_group_count"] != 1 or any(d != 1 for d in p["lhs_dilation"]):
-        raise _Unsupported("conv_general_dilated", "transposed or batch-grouped convolution")
-    if any(lo < 0 or hi < 0 for lo, hi in p["padding"]):
-        raise _Unsupported("conv_general_dilated", "negative padding")
+    if p["batch_group_count"] != 1:
+        raise _Unsupported("conv_general_dilated", "batch-grouped convolution")
     x = tr.transpose(lhs, dn.lhs_spec)
     w = tr.transpose(rhs, dn.rhs_spec)
+    for axis, factor in zip((2, 3), p["lhs_dilation"]):     # transposed convolutions: zeros between inputs
+        x = _dilate(tr, x, axis, int(factor))
+    padding = [(int(lo), int(hi)) for lo, hi in p["padding"]]
+    if any(lo < 0 or hi < 0 for lo, hi in padding):          # negative padding crops the input
+        x = _pad_constant(tr, x, [(0, 0), (0, 0)] + [(min(lo, 0), min(hi, 0)) for lo, hi in padding], 0)
+        padding = [(max(lo, 0), max(hi, 0)) for lo, hi in padding]
     out_spec = tuple(int(d) for d in dn.out_spec)
     nchw = tuple(shape[d] for d in out_spec)
-    pads = [int(v) for pair in p["padding"] for v in pair]
+    pads = [v for pair in padding for v in pair]
     attrs = _conv_attrs(w.shape[2:], w.shape[0], pads, p["window_strides"], p["rhs_dilation"],
                         p["feature_group_count"])
     in_dtype = np.result_type(lhs.dtype, rhs.dtype)
@@ -715,29 +755,52 @@ def _window_sum(tr, eqn, ins):
 
 
 def _pad(tr, eqn, ins):
-    shape, dtype = _out(eqn)
     x, value = ins
     config = eqn.params["padding_config"]
     if any(int(i) != 0 for _, _, i in config) or value.const is None:
         raise _Unsupported("pad", "interior padding or a non-constant padding value")
-    if all(int(lo) == 0 and int(hi) == 0 for lo, hi, _ in config):
+    if x.lazy is not None:
+        x = _Val(x.shape, x.dtype, name=tr.name(x))
+    return _pad_constant(tr, x, [(int(lo), int(hi)) for lo, hi, _ in config], value.const)
+
+
+def _pad_constant(tr, x, config, fill):
+    """``x`` padded with ``fill`` by ``config`` [(lo, hi)] per dimension; negative amounts crop."""
+    if all(lo == 0 and hi == 0 for lo, hi in config):
         return x
-    if any(int(lo) < 0 or int(hi) < 0 for lo, hi, _ in config):
-        # negative padding crops: a slice
-        begin = [max(-int(lo), 0) for lo, _, _ in config]
-        end = [int(d) - max(-int(hi), 0) for d, (_, hi, _) in zip(x.shape, config)]
-        x = _strided_slice(tr, x, begin, end, [1] * len(config),
-                           tuple(int(d) - b - max(-int(hi), 0) if _static(d) else d
-                                 for d, b, (_, hi, _) in zip(x.shape, begin, config)))
-        config = [(max(int(lo), 0), max(int(hi), 0), 0) for lo, hi, _ in config]
+    if any(lo < 0 or hi < 0 for lo, hi in config):
+        begin = [max(-lo, 0) for lo, _ in config]
+        end = [d - max(-hi, 0) if _static(d) else d for d, (_, hi) in zip(x.shape, config)]
+        shape = tuple(int(e) - b if _static(e) else e for e, b in zip(end, begin))
+        x = _strided_slice(tr, x, begin, end, [1] * len(config), shape)
+        config = [(max(lo, 0), max(hi, 0)) for lo, hi in config]
+        if all(lo == 0 and hi == 0 for lo, hi in config):
+            return x
     # PadV3 takes the paddings of the last dimension first: (lo_last, hi_last, lo_prev, hi_prev, ...)
     paddings = []
-    for lo, hi, _ in reversed(config):
-        paddings += [int(lo), int(hi)]
-    fill = _Val.constant(np.asarray(value.const, dtype=x.dtype).reshape(()))
+    for lo, hi in reversed(config):
+        paddings += [lo, hi]
+    shape = tuple(d + lo + hi if _static(d) else d for d, (lo, hi) in zip(x.shape, config))
+    value = np.asarray(fill, dtype=x.dtype).reshape(())
     attrs = {"mode": "constant", "paddings_contiguous": True}
-    return tr.emit("PadV3", [tr.name(x), _Val.constant(np.asarray(paddings, np.int64)).const, tr.name(fill)],
-                   shape, dtype, attrs=attrs, kind=_PRIMITIVE, instance_name="pad_v3")
+    return tr.emit("PadV3", [tr.name(x), np.asarray(paddings, np.int64), value], shape, x.dtype, attrs=attrs,
+                   kind=_PRIMITIVE, instance_name="pad_v3")
+
+
+def _dilate(tr, x, axis, factor):
+    """Zeros inserted between the elements of ``x`` along ``axis`` (a convolution's lhs dilation)."""
+    if factor == 1:
+        return x
+    shape = x.shape
+    size = int(shape[axis])
+    y = tr.reshape(x, shape[:axis + 1] + (1,) + shape[axis + 1:])
+    config = [(0, 0)] * len(y.shape)
+    config[axis + 1] = (0, factor - 1)
+    y = _pad_constant(tr, y, config, 0)
+    y = tr.reshape(y, shape[:axis] + (size * factor,) + shape[axis + 1:])
+    crop = [(0, 0)] * len(shape)
+    crop[axis] = (0, -(factor - 1))
+    return _pad_constant(tr, y, crop, 0)
 
 
 _HANDLERS = {
@@ -763,7 +826,7 @@ _HANDLERS = {
     "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
     "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
-    "stack": _stack, "unstack": _unstack,
+    "stack": _stack, "unstack": _unstack, "gather": _gather, "rev": _rev,
     "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
     "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
