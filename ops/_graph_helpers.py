@@ -421,6 +421,18 @@ def isconstant(x):
     return not any(isinstance(v, jax.core.Tracer) for v in leaves)
 
 
+def _convert_to_dynamic(x, is_dynamic_rank=False):
+    """MindSpore's dynamic-shape test helper: hides the static shape (or rank) of ``x`` from its
+    graph compiler. The value passes unchanged; XLA programs here are compiled per input shape,
+    so there is nothing to hide."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'ConvertToDynamic', input[0] should be Tensor, but got {_elem_type(x)}.")
+    return x
+
+
+primitive("ConvertToDynamic", _convert_to_dynamic, attrs=(("is_dynamic_rank", False, (bool,)),))
+
+
 @op("is_tensor_bool_cond")
 def is_tensor_bool_cond(x):
     if not isinstance(x, Tensor):
