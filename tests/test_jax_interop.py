@@ -114,3 +114,15 @@ def test_functional_partial_params_keep_the_cells_values():
     out, new = apply({"weight": jnp.zeros((2, 3), jnp.float32)}, ms.Tensor(X))
     np.testing.assert_allclose(out.asnumpy(), np.broadcast_to(net.bias.asnumpy(), (6, 2)), rtol=1e-6)
     assert set(new) == {"weight"}
+
+
+def test_raw_jax_jit_write_raises_instead_of_leaving_a_tracer():
+    """A Cell that writes a Parameter (BatchNorm in training) called inside the user's own
+    jax.jit: the write would store a JAX tracer in the Parameter; it raises and keeps the value."""
+    bn = nn.BatchNorm2d(3)
+    bn.set_train(True)
+    x = np.random.rand(2, 3, 4, 4).astype(np.float32)
+    with pytest.raises(RuntimeError, match="mscompat.interop.functional"):
+        jax.jit(lambda a: bn(ms.Tensor(a))._data)(x)
+    assert not isinstance(bn.moving_mean._data, jax.core.Tracer)
+    np.testing.assert_array_equal(bn.moving_mean.asnumpy(), np.zeros(3, np.float32))

@@ -19,7 +19,7 @@ import jax
 
 from . import dtype as mstype
 from .tensor import Tensor
-from .. import _state
+from ._scope import _CURRENT, compiling
 from .initializer import initializer
 
 __all__ = ["Parameter", "ParameterTuple"]
@@ -58,22 +58,30 @@ class Parameter(Tensor):
     # active scope (mscompat._state); outside, to ``_value``.
     @property
     def _data(self):
-        scope = _state._CURRENT.value
+        scope = _CURRENT.value
         if scope is None or self._ephemeral:
             return self._value
         return scope.read(self)
 
     @_data.setter
     def _data(self, value):
-        scope = _state._CURRENT.value
-        if scope is None or self._ephemeral or self._value is None:
+        scope = _CURRENT.value
+        if scope is None:
+            if isinstance(value, jax.core.Tracer) and not self._ephemeral and not self._trace_local:
+                raise RuntimeError(
+                    f"Parameter '{self._name}' was written inside a JAX transformation that mscompat does not "
+                    "manage (a Cell called inside the user's own jax.jit/jax.grad/jax.vmap); the new value would "
+                    "be a JAX tracer. Call the Cell through mscompat.interop.functional(cell), which returns the "
+                    "written values as new parameters, or use ms.jit / ms.grad.")
+            self._value = value
+        elif self._ephemeral or self._value is None:
             self._value = value
         else:
             scope.write(self, value)
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
-        if _state._CURRENT.value is not None and _state.compiling():
+        if _CURRENT.value is not None and compiling():
             # created inside a compiled function (``nn.Dense(4, 2)(x)`` under ``jit``): as in
             # MindSpore, its initial value is a constant of the compiled program, not state
             self._trace_local = True
