@@ -1,8 +1,11 @@
 """``mindspore.dataset``: the data pipeline (see the data-engine issue)."""
 from . import _engine_config as config
-from ._engine_core import (BatchDataset, BatchInfo, BucketBatchByLengthDataset, ConcatDataset, Dataset, DictIterator, FilterDataset,
-                           MapDataset, ProjectDataset, RenameDataset, RepeatDataset, ShuffleDataset, SkipDataset,
-                           TakeDataset, TupleIterator, ZipDataset, zip_datasets)
+from ._engine_core import BatchInfo, Dataset, DictIterator, TupleIterator
+# the pipeline nodes register themselves with Dataset's chaining methods as they are imported
+from ._engine_batch import BatchDataset, BucketBatchByLengthDataset, MapDataset
+from ._engine_ops import (ConcatDataset, FilterDataset, ProjectDataset, RenameDataset, RepeatDataset, ShuffleDataset,
+                          SkipDataset, TakeDataset, ZipDataset, zip_datasets)
+from ._engine_save import save_dataset  # noqa: F401
 from ._engine_samplers import (BuiltinSampler, DistributedSampler, PKSampler, RandomSampler, SequentialSampler, Shuffle,
                                SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 from ._engine_sources import GeneratorDataset, MappableDataset, NumpySlicesDataset

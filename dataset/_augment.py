@@ -9,7 +9,7 @@ ImageNet/CIFAR10/SVHN sub-policies with 10 magnitude bins, RandAugment's 14 oper
 import numpy as np
 
 from . import _image_ops as K
-from ._vision_common import FLOAT_MAX_INTEGER
+from ._vision_common import FLOAT_MAX_INTEGER, AutoAugmentPolicy, Inter, _check_fill, _check_inter
 from .transforms import _Transform, _check_range, _check_type, _rng, INT32_MAX
 from ._vision_affine import affine_matrix
 
@@ -357,7 +357,6 @@ def _check_aug_image(op, img, allow_float=False):
 
 
 def _inter_fill(interpolation, fill_value):
-    from .vision import Inter, _check_fill, _check_inter
     inter = _check_inter(interpolation)
     fill = _check_fill(fill_value)
     warp = {Inter.NEAREST: K.NEAREST, Inter.BILINEAR: K.LINEAR, Inter.BICUBIC: K.CUBIC, Inter.PILCUBIC: K.CUBIC}
@@ -368,7 +367,6 @@ class AutoAugment(_Transform):
     """Apply a random sub-policy of the AutoAugment ``policy`` (IMAGENET, CIFAR10 or SVHN)."""
 
     def __init__(self, policy=None, interpolation=None, fill_value=0):
-        from .vision import AutoAugmentPolicy, Inter
         policy = AutoAugmentPolicy.IMAGENET if policy is None else policy
         interpolation = Inter.NEAREST if interpolation is None else interpolation
         if not isinstance(policy, AutoAugmentPolicy):
@@ -399,7 +397,6 @@ class RandAugment(_Transform):
             "Contrast", "Sharpness", "Posterize", "Solarize", "AutoContrast", "Equalize")
 
     def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=None, fill_value=0):
-        from .vision import Inter
         interpolation = Inter.NEAREST if interpolation is None else interpolation
         _check_type(num_ops, int, "num_ops")
         _check_range(num_ops, 0, INT32_MAX, "num_ops")
@@ -436,7 +433,6 @@ class TrivialAugmentWide(_Transform):
     """Apply one augmentation chosen uniformly, at a magnitude chosen uniformly from ``num_magnitude_bins``."""
 
     def __init__(self, num_magnitude_bins=31, interpolation=None, fill_value=0):
-        from .vision import Inter
         interpolation = Inter.NEAREST if interpolation is None else interpolation
         _check_type(num_magnitude_bins, int, "num_magnitude_bins")
         _check_range(num_magnitude_bins, 2, INT32_MAX, "num_magnitude_bins")

@@ -10,11 +10,12 @@ import numpy as np
 from . import _engine_config as config
 from . import _engine_workers
 from ._engine_sync import notify_batch_size
-from ._engine_core import (INT32_MAX, BatchInfo, Dataset, _check_columns, _check_value, _check_workers,
+from ._engine_core import (INT32_MAX, pipeline_node, BatchInfo, Dataset, _check_columns, _check_value, _check_workers,
                            _ordered_parallel, _pipeline_error, _resolve, _stack, _state, _to_numpy, _type_check,
                            _user_error)
 
 
+@pipeline_node
 class MapDataset(Dataset):
     def __init__(self, input_dataset, operations, input_columns=None, output_columns=None,
                  num_parallel_workers=None, python_multiprocessing=False, max_rowsize=None, cache=None,
@@ -158,6 +159,7 @@ def _rowwise(op, values):
     return tuple(cols) if len(cols) > 1 else cols[0]
 
 
+@pipeline_node
 class BatchDataset(Dataset):
     def __init__(self, input_dataset, batch_size, drop_remainder=False, num_parallel_workers=None,
                  per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
@@ -409,6 +411,7 @@ class BatchDataset(Dataset):
         return self.batch_size
 
 
+@pipeline_node
 class BucketBatchByLengthDataset(Dataset):
     """Rows go to the bucket of their length; a bucket that reaches its batch size is emitted (padded)."""
 

@@ -10,20 +10,34 @@ import copy
 import itertools
 import math
 import numbers
+import os
+import types
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from . import _engine_config as config
-from . import _engine_workers
-import os
 from mscompat.common.tensor import Tensor
+from . import _engine_workers
 
 INT32_MAX = 2147483647
 
 
 # --------------------------------------------------------------------------- validation helpers
+# The pipeline nodes (BatchDataset, MapDataset, ShuffleDataset, ..., save_dataset) subclass or use
+# Dataset, so they live in modules above this one (_engine_batch, _engine_ops, _engine_sync,
+# _engine_save); each registers itself here with @pipeline_node as it is defined, and
+# mscompat.dataset imports them all, so Dataset's chaining methods find them through _NODES.
+_NODES = types.SimpleNamespace()
+
+
+def pipeline_node(obj):
+    """Register a pipeline node class (or function) for Dataset's chaining methods."""
+    setattr(_NODES, obj.__name__, obj)
+    return obj
+
+
 def _type_check(arg, types, name):
     if int in types and bool not in types and isinstance(arg, bool):
         raise TypeError("Argument {0} with value {1} is not of type {2}, but got {3}."
@@ -257,10 +271,10 @@ class Dataset:
 
     # ---- pipeline ops --------------------------------------------------------------------
     def map(self, operations, input_columns=None, output_columns=None, num_parallel_workers=None, **kwargs):
-        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, **kwargs)
+        return _NODES.MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, **kwargs)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, **kwargs)
+        return _NODES.BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, **kwargs)
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
         if pad_info is not None:
@@ -270,13 +284,13 @@ class Dataset:
                 if v is not None:
                     _type_check(v, (tuple,), "value in pad_info")
         # pad_info=None: no padding at all; {}: every column padded to the longest in its batch
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, _pad_info=pad_info or {},
+        return _NODES.BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, _pad_info=pad_info or {},
                             _padded=pad_info is not None)
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                element_length_function=None, pad_info=None, pad_to_bucket_boundary=False,
                                drop_remainder=False):
-        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+        return _NODES.BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                           element_length_function, pad_info, pad_to_bucket_boundary,
                                           drop_remainder)
 
@@ -289,31 +303,31 @@ class Dataset:
         return result
 
     def shuffle(self, buffer_size):
-        return ShuffleDataset(self, buffer_size)
+        return _NODES.ShuffleDataset(self, buffer_size)
 
     def repeat(self, count=None):
-        return RepeatDataset(self, count)
+        return _NODES.RepeatDataset(self, count)
 
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
-        return FilterDataset(self, predicate, input_columns, num_parallel_workers)
+        return _NODES.FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
     def project(self, columns):
-        return ProjectDataset(self, columns)
+        return _NODES.ProjectDataset(self, columns)
 
     def rename(self, input_columns, output_columns):
-        return RenameDataset(self, input_columns, output_columns)
+        return _NODES.RenameDataset(self, input_columns, output_columns)
 
     def take(self, count=-1):
-        return TakeDataset(self, count)
+        return _NODES.TakeDataset(self, count)
 
     def skip(self, count):
-        return SkipDataset(self, count)
+        return _NODES.SkipDataset(self, count)
 
     def zip(self, datasets):
         _type_check(datasets, (tuple, Dataset), "datasets")
         if isinstance(datasets, Dataset):
             datasets = (datasets,)
-        return ZipDataset((self,) + tuple(datasets))
+        return _NODES.ZipDataset((self,) + tuple(datasets))
 
     def concat(self, datasets):
         _type_check(datasets, (list, Dataset), "datasets")
@@ -321,7 +335,7 @@ class Dataset:
             datasets = [datasets]
         for i, d in enumerate(datasets):
             _type_check(d, (Dataset,), "dataset[{}]".format(i))
-        return ConcatDataset([self] + list(datasets))
+        return _NODES.ConcatDataset([self] + list(datasets))
 
     def __add__(self, other):
         return self.concat(other)
@@ -340,10 +354,10 @@ class Dataset:
                 if getattr(base, "random_access", False):
                     # MindSpore (mappable source): a RandomSampler that does not reshuffle, chained on
                     # the source's own sampler
-                    base = _FixedPermutation(base, seed)
+                    base = _NODES._FixedPermutation(base, seed)
                 else:
                     # MindSpore (any other pipeline): shuffle(10000) that does not reshuffle
-                    base = ShuffleDataset(base, 10000)
+                    base = _NODES.ShuffleDataset(base, 10000)
                     base.reshuffle_each_epoch = False
                     base._seed = seed
             part = base
@@ -464,10 +478,10 @@ class Dataset:
 
     # ---- flow control and saving (``_engine_sync.py``, ``_engine_save.py``) -------------------
     def sync_wait(self, condition_name, num_batch=1, callback=None):
-        return SyncWaitDataset(self, condition_name, num_batch, callback)
+        return _NODES.SyncWaitDataset(self, condition_name, num_batch, callback)
 
     def sync_update(self, condition_name, num_batch=None, data=None):
-        return sync_update(self, condition_name, num_batch, data)
+        return _NODES.sync_update(self, condition_name, num_batch, data)
 
     def get_sync_notifiers(self):
         return self.children[0].get_sync_notifiers() if self.children else {}
@@ -480,7 +494,7 @@ class Dataset:
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """Write the rows of one pass to MindRecord file(s)."""
-        return save_dataset(self, file_name, num_files, file_type)
+        return _NODES.save_dataset(self, file_name, num_files, file_type)
 
     def get_repeat_count(self):
         return self._repeat_count()
@@ -683,10 +697,3 @@ def _stack(values, col, pad=None):
                                   "is:{}, got type:{}".format(col, dtype, v.dtype))
     return np.stack(values)
 
-
-# the op classes live in their own modules (they subclass Dataset, defined above)
-from ._engine_batch import BatchDataset, BucketBatchByLengthDataset, MapDataset  # noqa: E402
-from ._engine_ops import (ConcatDataset, FilterDataset, ProjectDataset, RenameDataset, RepeatDataset,  # noqa: E402
-                          ShuffleDataset, SkipDataset, TakeDataset, ZipDataset, _FixedPermutation, zip_datasets)
-from ._engine_sync import SyncWaitDataset, sync_update  # noqa: E402
-from ._engine_save import save_dataset  # noqa: E402

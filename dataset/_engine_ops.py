@@ -3,11 +3,12 @@ take, skip, zip, concat."""
 import itertools
 
 from . import _engine_config as config
-from ._engine_core import (INT32_MAX, Dataset, _check_columns, _check_value, _check_workers, _pipeline_error,
+from ._engine_core import (INT32_MAX, pipeline_node, Dataset, _check_columns, _check_value, _check_workers, _pipeline_error,
                            _resolve, _state, _type_check, _user_error)
 from ._engine_rng import MT19937, MT19937_64, std_shuffle
 
 
+@pipeline_node
 class ShuffleDataset(Dataset):
     def __init__(self, input_dataset, buffer_size):
         _type_check(buffer_size, (int,), "buffer_size")
@@ -52,6 +53,7 @@ class ShuffleDataset(Dataset):
             yield out
 
 
+@pipeline_node
 class _FixedPermutation(Dataset):
     """A global shuffle that is the same every epoch (used by ``split(randomize=True)``)."""
 
@@ -69,6 +71,7 @@ class _FixedPermutation(Dataset):
             yield rows[i]
 
 
+@pipeline_node
 class RepeatDataset(Dataset):
     def __init__(self, input_dataset, count=None):
         _type_check(count, (int, type(None)), "repeat")
@@ -112,6 +115,7 @@ class RepeatDataset(Dataset):
             offset = 0
 
 
+@pipeline_node
 class FilterDataset(Dataset):
     def __init__(self, input_dataset, predicate, input_columns=None, num_parallel_workers=None):
         if not callable(predicate):
@@ -147,6 +151,7 @@ class FilterDataset(Dataset):
                 yield row
 
 
+@pipeline_node
 class ProjectDataset(Dataset):
     def __init__(self, input_dataset, columns):
         columns = _check_columns(columns, "columns")
@@ -164,6 +169,7 @@ class ProjectDataset(Dataset):
             yield [row[i] for i in idx]
 
 
+@pipeline_node
 class RenameDataset(Dataset):
     def __init__(self, input_dataset, input_columns, output_columns):
         in_cols = _check_columns(input_columns, "input_columns")
@@ -187,6 +193,7 @@ class RenameDataset(Dataset):
         return self.children[0]._rows(ctx, epoch, start)
 
 
+@pipeline_node
 class TakeDataset(Dataset):
     def __init__(self, input_dataset, count=-1):
         _type_check(count, (int,), "count")
@@ -215,6 +222,7 @@ class TakeDataset(Dataset):
                 return
 
 
+@pipeline_node
 class SkipDataset(Dataset):
     def __init__(self, input_dataset, count):
         _type_check(count, (int,), "count")
@@ -230,6 +238,7 @@ class SkipDataset(Dataset):
         return self.children[0]._rows(ctx, epoch, self.count + start)
 
 
+@pipeline_node
 class ZipDataset(Dataset):
     def __init__(self, datasets):
         super().__init__(list(datasets))
@@ -259,6 +268,7 @@ class ZipDataset(Dataset):
             yield row
 
 
+@pipeline_node
 class ConcatDataset(Dataset):
     def __init__(self, datasets):
         flat = []

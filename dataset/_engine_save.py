@@ -5,6 +5,7 @@ import os
 import numpy as np
 
 from mscompat.mindrecord import FileWriter
+from ._engine_core import pipeline_node
 
 __all__ = ["save_dataset"]
 
@@ -42,6 +43,7 @@ def _convert(value, kind):
     return arr.item() if arr.ndim == 0 else arr
 
 
+@pipeline_node
 def save_dataset(dataset, file_name, num_files=1, file_type="mindrecord"):
     if not isinstance(file_name, str):
         raise TypeError(f"Argument file_name with value {file_name} is not of type [<class 'str'>], "

@@ -7,7 +7,7 @@ import threading
 
 from mscompat import log as logger
 from . import _engine_config as config
-from ._engine_core import Dataset
+from ._engine_core import Dataset, pipeline_node
 
 __all__ = ["SyncWaitDataset", "BlockReleasePair"]
 
@@ -64,6 +64,7 @@ class BlockReleasePair:
             self.cv.notify_all()
 
 
+@pipeline_node
 class SyncWaitDataset(Dataset):
     def __init__(self, input_dataset, condition_name, num_batch=1, callback=None):
         if not isinstance(condition_name, str):
@@ -113,6 +114,7 @@ def notify_batch_size(dataset, batch_size):
         notify_batch_size(child, batch_size)
 
 
+@pipeline_node
 def sync_update(dataset, condition_name, num_batch=None, data=None):
     """Release ``num_batch`` more batches (default: the node's ``num_batch``) of ``condition_name``."""
     if (not isinstance(num_batch, int) and num_batch is not None) or (isinstance(num_batch, int) and num_batch <= 0):

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _image_ops as K
 from ._vision_common import FLOAT_MAX_INTEGER, Inter
+from ._vision_decode import Decode
 from .transforms import INT32_MAX, _rng
 
 __all__ = ["RandomCropDecodeResize"]
@@ -144,7 +145,6 @@ class RandomCropDecodeResize:
         for name in ("scale", "ratio", "max_attempts"):
             if getattr(self, name) is None:
                 raise TypeError(f"RandomCropDecodeResize: {name} can not be None.")
-        from .vision import Decode
         decoded = Decode()(img)
         h, w = decoded.shape[:2]
         top, left, ch, cw = crop_box(h, w, tuple(self.scale), tuple(self.ratio), self.max_attempts)

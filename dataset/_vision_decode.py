@@ -11,6 +11,8 @@ import io
 
 import numpy as np
 
+from .transforms import _Transform, _check_type, _op_error
+
 # start-of-frame markers (baseline, extended, progressive, lossless; Huffman or arithmetic)
 _SOF = frozenset((0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF))
 
@@ -113,3 +115,56 @@ def decode_rgb(data, to_pil=False, copy=True):
     from PIL import Image
     pil = Image.open(io.BytesIO(data)).convert("RGB")
     return pil if to_pil else np.array(pil)
+
+
+def _encoded(arr, to_pil=False):
+    """The bytes of an encoded image given as MindSpore's Decode takes it (checks and errors as its)."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"The type of the encoded image should be {np.ndarray}, but got {type(arr)}.")
+    if arr.dtype.type is np.str_:
+        raise TypeError(f"The data type of the encoded image can not be {arr.dtype.type}.")
+    if arr.ndim != 1:
+        raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got {arr.ndim}.")
+    kind = arr.dtype.kind
+    if kind == "O":
+        raise TypeError(f"Invalid user input. Got {type(arr)}: {arr}, cannot be converted into tensor.")
+    if kind == "S":
+        if arr.size != 1 and not to_pil:  # (the Python decoder reads the array's buffer as it is)
+            raise _op_error("Decode", "couldn't decode bytes field with multi dims.")
+        return arr.tobytes()
+    if arr.size == 0:
+        raise _op_error("Decode", "Input Tensor has no data.")
+    if arr.dtype.type not in (np.uint8, np.int8):
+        raise _op_error("Decode", f"image decode failed: the encoded image has data type {arr.dtype}.")
+    return arr.tobytes()
+
+
+class Decode(_Transform):
+    """Decode JPEG/PNG/BMP/GIF/TIFF bytes to an RGB HWC uint8 image (Pillow). The input is a 1-D array:
+    the encoded bytes as uint8 (or int8), or a one-element bytes array (``|S<n>``, as a MindDataset or
+    TFRecord bytes column gives it); ``bytes`` are taken as they are."""
+
+    def __init__(self, to_pil=False):
+        _check_type(to_pil, bool, "to_pil")
+        self.to_pil = to_pil
+
+    def __call__(self, img, _copy=True):
+        try:
+            return decode_rgb(img if isinstance(img, bytes) else _encoded(img, self.to_pil), self.to_pil, _copy)
+        except (OSError, ValueError) as exc:  # PIL's UnidentifiedImageError is an OSError
+            raise _op_error("Decode", f"image decode failed: {exc}") from exc
+
+    _batch_ragged = True  # encoded images differ in length: the engine may hand over a list of rows
+    _gil_bound = True  # Python between Pillow calls: the engine runs it on worker processes (see batch)
+
+    def _batch_apply(self, data):
+        # one call per batch (the rows' images may differ in size, so they stay a list); the images
+        # are intermediate values here (the batch stacks copies), so they need not be writable
+        out = []
+        for x in data:
+            img = None
+            if not self.to_pil and type(x) is np.ndarray and x.ndim == 1 and (
+                    x.dtype == np.uint8 or (x.dtype.kind == "S" and x.size == 1)):
+                img = _short_path(x.tobytes(), False)  # the common cases without the call's checks
+            out.append(img if img is not None else self(x, False))
+        return out

@@ -10,7 +10,8 @@ import numpy as np
 
 from . import _augment as A, _image_ops as K
 from ._vision_crop_decode import crop_box
-from ._vision_decode import _short_path as short_jpeg, decode_rgb
+from ._vision_convert import Normalize
+from ._vision_decode import Decode
 from .transforms import (_Transform, _check_range, _check_type, _op_error, _rng, _to_array, _np_dtype,
                          INT32_MAX)
 from ._vision_common import (  # noqa: F401  (re-exported)
@@ -32,80 +33,6 @@ __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPol
 
 # ---------------------------------------------------------------------------------------
 # Deterministic transforms
-
-
-class Normalize(_Transform):
-    """``(img - mean) / std`` per channel, float32 output; ``is_hwc`` selects the channel axis."""
-
-    _batch_light = True  # its batch form is a few whole-batch numpy calls (see the engine's batch)
-
-    def __init__(self, mean, std, is_hwc=True):
-        for name, v in (("mean", mean), ("std", std)):
-            if not isinstance(v, (list, tuple)):
-                raise TypeError(f"Argument {name} with value {v} is not of type [<class 'list'>, <class 'tuple'>], "
-                                f"but got {type(v)}.")
-            for x in v:
-                _check_type(x, (int, float), name)
-        if len(mean) != len(std):
-            raise ValueError("Length of mean and std must be equal.")
-        for i, m in enumerate(mean):
-            _check_range(m, 0, 255, f"mean[{i}]")
-        for j, s in enumerate(std):
-            _check_range(s, 0, 255, f"std[{j}]", lo_incl=False)
-        _check_type(is_hwc, bool, "is_hwc")
-        self.mean = np.asarray(mean, np.float32)
-        self.std = np.asarray(std, np.float32)
-        self._mean_hwc, self._std_hwc = self.mean.copy(), self.std.copy()
-        self.is_hwc = is_hwc
-
-    def _apply(self, img):
-        _image("Normalize", img)
-        if img.ndim == 2:
-            c = 1
-        else:
-            c = img.shape[2] if self.is_hwc else img.shape[0]
-        n = self.mean.size
-        if n != 1 and n != c:
-            raise _op_error("Normalize", f"number of channels does not match the size of mean and std vectors, "
-                            f"got channels: {c}, size of mean: {n}")
-        mean, std = self._full(img.shape, img.ndim == 2)
-        x = img.astype(np.float32)
-        x -= mean
-        x /= std
-        return x
-
-    def _full(self, shape, flat):
-        # mean and std spread over a whole image of this shape: a per-channel vector broadcast against
-        # the short channel axis makes numpy run an inner loop of length C for every pixel
-        key = (shape, flat)
-        cache = self.__dict__.setdefault("_full_cache", {})
-        got = cache.get(key)
-        if got is None:
-            if self.is_hwc or flat:
-                mean, std = self._mean_hwc, self._std_hwc
-            else:
-                mean, std = self._mean_hwc.reshape(-1, 1, 1), self._std_hwc.reshape(-1, 1, 1)
-            got = (np.ascontiguousarray(np.broadcast_to(mean, shape)),
-                   np.ascontiguousarray(np.broadcast_to(std, shape)))
-            if len(cache) < 16:
-                cache[key] = got
-        return got
-
-    def _batch_apply(self, img):
-        # the stacked column (N, ...): the per-row checks on one row's shape, then the same float32
-        # arithmetic broadcast over the batch (elementwise, so bit-identical to stacking the rows)
-        img = _to_array(img)
-        row = img[0] if img.ndim > 0 and img.shape[0] else img
-        _image("Normalize", row)
-        c = 1 if row.ndim == 2 else (row.shape[2] if self.is_hwc else row.shape[0])
-        n = self.mean.size
-        if n != 1 and n != c:
-            raise _op_error("Normalize", f"number of channels does not match the size of mean and std vectors, "
-                            f"got channels: {c}, size of mean: {n}")
-        mean, std = self._full(row.shape, row.ndim == 2)
-        x = np.subtract(img, mean, dtype=np.float32)  # == img.astype(float32) - mean, one pass
-        np.divide(x, std, out=x)
-        return x
 
 
 class Rescale(_Transform):
@@ -424,59 +351,6 @@ def _add_alpha(img, alpha_max=255):
     return np.concatenate([img, a], axis=2)
 
 
-def _encoded(arr, to_pil=False):
-    """The bytes of an encoded image given as MindSpore's Decode takes it (checks and errors as its)."""
-    if not isinstance(arr, np.ndarray):
-        raise TypeError(f"The type of the encoded image should be {np.ndarray}, but got {type(arr)}.")
-    if arr.dtype.type is np.str_:
-        raise TypeError(f"The data type of the encoded image can not be {arr.dtype.type}.")
-    if arr.ndim != 1:
-        raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got {arr.ndim}.")
-    kind = arr.dtype.kind
-    if kind == "O":
-        raise TypeError(f"Invalid user input. Got {type(arr)}: {arr}, cannot be converted into tensor.")
-    if kind == "S":
-        if arr.size != 1 and not to_pil:  # (the Python decoder reads the array's buffer as it is)
-            raise _op_error("Decode", "couldn't decode bytes field with multi dims.")
-        return arr.tobytes()
-    if arr.size == 0:
-        raise _op_error("Decode", "Input Tensor has no data.")
-    if arr.dtype.type not in (np.uint8, np.int8):
-        raise _op_error("Decode", f"image decode failed: the encoded image has data type {arr.dtype}.")
-    return arr.tobytes()
-
-
-class Decode(_Transform):
-    """Decode JPEG/PNG/BMP/GIF/TIFF bytes to an RGB HWC uint8 image (Pillow). The input is a 1-D array:
-    the encoded bytes as uint8 (or int8), or a one-element bytes array (``|S<n>``, as a MindDataset or
-    TFRecord bytes column gives it); ``bytes`` are taken as they are."""
-
-    def __init__(self, to_pil=False):
-        _check_type(to_pil, bool, "to_pil")
-        self.to_pil = to_pil
-
-    def __call__(self, img, _copy=True):
-        try:
-            return decode_rgb(img if isinstance(img, bytes) else _encoded(img, self.to_pil), self.to_pil, _copy)
-        except (OSError, ValueError) as exc:  # PIL's UnidentifiedImageError is an OSError
-            raise _op_error("Decode", f"image decode failed: {exc}") from exc
-
-    _batch_ragged = True  # encoded images differ in length: the engine may hand over a list of rows
-    _gil_bound = True  # Python between Pillow calls: the engine runs it on worker processes (see batch)
-
-    def _batch_apply(self, data):
-        # one call per batch (the rows' images may differ in size, so they stay a list); the images
-        # are intermediate values here (the batch stacks copies), so they need not be writable
-        out = []
-        for x in data:
-            img = None
-            if not self.to_pil and type(x) is np.ndarray and x.ndim == 1 and (
-                    x.dtype == np.uint8 or (x.dtype.kind == "S" and x.size == 1)):
-                img = short_jpeg(x.tobytes(), False)  # the common cases without the call's checks
-            out.append(img if img is not None else self(x, False))
-        return out
-
-
 class Grayscale:
     """PIL image -> grayscale PIL image with ``num_output_channels`` (1 or 3) channels."""
 
@@ -744,7 +618,7 @@ from ._vision_adjust import (AdjustBrightness, AdjustContrast, AdjustSaturation,
                              Equalize, Invert, Posterize, Solarize)
 from ._vision_affine import Affine, RandomAffine  # noqa: E402
 from ._vision_batch import CutOut  # noqa: E402
-from ._vision_convert import NormalizePad, ToPIL, ToType  # noqa: E402
+from ._vision_convert import NormalizePad, ToPIL, ToType  # noqa: E402,F401
 from ._vision_filter import GaussianBlur, RandomSharpness  # noqa: E402
 from ._augment import AutoAugment, RandAugment, TrivialAugmentWide, UniformAugment  # noqa: E402  (uses the classes above)
 from ._vision_tone import (AutoContrast, RandomAdjustSharpness, RandomAutoContrast, RandomColor,  # noqa: E402

@@ -43,6 +43,12 @@ from . import mindrecord  # noqa: E402
 from . import log  # noqa: E402
 from . import train  # noqa: E402
 from .train import *  # noqa: E402,F401,F403
+# mindspore.nn re-exports names that build on mindspore.train (which builds on nn): the metrics
+# (``nn.metrics``, ``nn.Accuracy`` ...) and GraphCell; they join nn's namespace here, above both.
+from .nn import metrics as _nn_metrics, graph_cell as _nn_graph_cell  # noqa: E402
+nn.__dict__.update({_n: getattr(_nn_metrics, _n) for _n in _nn_metrics.__all__}, metrics=_nn_metrics,
+                   GraphCell=_nn_graph_cell.GraphCell)
+nn.__all__.extend(list(_nn_metrics.__all__) + ["GraphCell"])
 from . import amp  # noqa: E402
 from . import profiler  # noqa: E402
 from . import communication  # noqa: E402

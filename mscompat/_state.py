@@ -35,22 +35,15 @@ state, as in MindSpore, where such weights are constants of the compiled graph.
 >>> float(p.asnumpy()[0]), float(s.updates([p])[0][0])
 (1.0, 4.0)
 """
-import threading
 
 import jax
 
+from .common._scope import _CURRENT, compiling
 from .common.seed import _state as _rng, _random_key, bind_key, unbind_key
 
 __all__ = ["Scope", "UnknownParameter", "current", "tracing", "compiling", "discover"]
 
 
-class _Current(threading.local):
-    """The innermost active scope of this thread (``_CURRENT.value``)."""
-
-    value = None
-
-
-_CURRENT = _Current()
 _SENTINEL = object()
 
 
@@ -279,16 +272,6 @@ def settle_attrs(recorded):
                 d[name] = old
         else:
             d[name] = new
-
-
-def compiling():
-    """True while a compiled call (or its discovery trace) of this thread is tracing."""
-    s = _CURRENT.value
-    while s is not None:
-        if s.key is not None:
-            return True
-        s = s.parent
-    return False
 
 
 def discover(call, leaves, known=()):

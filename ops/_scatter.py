@@ -426,7 +426,6 @@ primitive("IndexPut", _index_put, attrs=(("accumulate", 0, (int,)),))
 
 
 def _scatter_non_aliasing_add(x, indices, updates):
-    from ._scatter import _indices, _scatter_nd_core, _write
     check_tensor("ScatterNonAliasingAdd", "input_x", x)
     idx = _indices("ScatterNonAliasingAdd", indices)
     check_tensor("ScatterNonAliasingAdd", "updates", updates)

@@ -2,6 +2,7 @@
 from . import dtype
 from .dtype import *  # noqa: F401,F403
 from .tensor import Tensor, COOTensor, CSRTensor, RowTensor, tensor, from_numpy, is_tensor
+from . import _indexing  # noqa: F401  (attaches Tensor.__getitem__/__setitem__)
 from .parameter import Parameter, ParameterTuple
 from .seed import (set_seed, get_seed, get_rng_state, set_rng_state, Generator, default_generator, seed, manual_seed,
                    initial_seed)

@@ -14,7 +14,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
-from .tensor import Tensor
+from .tensor import Tensor, _to_array
 
 __all__ = ["getitem", "setitem"]
 
@@ -144,7 +144,6 @@ def _value_array(value, np_dtype):
         return jnp.asarray(np.asarray(value).astype(np_dtype) if not isinstance(value, complex)
                            else np.asarray(value), dtype=np_dtype)
     if isinstance(value, (list, tuple)):
-        from .tensor import _to_array
         return jnp.asarray(_to_array(list(value), None)).astype(np_dtype)
     raise TypeError(f"only support numbers, Tensor, tuple, list as value, but got {value} with type "
                     f"{type(value)}")

@@ -452,7 +452,8 @@ class Tensor:
         self._init = None
         self._data = jnp.asarray(state["data"])
 
-    # indexing is defined in mscompat.common._indexing and attached by mscompat.ops
+    # indexing (__getitem__/__setitem__) is defined in mscompat.common._indexing, which attaches it
+    # when mscompat.common imports it
 
 
 def _format_value(arr):
@@ -663,5 +664,3 @@ _sparse_pytree(COOTensor, ("indices", "values"), "shape")
 _sparse_pytree(CSRTensor, ("indptr", "indices", "values"), "shape")
 _sparse_pytree(RowTensor, ("indices", "values"), "dense_shape")
 
-
-from . import _indexing  # noqa: E402,F401  (attaches __getitem__/__setitem__)
