@@ -63,8 +63,9 @@ class Primitive:
     def shard(self, in_strategy=None, out_strategy=None):
         """Set the operator's strategy (tuple of split counts per input, or a tuple of
         ``mindspore.parallel.Layout``) for SEMI_AUTO_PARALLEL / AUTO_PARALLEL; in those modes the
-        compiled program constrains the inputs and output accordingly
-        (``mscompat.parallel._strategy``); other modes ignore it, as MindSpore does."""
+        compiled program constrains the inputs and output accordingly (an op policy at the
+        dispatch point, ``mscompat.parallel._auto``, reading the instance's strategy attributes);
+        other modes ignore it, as MindSpore does."""
         if in_strategy is None and out_strategy is None:
             return self
         in_is_layout = out_is_layout = None
@@ -93,9 +94,6 @@ class Primitive:
                 self.add_prim_attr("in_strategy", in_strategy)
             if out_strategy is not None:
                 self.add_prim_attr("out_strategy", out_strategy)
-        cls = type(self)
-        if "_sharded_base" not in cls.__dict__:
-            self.__class__ = _sharded_class(cls)
         return self
 
     def recompute(self, mode=True):
@@ -136,28 +134,6 @@ class Primitive:
         out = jax.eval_shape(lambda *a: self(*a), *args)
         return jax.tree_util.tree_map(lambda s: {"shape": tuple(s.shape), "dtype": s.dtype}, out,
                                       is_leaf=lambda x: isinstance(x, Tensor))
-
-
-_SHARDED_CLASSES = {}
-_PARALLEL = [None, None]     # (mscompat.parallel._mesh._ACTIVE, sharded_call), bound on first use
-
-
-def _sharded_class(cls):
-    """``cls`` with a call that applies the instance's strategy (made once per class; only
-    primitives given a strategy use it, so unsharded calls are untouched)."""
-    sub = _SHARDED_CLASSES.get(cls)
-    if sub is None:
-        def __call__(self, *inputs):
-            base = cls.__dict__.get("_auto_unhooked_call") or cls.__call__
-            if _PARALLEL[0] is None:
-                _PARALLEL[:] = [_mesh._ACTIVE, _strategy.sharded_call]
-            if _PARALLEL[0][0] is None:     # STAND_ALONE: strategies have no effect
-                return base(self, *inputs)
-            return _PARALLEL[1](self, base, inputs)
-        sub = _SHARDED_CLASSES[cls] = type(cls.__name__, (cls,), {
-            "__call__": __call__, "__module__": cls.__module__, "__doc__": cls.__doc__, "_sharded_base": cls,
-            "__qualname__": cls.__qualname__})
-    return sub
 
 
 class PrimitiveWithCheck(Primitive):

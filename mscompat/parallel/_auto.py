@@ -39,6 +39,7 @@ import sys
 
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, in_program
+from ._strategy import apply_plan, matmul_plan, sharded_call
 from ._strategy import matmul_plan, apply_plan
 
 __all__ = ["sync_hooks", "begin_trace", "begin_record", "end_record", "choose", "solve", "plan_cost",
@@ -205,6 +206,30 @@ def _auto_call(prim, orig, inputs):
     return out
 
 
+def has_strategy(prim):
+    """Whether the user gave Primitive instance ``prim`` a strategy (``prim.shard(...)``)."""
+    attrs = getattr(prim, "attrs", None) or {}
+    return "in_strategy" in attrs or "in_layout" in attrs
+
+
+class _StrategyPolicy:
+    """Operator strategies (``Primitive.shard``) as an op policy (``ops/_dispatch.Policy``'s
+    protocol), active in SEMI_AUTO_PARALLEL / AUTO_PARALLEL: a Primitive instance given a
+    strategy has its inputs and output constrained while a compiled program is traced
+    (``_strategy.sharded_call``)."""
+
+    name = "operator strategies"
+    rank = 29
+
+    def wrap(self, entry, prim, call):
+        if prim is None or not has_strategy(prim):
+            return call
+
+        def sharded(*inputs):
+            return sharded_call(prim, lambda _prim, *xs: call(*xs), inputs)
+        return sharded
+
+
 class _SearchPolicy:
     """The cost-model search as an op policy (``ops/_dispatch.Policy``'s protocol): the Primitive calls whose entry has the
     ``"matmul"`` shard rule and no user strategy get a strategy chosen by :func:`_auto_call`."""
@@ -213,7 +238,7 @@ class _SearchPolicy:
     rank = 30
 
     def wrap(self, entry, prim, call):
-        if entry.shard_rule != "matmul" or prim is None or "_sharded_base" in type(prim).__dict__:
+        if entry.shard_rule != "matmul" or prim is None or has_strategy(prim):
             return call            # a strategy the user gave (``shard``) wins
 
         def searched(*inputs):
@@ -222,18 +247,22 @@ class _SearchPolicy:
 
 
 _POLICY = _SearchPolicy()
+_STRATEGIES = _StrategyPolicy()
 
 
 def sync_hooks():
-    """Activate the search policy in AUTO_PARALLEL with a cost-model search mode, deactivate it
-    otherwise (so other modes' calls are untouched)."""
+    """Activate the strategy policy in SEMI_AUTO_PARALLEL / AUTO_PARALLEL and the search policy
+    in AUTO_PARALLEL with a cost-model search mode; deactivate them otherwise (so other modes'
+    calls are untouched)."""
     st = _ACTIVE[0]
-    on = (st is not None and st.mode == "auto_parallel"
-          and st.settings.get("search_mode", "recursive_programming") in ("recursive_programming",
-                                                                           "dynamic_programming"))
+    semi = st is not None and st.semi
+    search = (st is not None and st.mode == "auto_parallel"
+              and st.settings.get("search_mode", "recursive_programming") in ("recursive_programming",
+                                                                               "dynamic_programming"))
     dispatch = sys.modules.get("mscompat.ops._dispatch")
     if dispatch is None:
-        if not on:
+        if not (semi or search):
             return          # the ops (and so the dispatch point) are not even imported yet
         from mscompat.ops import _dispatch as dispatch    # mscompat.ops imports this module
-    (dispatch.activate if on else dispatch.deactivate)(_POLICY)
+    (dispatch.activate if semi else dispatch.deactivate)(_STRATEGIES)
+    (dispatch.activate if search else dispatch.deactivate)(_POLICY)

@@ -1,8 +1,8 @@
 """Operator strategies as sharding constraints (SEMI_AUTO_PARALLEL / AUTO_PARALLEL).
 
-``Primitive.shard(in_strategy, out_strategy)`` turns the primitive into a sharded subclass whose
-call, while a compiled program is traced in a (semi-)auto parallel mode, constrains each tensor
-input to its strategy and the output to the operator's output layout with
+``Primitive.shard(in_strategy, out_strategy)`` records the strategy on the instance; its calls
+(an op policy at the dispatch point, ``_auto._StrategyPolicy``), while a compiled program is
+traced in a (semi-)auto parallel mode, constrain each tensor input to its strategy and the output to the operator's output layout with
 ``jax.lax.with_sharding_constraint``; XLA's SPMD partitioner then inserts the collectives
 (the partial sums of a split contraction dimension become an all-reduce, or a reduce-scatter
 under an ``out_strategy`` that splits the output over the contraction axis too).

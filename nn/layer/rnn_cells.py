@@ -1,7 +1,8 @@
 """``mindspore.nn`` recurrent cells: RNNCell, LSTMCell, GRUCell (one time step).
 
 The step functions (``_rnn_tanh_cell``, ``_lstm_cell``, ...) work on ``jax.Array``s and are shared
-with the multi-layer RNN/LSTM/GRU layers (``rnns.py``). Weights are created as MindSpore does:
+with the multi-layer RNN/LSTM/GRU layers (``rnns.py``); their products run the ``MatMul`` op
+(``x W^T``, as MindSpore's cells do), so op policies (AMP, the emulated Ascend cube) reach them. Weights are created as MindSpore does:
 ``np.random.randn`` placeholders (consuming numpy's global RNG the same way), then every
 Parameter re-initialized with ``Uniform(1/sqrt(hidden_size))``, so values after ``set_seed`` match
 MindSpore's bit for bit. Gate order: LSTM ``i, f, g, o``; GRU ``r, z, n``.
@@ -17,6 +18,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.common.initializer import initializer, Uniform
+from mscompat import ops
 from mscompat.ops._args import arr, wrap
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type, check_positive_int, check_string, check_is_tensor, check_type_name
@@ -29,8 +31,16 @@ logger = logging.getLogger("mscompat")
 _FLOATS = (mstype.float32, mstype.float16)
 
 
+_MATMUL_NT = ops.MatMul(False, True)      # x @ w.T
+
+
+def _product(x, w):
+    """``x @ w.T`` through the ``MatMul`` op, on jax arrays."""
+    return arr(_MATMUL_NT(wrap(x), wrap(w)))
+
+
 def _linear(x, w, b):
-    y = jnp.matmul(x, w.T)
+    y = _product(x, w)
     return y if b is None else y + b
 
 
@@ -47,7 +57,7 @@ def _rnn_relu_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
 def _lstm_cell(inputs, hidden, w_ih, w_hh, b_ih, b_hh):
     """One LSTM step on jax arrays: ``(h, c) -> (h', c')``."""
     hx, cx = hidden
-    gates = jnp.matmul(inputs, w_ih.T) + jnp.matmul(hx, w_hh.T)
+    gates = _product(inputs, w_ih) + _product(hx, w_hh)
     if b_ih is not None:
         gates = gates + b_ih + b_hh
     i, f, g, o = jnp.split(gates, 4, axis=1)

@@ -12,7 +12,6 @@ import copy
 import math
 from typing import Optional
 
-import jax
 import jax.numpy as jnp
 
 from mscompat import ops
@@ -70,6 +69,12 @@ def _check_shapes(query, key, value, key_padding_mask, attn_mask, num_heads):
     return qn == 3
 
 
+def _matmul(a, b):
+    """``a @ b`` through ``ops.matmul`` (so op policies, AMP and the emulated Ascend cube, reach
+    the layer), on jax arrays."""
+    return arr(ops.matmul(wrap(a), wrap(b)))
+
+
 def _pad_last(m):
     """Append one zero (False) column on the last axis."""
     pad = [(0, 0)] * (m.ndim - 1) + [(0, 1)]
@@ -113,8 +118,8 @@ def _mha_forward(cell, query, key, value, key_padding_mask, attn_mask, average_a
     else:
         w_q, w_k, w_v = jnp.split(arr(cell.in_proj_weight), 3)
 
-    def lin(x, w, bias):
-        y = jnp.matmul(x, w.T)
+    def lin(x, w, bias):        # MindSpore's inner ``linear``: ops.matmul, then the bias
+        y = _matmul(x, w.T)
         return y if bias is None else y + bias
 
     q, k, v = lin(q_in, w_q, b_q), lin(k_in, w_k, b_k), lin(v_in, w_v, b_v)
@@ -177,14 +182,14 @@ def _mha_forward(cell, query, key, value, key_padding_mask, attn_mask, average_a
     v = v.reshape(bsz, num_heads, src_len, head_dim)
 
     scale = jnp.sqrt(jnp.sqrt(jnp.asarray(head_dim, mstype.dtype_to_nptype(cell.dtype))))
-    q = q / scale
-    attn = jnp.matmul(q, jnp.swapaxes(k, -2, -1) / scale)
+    q = q / scale.astype(q.dtype)     # a 0-d Tensor does not promote (MindSpore's rule): float16 stays
+    attn = _matmul(q, jnp.swapaxes(k, -2, -1) / scale.astype(k.dtype))
     if am is not None:
         attn = attn + am
-    attn = jax.nn.softmax(attn, axis=-1)
+    attn = arr(ops.softmax(wrap(attn), -1))
     if 0. < cell.dropout <= 1. and cell.training:
         attn = arr(cell._attn_dropout(wrap(attn))[0])
-    out = jnp.matmul(attn, v)
+    out = _matmul(attn, v)
     out = jnp.transpose(out, (2, 0, 1, 3)).reshape(bsz * tgt_len, embed_dim)
     out = lin(out, arr(cell.out_proj.weight), None if cell.out_proj.bias is None else arr(cell.out_proj.bias))
     out = out.reshape(tgt_len, bsz, out.shape[1])
