@@ -632,45 +632,31 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _expand_tuple(n):
-    """``m`` -> ``(m,)*n`` for an int; a tuple of ``n`` ints passes through (TypeError otherwise)."""
+def _expander(n, lists):
+    """``m`` -> ``(m,)*n`` for an int; a tuple of ``n`` ints passes through (with ``lists``, a list of
+    ``n`` ints too, as a tuple); TypeError otherwise, in the wording of MindSpore's two expanders."""
+    kinds, noun = ((tuple, list), "sequence") if lists else (tuple, "tuple")
+    subject = "an sequence" if lists else "an int number"
+    accepted = "integer or tuple[int]/list[int]" if lists else "integer or tuple[int]"
+
     def convert(m):
-        if not isinstance(m, tuple):
+        if not isinstance(m, kinds):
             if _is_int(m):
                 return tuple(repeat(m, n))
-            raise TypeError(f"When expanding an int number to tuple, input type must be integer or tuple[int], "
-                            f"but got {type(m)}")
+            raise TypeError(f"When expanding {'an input' if lists else subject} to tuple, input type must be "
+                            f"{accepted}, but got {type(m)}")
         if len(m) != n:
-            raise TypeError(f"When expanding an int number to tuple, input tuple dimension must be {n}, but got {m}")
+            raise TypeError(f"When expanding {subject} to tuple, input {noun} dimension must be {n}, but got {m}")
         for i in m:
             if not _is_int(i):
-                raise TypeError(f"When expanding an int number to tuple, the type of element in input tuple must "
+                raise TypeError(f"When expanding {subject} to tuple, the type of element in input {noun} must "
                                 f"be an integer, but got {type(i)}.")
-        return m
+        return tuple(m) if lists else m
     return convert
 
 
-def _expand_sequence_to_tuple(n):
-    """Like :func:`_expand_tuple`, accepting lists too."""
-    def convert(m):
-        if not isinstance(m, (tuple, list)):
-            if _is_int(m):
-                return tuple(repeat(m, n))
-            raise TypeError(f"When expanding an input to tuple, input type must be integer or tuple[int]/list[int], "
-                            f"but got {type(m)}")
-        if len(m) != n:
-            raise TypeError(f"When expanding an sequence to tuple, input sequence dimension must be {n}, but got {m}")
-        for i in m:
-            if not _is_int(i):
-                raise TypeError(f"When expanding an sequence to tuple, the type of element in input sequence must "
-                                f"be an integer, but got {type(i)}.")
-        return tuple(m)
-    return convert
-
-
-once, twice, triple = _expand_tuple(1), _expand_tuple(2), _expand_tuple(3)
-once_sequence, twice_sequence, triple_sequence = (_expand_sequence_to_tuple(1), _expand_sequence_to_tuple(2),
-                                                  _expand_sequence_to_tuple(3))
+once, twice, triple = _expander(1, False), _expander(2, False), _expander(3, False)
+once_sequence, twice_sequence, triple_sequence = _expander(1, True), _expander(2, True), _expander(3, True)
 
 
 def _data_of_type(data, valid_type):

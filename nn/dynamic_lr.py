@@ -31,14 +31,15 @@ def piecewise_constant_lr(milestone, learning_rates):
     return out
 
 
+def _check_steps(total_step, step_per_epoch, decay_epoch):
+    for value, name in ((total_step, "total_step"), (step_per_epoch, "step_per_epoch"), (decay_epoch, "decay_epoch")):
+        _v.check_positive_int(value, name)
+
+
 def _check_decay_args(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair):
-    _v.check_positive_int(total_step, "total_step")
-    _v.check_positive_int(step_per_epoch, "step_per_epoch")
-    _v.check_positive_int(decay_epoch, "decay_epoch")
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     _v.check_positive_float(learning_rate, "learning_rate")
-    _v.check_is_float(learning_rate, "learning_rate")
     _v.check_positive_float(decay_rate, "decay_rate")
-    _v.check_is_float(decay_rate, "decay_rate")
     _v.check_value_type("is_stair", is_stair, [bool])
 
 
@@ -86,10 +87,7 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
     check_float_type(min_lr, "min_lr", "cosine_decay_lr")
     _v.check_non_negative_float(min_lr, "min_lr", None)
     _v.check_positive_float(max_lr, "max_lr")
-    _v.check_is_float(max_lr, "max_lr")
-    _v.check_positive_int(total_step, "total_step")
-    _v.check_positive_int(step_per_epoch, "step_per_epoch")
-    _v.check_positive_int(decay_epoch, "decay_epoch")
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     if min_lr >= max_lr:
         raise ValueError(f"For 'cosine_decay_lr', the 'max_lr' must be greater than the 'min_lr', "
                          f"but got 'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
@@ -104,14 +102,10 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
     t = min(epoch, decay_epoch) and D = decay_epoch, or with ``update_decay_epoch`` t = epoch and
     D = decay_epoch * max(ceil(epoch / decay_epoch), 1)."""
     _v.check_positive_float(learning_rate, "learning_rate")
-    _v.check_is_float(learning_rate, "learning_rate")
     check_float_type(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
     _v.check_non_negative_float(end_learning_rate, "end_learning_rate", None)
     _v.check_positive_float(power, "power")
-    _v.check_is_float(power, "power")
-    _v.check_positive_int(total_step, "total_step")
-    _v.check_positive_int(step_per_epoch, "step_per_epoch")
-    _v.check_positive_int(decay_epoch, "decay_epoch")
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     _v.check_value_type("update_decay_epoch", update_decay_epoch, [bool])
     delta = learning_rate - end_learning_rate
     out = []

@@ -27,7 +27,6 @@ class LearningRateSchedule(Cell):
 def _check_decay_args(learning_rate, decay_rate, decay_steps, is_stair, cls_name):
     _v.check_positive_int(decay_steps, "decay_steps", cls_name)
     _v.check_positive_float(learning_rate, "learning_rate", cls_name)
-    _v.check_is_float(learning_rate, "learning_rate", cls_name)
     _v.check_positive_float(decay_rate, "decay_rate", cls_name)
     _v.check_is_float(decay_rate, "decay_rate", cls_name)
     _v.check_value_type("is_stair", is_stair, [bool], cls_name)
@@ -88,7 +87,6 @@ class CosineDecayLR(LearningRateSchedule):
         check_float_type(min_lr, "min_lr", "CosineDecayLR")
         _v.check_non_negative_float(min_lr, "min_lr", self.cls_name)
         _v.check_positive_float(max_lr, "max_lr", self.cls_name)
-        _v.check_is_float(max_lr, "max_lr", self.cls_name)
         _v.check_positive_int(decay_steps, "decay_steps", self.cls_name)
         if min_lr >= max_lr:
             raise ValueError(f"For 'CosineDecayLR', the 'max_lr' must be greater than the 'min_lr', "
@@ -112,13 +110,11 @@ class PolynomialDecayLR(LearningRateSchedule):
     def __init__(self, learning_rate, end_learning_rate, decay_steps, power, update_decay_steps=False):
         super().__init__()
         _v.check_positive_float(learning_rate, "learning_rate")
-        _v.check_is_float(learning_rate, "learning_rate")
         check_float_type(end_learning_rate, "end_learning_rate", "PolynomialDecayLR")
         _v.check_non_negative_float(end_learning_rate, "end_learning_rate", self.cls_name)
         _v.check_positive_int(decay_steps, "decay_steps", self.cls_name)
         _v.check_value_type("update_decay_steps", update_decay_steps, [bool], self.cls_name)
         _v.check_positive_float(power, "power", self.cls_name)
-        _v.check_is_float(power, "power", self.cls_name)
         self.decay_steps = decay_steps
         self.start_learning_rate = learning_rate
         self.end_learning_rate = end_learning_rate
