@@ -224,17 +224,46 @@ def test_unknown_primitive_is_named(ms_files, mode, tmp_path):
         cell(Tensor(np.load(workdir / "lenet_x0.npy")))
 
 
-@pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
-def test_mscompat_mindir_round_trip(tmp_path, mode, exec_mode):
-    """A MINDIR mscompat wrote loads back into mscompat and gives the network's outputs."""
+def _round_trip(tmp_path, name, exec_mode):
     ms.set_context(mode=exec_mode)
+    net = models.build(ms, name)
+    xs = [Tensor(x) for x in models.inputs(name)]
+    expected = net(*xs)
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    ms.export(net, *xs, file_name=str(tmp_path / name), file_format="MINDIR")
+    cell = nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))
+    assert sorted(cell.parameters_dict()) == sorted(net.parameters_dict())
+    out = cell(*xs)
+    out = out if isinstance(out, tuple) else (out,)
+    for o, e in zip(out, expected):
+        np.testing.assert_allclose(o.asnumpy(), e.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("name", ["lenet", "misc"])
+def test_mscompat_mindir_round_trip(tmp_path, mode, name, exec_mode):
+    """A MINDIR mscompat wrote loads back into mscompat and gives the network's outputs."""
+    _round_trip(tmp_path, name, exec_mode)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("name", ["resnet", "tblock", "layers"])
+def test_mscompat_mindir_round_trip_resnet_transformer(tmp_path, mode, name, exec_mode):
+    _round_trip(tmp_path, name, exec_mode)
+
+
+@pytest.mark.slow
+def test_mscompat_mindir_dynamic_batch_round_trip(tmp_path, mode):
     net = models.build(ms, "lenet")
-    x = Tensor(models.inputs("lenet")[0])
-    expected = net(x).asnumpy()
-    ms.export(net, x, file_name=str(tmp_path / "lenet"), file_format="MINDIR")
-    cell = nn.GraphCell(ms.load(str(tmp_path / "lenet.mindir")))
-    assert list(cell.parameters_dict()) == list(net.parameters_dict())
-    np.testing.assert_allclose(cell(x).asnumpy(), expected, rtol=1e-5, atol=1e-6)
+    ms.export(net, Tensor(shape=[None, 1, 32, 32], dtype=ms.float32), file_name=str(tmp_path / "dyn"),
+              file_format="MINDIR")
+    graph = ms.load(str(tmp_path / "dyn.mindir"))
+    assert graph.input_shapes[0][1] == (-1, 1, 32, 32)
+    cell = nn.GraphCell(graph)
+    for b in (1, 3):
+        x = Tensor(models.inputs("lenet", batch=b)[0])
+        np.testing.assert_allclose(cell(x).asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_load_errors(tmp_path):

@@ -85,13 +85,20 @@ def test_lenet_runs_in_plain_jax(tmp_path):
     np.testing.assert_allclose(outs[0][0], expected, rtol=1e-5, atol=1e-6)
 
 
-def test_dynamic_batch_in_plain_jax(tmp_path):
-    """``Tensor(shape=[None, ...])`` exports a symbolic batch: one artefact runs batch 1, 3 and 7."""
+@pytest.fixture(scope="module")
+def dynamic_lenet(tmp_path_factory):
+    """LeNet exported once with a dynamic batch: ``(net, artefact path)``."""
     net = models.build(ms, "lenet")
-    ms.export(net, Tensor(shape=[None, 1, 32, 32], dtype=ms.float32), file_name=str(tmp_path / "dyn"),
-              file_format="STABLEHLO")
-    cases = [[models.inputs("lenet", batch=b)[0]] for b in (1, 3, 7)]
-    res, outs = _plain_jax(tmp_path, tmp_path / "dyn.stablehlo", cases)
+    path = tmp_path_factory.mktemp("stablehlo") / "dyn"
+    ms.export(net, Tensor(shape=[None, 1, 32, 32], dtype=ms.float32), file_name=str(path), file_format="STABLEHLO")
+    return net, f"{path}.stablehlo"
+
+
+def test_dynamic_batch_in_plain_jax(tmp_path, dynamic_lenet):
+    """``Tensor(shape=[None, ...])`` exports a symbolic batch: one artefact runs batch 1 and 7."""
+    net, artefact = dynamic_lenet
+    cases = [[models.inputs("lenet", batch=b)[0]] for b in (1, 7)]
+    res, outs = _plain_jax(tmp_path, artefact, cases)
     assert res["in_shapes"] == ["(batch, 1, 32, 32)"]
     for (x,), out in zip(cases, outs):
         assert out[0].shape == (x.shape[0], 10)
@@ -123,12 +130,10 @@ def test_resnet_transformer_in_plain_jax(tmp_path, name):
 
 
 @pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
-def test_load_stablehlo_graph_cell(tmp_path, mode, exec_mode):
+def test_load_stablehlo_graph_cell(dynamic_lenet, mode, exec_mode):
     ms.set_context(mode=exec_mode)
-    net = models.build(ms, "lenet")
-    ms.export(net, Tensor(shape=[None, 1, 32, 32], dtype=ms.float32), file_name=str(tmp_path / "l"),
-              file_format="STABLEHLO")
-    cell = nn.GraphCell(ms.load(str(tmp_path / "l.stablehlo")))
+    net, artefact = dynamic_lenet
+    cell = nn.GraphCell(ms.load(artefact))
     assert not list(cell.get_parameters())   # the values are part of the artefact
     for b in (2, 5):
         x = models.inputs("lenet", batch=b)[0]
