@@ -208,7 +208,8 @@ class EncoderBlock(nn.Cell):
 
 
 class Mixed(nn.Cell):
-    """Many operator families at once, several outputs (one of them an input as it is)."""
+    """Many operator families at once, an ``if`` on a Tensor, several outputs (one of them an input
+    as it is)."""
 
     def __init__(self):
         super().__init__()
@@ -219,6 +220,10 @@ class Mixed(nn.Cell):
     def construct(self, x, img):
         a = ops.exp(ops.tanh(x)) + ops.sigmoid(x) * ops.sqrt(ops.abs(x) + 1) - ops.rsqrt(x * x + 2)
         b = ops.where(x > 0, ops.log(ops.abs(x) + 1), ops.erf(x)) / ops.maximum(ops.abs(x), 0.5)
+        if x.sum() > 0:
+            a = a * 2 - b
+        else:
+            a = ops.exp(a) + 1
         c = ops.concat((a, b[:, ::2], ops.pad(b, (1, 2))[:, 1:3]), axis=1)
         d = ops.matmul(x, self.w.T) ** 3 + ops.clamp(x @ self.w.T, -0.5, 0.5)
         e = ops.cumsum(d, 1) + ops.argmax(d, 1).astype(ms.float32).reshape(-1, 1)
@@ -291,7 +296,9 @@ def _default_cases():
         _static("lenet", LeNet(), _inputs((2, 1, 32, 32))),
         _static("resnet", ResNet(), _inputs((2, 3, 16, 16))),
         _static("transformer", EncoderBlock(), _inputs((2, 5, 16))),
-        _static("mixed", mixed, _inputs((5, 4), (1, 2, 9, 8))),
+        ("mixed", mixed, [ms.Tensor(a) for a in _inputs((5, 4), (1, 2, 9, 8))],
+         [_inputs((5, 4), (1, 2, 9, 8)), [-abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=7)],
+          [abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=8)]]),
         _static("layers", Layers(), [ids] + _inputs((2, 3, 4, 5))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
@@ -440,3 +447,38 @@ def test_bad_inputs(tmp_path):
     # unknown keyword arguments are ignored, as in MindSpore
     assert export_mindir(nn.Dense(3, 2), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "k"),
                          foo=1).endswith("k.mindir")
+
+
+def test_public_export_dispatches_here(tmp_path):
+    """``ms.export(..., file_format="MINDIR")`` writes through this writer; MindSpore's errors."""
+    net = LeNet()
+    net.set_train(False)
+    x = ms.Tensor(_inputs((2, 1, 32, 32))[0])
+    ms.export(net, x, file_name=str(tmp_path / "lenet"), file_format="MINDIR")
+    model = mir.ModelProto.FromString((tmp_path / "lenet.mindir").read_bytes())
+    assert {p.ref_key for p in model.graph.parameter} == {p.name for p in net.get_parameters()}
+    graph = nn.GraphCell(ms.load(str(tmp_path / "lenet.mindir")))      # mscompat reads its own file back
+    np.testing.assert_allclose(graph(x).asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="file_format"):
+        ms.export(net, x, file_name=str(tmp_path / "f"), file_format="PB")
+    with pytest.raises(RuntimeError):
+        ms.export(5, x, file_name=str(tmp_path / "f"), file_format="MINDIR")
+
+
+class _Draws(nn.Cell):
+    def construct(self, x):
+        return x + ops.rand_like(x)
+
+
+class _Loops(nn.Cell):
+    def construct(self, x):
+        while x.sum() < 100:
+            x = x + 10
+        return x
+
+
+def test_random_and_loops_are_refused(tmp_path):
+    with pytest.raises(RuntimeError, match="random"):
+        export_mindir(_Draws(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "d"))
+    with pytest.raises(RuntimeError, match="'while'"):
+        export_mindir(_Loops(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "w"))

@@ -584,6 +584,29 @@ def _gather(tr, eqn, ins):
     return tr.transpose(out, [ms_axis[pos] for pos in range(len(shape))])
 
 
+def _cond(tr, eqn, ins):
+    """``lax.cond`` / ``switch`` (an ``if`` on a Tensor): every branch is written and the outputs are
+    chosen with Select by the branch index, as the branches are pure computations."""
+    index, operands = ins[0], ins[1:]
+    branches = eqn.params["branches"]
+    if index.const is not None:      # decided while tracing
+        chosen = branches[int(np.clip(int(index.const), 0, len(branches) - 1))]
+        return tr.run(chosen.jaxpr, chosen.consts, operands)
+    results = [tr.run(b.jaxpr, b.consts, operands) for b in branches]
+    idx = index if index.lazy is None else _Val(index.shape, index.dtype, name=tr.name(index))
+    outs = list(results[0])
+    for i in range(1, len(branches)):
+        if len(branches) == 2:
+            pred = tr.cast(idx, np.bool_)
+        else:
+            pred = tr.elementwise("Equal", [idx, _Val.constant(np.asarray(i, idx.dtype))], (), np.bool_)
+        for j, (var, value) in enumerate(zip(eqn.outvars, results[i])):
+            shape, dtype = tuple(var.aval.shape), np.dtype(var.aval.dtype)
+            p = pred if not shape else _Val(shape, np.bool_, lazy=tr.reshape(pred, (1,) * len(shape)))
+            outs[j] = tr.elementwise("Select", [p, value, outs[j]], shape, dtype)
+    return outs
+
+
 def _rev(tr, eqn, ins):
     shape, dtype = _out(eqn)
     x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
@@ -826,7 +849,7 @@ _HANDLERS = {
     "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
     "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
-    "stack": _stack, "unstack": _unstack, "gather": _gather, "rev": _rev,
+    "stack": _stack, "unstack": _unstack, "gather": _gather, "rev": _rev, "cond": _cond,
     "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
     "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
