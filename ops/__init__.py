@@ -20,6 +20,7 @@ _FAMILIES = (
     "_graph_helpers", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
     "_grad_prims",                                            # gradient primitives (G.InvGrad, ...)
+    "_distance",                                              # pairwise distances (pdist)
     "_tensor_methods",                                        # Tensor methods (last)
 )
 for _name in _FAMILIES:
