@@ -287,10 +287,13 @@ def any(input, axis=None, keep_dims=False):  # noqa: A001
 # Arg-reductions
 
 
-def _arg_axis(name, ndim, axis):
+_ARG_INPUT = {"Argmax": "input_x", "Argmin": "x"}
+
+
+def _arg_axis(name, ndim, axis, attrs="keep_dims=bool", arg="input", rank=None):
     if not _is_int(axis):
-        raise _call_fail(name, f"axis={type(axis).__name__}, keep_dims=bool)(input=Tensor")
-    rank = max(ndim, 1)
+        raise _call_fail(name, f"axis={type(axis).__name__}, {attrs})({arg}=Tensor")
+    rank = max(ndim, 1) if rank is None else rank
     if not -rank <= axis < rank:
         raise ValueError(f"For primitive[{name}], the axis must be in [{-rank},{rank}), but got {axis}.")
     return int(axis) % rank
@@ -316,36 +319,54 @@ primitive("ArgMinWithValue", _arg_with_value("ArgMinWithValue", jnp.min, jnp.arg
           attrs=(("axis", 0), ("keep_dims", False)))
 
 
-def _arg_prim(name, argfn):
+def _arg_index(name, argfn):
+    """The kernel of ``Argmax``/``Argmin``: the index along ``axis`` as ``output_type``; the
+    functional ops and Tensor methods run it too (one axis check, one message)."""
     def impl(x, axis=-1, output_type=mstype.int32):
         a = _tensor_in(name, x, "input")
         if output_type not in (mstype.int32, mstype.int64):
             raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got {output_type}")
-        ax = _arg_axis(name, a.ndim, axis)
-        if a.ndim == 0:
-            return _wrap(jnp.asarray(0, to_np_dtype(output_type)))
+        ax = _arg_axis(name, a.ndim, axis, "output_type=mindspore.dtype", _ARG_INPUT[name], rank=a.ndim)
+        if a.dtype == _BOOL:
+            raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
         return _wrap(argfn(a, axis=ax).astype(to_np_dtype(output_type)))
+    impl.__name__ = name
     return impl
 
 
-_argmax_impl = _arg_prim("Argmax", jnp.argmax)
-_argmin_impl = _arg_prim("Argmin", jnp.argmin)
+_argmax_impl = _arg_index("Argmax", jnp.argmax)
+_argmin_impl = _arg_index("Argmin", jnp.argmin)
 primitive("Argmax", _argmax_impl, attrs=(("axis", -1), ("output_type", mstype.int32)))
 primitive("Argmin", _argmin_impl, attrs=(("axis", -1), ("output_type", mstype.int32)))
+
+
+def _arg_reduce(kernel, input, axis, keepdims, output_type):
+    """``ops.argmax``/``ops.argmin`` on the Primitive's kernel: a 0-d input gives int64 0, no
+    axis reduces the flattened input (``keepdims`` is then ignored)."""
+    a = _tensor_in(kernel.__name__, input, "input")
+    if a.ndim == 0:
+        return _wrap(jnp.asarray(0, _I64))
+    if axis is None:
+        return kernel(_wrap(a.reshape(-1)), 0, output_type)
+    out = kernel(input, axis, output_type)
+    if keepdims:
+        out = _wrap(jnp.expand_dims(arr(out), int(axis) % a.ndim))
+    return out
+
+
+@op("argmax")
+def argmax(input, dim=None, keepdim=False):
+    """int64 index of the maximum (over all elements, or along ``dim``); bool inputs compare as ints."""
+    check_bool("argmax", "keepdim", keepdim)
+    if isinstance(input, Tensor) and arr(input).dtype == _BOOL:
+        input = _wrap(arr(input).astype(np.int32))
+    return _arg_reduce(_argmax_impl, input, dim, keepdim, mstype.int64)
 
 
 @op("argmin")
 def argmin(input, axis=None, keepdims=False):
     """Index of the minimum (int32) over ``axis``; the flattened input when ``axis`` is None."""
-    a = _tensor_in("Argmin", input, "input")
-    if a.ndim == 0:
-        return _wrap(jnp.asarray(0, _I64))
-    if axis is None:
-        return _argmin_impl(_wrap(a.reshape(-1)), 0)
-    out = _argmin_impl(input, axis)
-    if keepdims:
-        out = _wrap(jnp.expand_dims(arr(out), int(axis) % a.ndim))
-    return out
+    return _arg_reduce(_argmin_impl, input, axis, keepdims, mstype.int32)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Sorting and searching: sort, argsort, topk, unique, unique_consecutive, searchsorted,
-argmax, max, min, aminmax."""
+max, min, aminmax (argmax/argmin are with the arg-reductions in ``_reduce.py``)."""
 import builtins
 
 import numpy as np
@@ -270,18 +270,6 @@ def _red_axis(name, axis, ndim):
     if not -r <= axis < r:
         raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
     return int(axis) % r
-
-
-@op("argmax")
-def argmax(input, dim=None, keepdim=False):
-    """int64 index of the maximum (over all elements, or along ``dim``)."""
-    check_tensor("Argmax", "input", input)
-    a = arr(input)
-    if dim is None:  # over all elements: a 0-d result, whatever keepdim says
-        return _wrap(jnp.argmax(a.reshape(-1)).astype(jnp.int64))
-    ax = _red_axis("Argmax", dim, a.ndim)
-    out = jnp.argmax(a, axis=ax, keepdims=keepdim) if a.ndim else jnp.zeros((), jnp.int64)
-    return _wrap(out.astype(jnp.int64))
 
 
 def _maxmin(name, is_max, input, axis, keepdims, initial, where):

@@ -377,20 +377,30 @@ def _min(self, *args, **kwargs):
     return _max_min(self, "min", args, kwargs)
 
 
-@tensor_method("argmax")
-def _argmax(self, axis=None, keepdims=False, **kwargs):
-    axis = _pick(kwargs, ("dim",), axis)
-    keepdims = _pick(kwargs, ("keepdim",), keepdims)
-    _check_no_kwargs("argmax", kwargs)
-    return _F.argmax(self, axis, keepdims)
+def _arg_method(name):
+    """``Tensor.argmax``/``argmin``: ``(axis=None, keepdims=False)``, also spelled ``dim``/
+    ``keepdim``, onto the functional op (whose kernel is the ``Argmax``/``Argmin`` Primitive's)."""
+    fn = _fn(name)
+
+    def method(self, axis=None, keepdims=False, **kwargs):
+        axis = _pick(kwargs, ("dim",), axis)
+        keepdims = _pick(kwargs, ("keepdim",), keepdims)
+        _check_no_kwargs(name, kwargs)
+        if not (axis is None or isinstance(axis, numbers.Integral) and not isinstance(axis, bool)) \
+                or not isinstance(keepdims, (bool, np.bool_)):
+            given = ", ".join(_type_word(v) for v in (axis, keepdims)[:2 if keepdims is not False else 1])
+            raise TypeError(f'Failed calling {name} with "{name}({given})".')
+        return fn(self, axis, keepdims)
+    method.__name__ = name
+    return method
 
 
-@tensor_method("argmin")
-def _argmin(self, axis=None, keepdims=False, **kwargs):
-    axis = _pick(kwargs, ("dim",), axis)
-    keepdims = _pick(kwargs, ("keepdim",), keepdims)
-    _check_no_kwargs("argmin", kwargs)
-    return _F.argmin(self, axis, keepdims)
+def _type_word(v):
+    return {str: "string", type(None): "None"}.get(type(v), type(v).__name__)
+
+
+tensor_method("argmax")(_arg_method("argmax"))
+tensor_method("argmin")(_arg_method("argmin"))
 
 
 def _bool_reduce(name):
