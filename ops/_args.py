@@ -85,13 +85,15 @@ def ms_dtype(np_dtype):
     return mstype.from_numpy_dtype(np_dtype)
 
 
-def _check_broadcast(name, a, b):
-    """ValueError (as MindSpore) when two Tensor operands' shapes do not broadcast."""
+def check_broadcast(name, a, b, names=("input", "other")):
+    """ValueError (as MindSpore) when two Tensor operands' shapes do not broadcast; ``names`` are
+    the operands' names in the message."""
     try:
         np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
-        raise ValueError(f"For '{name}', input.shape and other.shape need to broadcast, but got "
-                         f"input.shape = {list(a.shape)} and other.shape = {list(b.shape)}.") from None
+        x, y = names
+        raise ValueError(f"For '{name}', {x}.shape and {y}.shape need to broadcast, but got "
+                         f"{x}.shape = {list(a.shape)} and {y}.shape = {list(b.shape)}.") from None
 
 
 def binary(name, x, y, allow_scalar=True, broadcast=True):
@@ -107,7 +109,7 @@ def binary(name, x, y, allow_scalar=True, broadcast=True):
         if a is None or b is None:
             a, b = arr(x), arr(y)
         if broadcast and a.shape != b.shape:
-            _check_broadcast(name, a, b)
+            check_broadcast(name, a, b)
         if a.dtype == b.dtype:
             return a, b
         dt = promote_types(a.dtype, b.dtype, name)
@@ -116,7 +118,7 @@ def binary(name, x, y, allow_scalar=True, broadcast=True):
     if x_t and y_t:
         a, b = arr(x), arr(y)
         if broadcast and a.shape != b.shape:
-            _check_broadcast(name, a, b)
+            check_broadcast(name, a, b)
         dt = promote_types(a.dtype, b.dtype, name)
         return a.astype(dt), b.astype(dt)
     if x_t or y_t:

@@ -7,7 +7,8 @@ import jax.numpy as jnp
 import jax.scipy.special as jss
 from jax.scipy.special import gammaln
 
-from ._args import arr, check_same_dtype, check_tensors, Tensor, is_int as _is_int, tensor_arg as _tensor
+from ._args import (arr, check_broadcast, check_same_dtype, check_tensors, Tensor, is_int as _is_int,
+                    tensor_arg as _tensor)
 from ._registry import op, primitive
 from ._elementwise import _unary, _kind, _dtype_error, _need_tensor, _F32, _LOW
 from ._registry import OPS
@@ -168,14 +169,6 @@ def polygamma(n, input):
 primitive("Polygamma", polygamma)
 
 
-def _check_bcast(prim, a, b):
-    try:
-        np.broadcast_shapes(a.shape, b.shape)
-    except ValueError:
-        raise ValueError(f"For '{prim}', input1.shape and input2.shape need to broadcast, but got "
-                         f"input1.shape = {list(a.shape)} and input2.shape = {list(b.shape)}.") from None
-
-
 def _float_same(prim, x, y, names):
     a, b = check_same_dtype(prim, names, x, y)
     if a.dtype not in (np.dtype(np.float32), np.dtype(np.float64)):
@@ -187,7 +180,7 @@ def _float_same(prim, x, y, names):
 def igamma(input, other):
     """Regularized lower incomplete gamma function ``P(input, other)``."""
     a, x = _float_same("Igamma", input, other, ("input", "other"))
-    _check_bcast("Igamma", a, x)
+    check_broadcast("Igamma", a, x, ("input1", "input2"))
     out = jnp.where((x < 0) | (a <= 0), jnp.nan, jss.gammainc(a, x))
     return _wrap(jnp.where(x == 0, jnp.zeros_like(out), out))
 
@@ -196,7 +189,7 @@ def igamma(input, other):
 def igammac(input, other):
     """Regularized upper incomplete gamma function ``Q(input, other)``."""
     a, x = _float_same("Igammac", input, other, ("input", "other"))
-    _check_bcast("Igammac", a, x)
+    check_broadcast("Igammac", a, x, ("input1", "input2"))
     out = jnp.where(x == 0, jnp.ones_like(x), jss.gammaincc(a, x))
     return _wrap(jnp.where((x < 0) | (a <= 0) | jnp.isinf(x), jnp.nan, out))
 
@@ -222,7 +215,7 @@ def zeta(input, other):
         raise _dtype_error("Zeta", "x", ref.dtype, "f")
     a = arr(input, ref.dtype) if isinstance(input, Tensor) else jnp.asarray(input, ref.dtype)
     q = arr(other, ref.dtype) if isinstance(other, Tensor) else jnp.asarray(other, ref.dtype)
-    _check_bcast("BroadcastTo", a, q)
+    check_broadcast("BroadcastTo", a, q, ("input1", "input2"))
     return _wrap(jss.zeta(a, q))
 
 

@@ -15,7 +15,8 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
-from mscompat._checkparam import GE, GT, check_value_type, check_number, check_int, check_positive_float, check_type_name
+from mscompat._checkparam import (GE, GT, check_value_type, check_number, check_int, check_positive_float,
+                                  check_type_name)
 from mscompat.nn.layer.conv import Conv2d
 from mscompat.nn.layer.pooling import AvgPool2d
 from mscompat.nn.layer.activation import ReLU

@@ -13,7 +13,8 @@ class CosineSimilarity(Metric):
 
     def __init__(self, similarity="cosine", reduction="none", zero_diagonal=True):
         super().__init__()
-        self.similarity = check_string(check_value_type("similarity", similarity, [str]), ["dot", "cosine"], "similarity")
+        self.similarity = check_string(check_value_type("similarity", similarity, [str]), ["dot", "cosine"],
+                                       "similarity")
         self.reduction = check_string(check_value_type("reduction", reduction, [str]), ["none", "sum", "mean"],
                                       "reduction")
         self.zero_diagonal = check_value_type("zero_diagonal", zero_diagonal, [bool])
