@@ -253,6 +253,7 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
         "__init__": __init__, "__call__": _dispatching_call(entry, __call__), "__module__": "mscompat.ops.operations",
         "__doc__": doc or f"Primitive ``{name}``; see ``mscompat.ops.{getattr(fn, '__name__', name)}``.",
         "_impl": staticmethod(fn), "_entry": entry,
+        "_call": staticmethod(call) if call is not None else None,    # the kernel of a call-style Primitive
     })
     entry.fn = cls
     PRIMITIVES[name] = cls
