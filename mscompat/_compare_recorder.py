@@ -61,6 +61,27 @@ gamma randomgamma poisson randompoisson bernoulli shuffle randomshuffle laplace 
 truncatednormal rrelu gumbelsoftmax
 """.split())
 
+_RANDOM_PREFIXES = ("dropout", "random", "normal", "uniform", "multinomial", "bernoulli", "randperm", "randint",
+                    "poisson", "truncatednormal")
+
+
+def random_kind(norm):
+    """``"dropout"`` for dropout-like ops (``x`` times a random mask), ``"draw"`` for other ops
+    that draw random numbers, None for deterministic ones; ``norm`` is a :func:`norm_name`."""
+    n = norm[4:] if norm.startswith("func") else norm
+    n = n[7:] if n.startswith("inplace") else n
+    for suffix in ("ext", "v2", "like"):
+        if n.endswith(suffix) and len(n) > len(suffix):
+            n = n[:-len(suffix)]
+    if "grad" in n or "domask" in n:
+        return None
+    if n.startswith("dropout") and "genmask" not in n or n in ("alphadropout", "featurealphadropout"):
+        return "dropout"
+    if n in RANDOM_OPS or n.startswith(_RANDOM_PREFIXES):
+        return "draw"
+    return None
+
+
 _TENSOR_OPERATORS = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
                      "__rtruediv__", "__matmul__", "__rmatmul__", "__neg__", "__pow__", "__rpow__",
                      "__floordiv__", "__mod__")
@@ -87,10 +108,12 @@ def event_key(ev):
 class Recorder:
     """Collects the events of one run (one thread at a time records; other threads pass)."""
 
-    def __init__(self, side, max_records, max_elements, ref_params=None):
+    def __init__(self, side, max_records, max_elements, ref_params=None, max_bytes=1 << 30):
         self.side = side
         self.max_records = max_records
         self.max_elements = max_elements
+        self.max_bytes = max_bytes        # memory budget of the stored arrays
+        self.nbytes = 0
         self.events = []
         self.arrays = {}
         self.truncated = False
@@ -163,6 +186,7 @@ class Recorder:
                 a = a.reshape(-1)[::step]
                 d["stride"] = step
             self.arrays[key] = a
+            self.nbytes += a.nbytes
             d["key"] = key
             descs.append(d)
         return descs
@@ -181,7 +205,7 @@ class Recorder:
 
     def _event(self, kind, name, inputs, output, src=None, cell_class=None):
         st = self._state()
-        if len(self.events) >= self.max_records:
+        if len(self.events) >= self.max_records or self.nbytes >= self.max_bytes:
             self.truncated = True
             return None
         path = st["stack"][-1][0] if st["stack"] else ""
@@ -196,7 +220,7 @@ class Recorder:
         i = len(self.events)
         ev = {"i": i, "kind": kind, "name": name, "norm": norm, "root": st["root"], "cell": path,
               "cell_occ": st["stack"][-1][1] if st["stack"] else 0, "occ": n,
-              "file": file, "line": line, "code": text, "random": kind == "op" and norm in RANDOM_OPS}
+              "file": file, "line": line, "code": text, "random": kind == "op" and random_kind(norm) is not None}
         if cell_class is None and st["stack"]:
             cell_class = type(st["stack"][-1][2]).__name__
         if cell_class:
@@ -217,7 +241,7 @@ class Recorder:
             if d is None or d.get("stride"):
                 return out, False
             arrays.append(self.ref_arrays[d["key"]])
-        new = self.replay(out, args, arrays, ev["norm"].startswith("dropout"))
+        new = self.replay(out, args, arrays, random_kind(ev["norm"]) == "dropout")
         return (out, False) if new is None else (new, True)
 
     # --- wrappers -------------------------------------------------------------------------
@@ -551,6 +575,7 @@ def main(argv=None):
     p.add_argument("--ref", help="the MindSpore side's record directory (its saved Parameters)")
     p.add_argument("--max-records", type=int, default=20000)
     p.add_argument("--max-elements", type=int, default=1 << 20)
+    p.add_argument("--max-bytes", type=int, default=1 << 30)
     p.add_argument("--keep-modes", action="store_true")
     p.add_argument("--no-replay", action="store_true", help="random ops keep mscompat's own draws")
     p.add_argument("--inject", action="append", default=[])
@@ -564,7 +589,7 @@ def main(argv=None):
     if a.side == "mscompat" and a.ref:
         with np.load(os.path.join(a.ref, "params.npz")) as z:
             ref_params = {k: z[k] for k in z.files}
-    rec = Recorder(a.side, a.max_records, a.max_elements, ref_params)
+    rec = Recorder(a.side, a.max_records, a.max_elements, ref_params, a.max_bytes)
     if a.side == "mscompat" and a.ref and not a.no_replay:
         with open(os.path.join(a.ref, "events.json"), encoding="utf-8") as f:
             rec.ref_events = {event_key(e): e for e in json.load(f)["events"] if e.get("random")}

@@ -15,6 +15,7 @@ Options (before the script)::
     --rtol R --atol A        tolerance: max|mscompat - MindSpore| <= R * max|MindSpore| + A
     --max-records N          record at most N events per side (default 20000)
     --max-elements N         arrays larger than N elements are compared on a strided sample
+    --max-mb MB              stop recording a side once its arrays take MB megabytes (1024)
     --out DIR                keep both records and the report in DIR
     --mindspore-record DIR   reuse the MindSpore record of an earlier ``--out DIR`` run
     --inject FILE            run FILE on the mscompat side before the script (a patch to try)
@@ -79,6 +80,8 @@ def _parser():
     p.add_argument("--atol", type=float, default=DEFAULT_ATOL)
     p.add_argument("--max-records", type=int, default=20000, metavar="N")
     p.add_argument("--max-elements", type=int, default=1 << 20, metavar="N")
+    p.add_argument("--max-mb", type=float, default=1024.0, metavar="MB",
+                   help="stop recording a side once its stored arrays reach MB megabytes")
     p.add_argument("--out", metavar="DIR", help="keep the records and the report in DIR")
     p.add_argument("--mindspore-record", metavar="DIR",
                    help="reuse the MindSpore record (DIR/mindspore of an earlier --out DIR run)")
@@ -140,7 +143,7 @@ def _side_env(side):
 
 def _run_side(side, python, out, a, ref=None):
     cmd = [python, RECORDER, "--side", side, "--out", out, "--max-records", str(a.max_records),
-           "--max-elements", str(a.max_elements)]
+           "--max-elements", str(a.max_elements), "--max-bytes", str(int(a.max_mb * (1 << 20)))]
     if ref:
         cmd += ["--ref", ref]
     if a.keep_modes:
@@ -321,7 +324,7 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
     for side, meta, label in (("mindspore", ms_meta, "MindSpore"), ("mscompat", our_meta, "mscompat")):
         took = f", {t[side]:.1f} s" if side in t else ""
         where = f" ({ms_python})" if side == "mindspore" and ms_python else ""
-        trunc = " (truncated at --max-records)" if meta.get("truncated") else ""
+        trunc = " (recording stopped there: --max-records or --max-mb reached)" if meta.get("truncated") else ""
         lines.append(f"  {label}{where}: {meta['status']}, {len(meta['events'])} events{trunc}{took}")
     lines.append(f"  compared {result['compared']} aligned events (ops and Cell outputs); "
                  f"{result['unmatched']} MindSpore events have no mscompat counterpart (ops decomposed "
@@ -423,8 +426,9 @@ def main(argv=None):
                 raise UsageError(f"python -m mscompat.compare: error: --inject file not found: {f}")
         if a.rtol < 0 or a.atol < 0:
             raise UsageError("python -m mscompat.compare: error: --rtol and --atol must be >= 0")
-        if a.max_records < 1 or a.max_elements < 1:
-            raise UsageError("python -m mscompat.compare: error: --max-records and --max-elements must be >= 1")
+        if a.max_records < 1 or a.max_elements < 1 or a.max_mb <= 0:
+            raise UsageError("python -m mscompat.compare: error: --max-records, --max-elements and --max-mb must be "
+                             "positive")
         ms_python = None
         if a.mindspore_record:
             if not os.path.isfile(os.path.join(a.mindspore_record, "events.json")):
