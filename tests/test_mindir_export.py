@@ -253,6 +253,25 @@ class Layers(nn.Cell):
         return self.dropout(t), self.adaptive(self.up(img))
 
 
+class Recurrent(nn.Cell):
+    """A bidirectional LSTM and a two-layer GRU (``lax.scan``), a ``while`` over a Tensor counter."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 8, batch_first=True, bidirectional=True)
+        self.gru = nn.GRU(16, 6, batch_first=True, num_layers=2)
+
+    def construct(self, x):
+        y, _ = self.lstm(x)
+        z, h = self.gru(y)
+        s = x[:, 0]
+        i = ms.Tensor(0, ms.int32)
+        while i < 3:
+            s = s * 0.5 + i.astype(ms.float32)
+            i = i + 1
+        return z, h, s
+
+
 class Encoder(nn.Cell):
     """Two nn.TransformerEncoderLayer (nn.MultiheadAttention inside) and a classifier head."""
 
@@ -300,6 +319,7 @@ def _default_cases():
          [_inputs((5, 4), (1, 2, 9, 8)), [-abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=7)],
           [abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=8)]]),
         _static("layers", Layers(), [ids] + _inputs((2, 3, 4, 5))),
+        _static("recurrent", Recurrent(), _inputs((2, 7, 4))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
          [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]),
@@ -370,7 +390,7 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "function",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "function",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)
@@ -472,7 +492,7 @@ class _Draws(nn.Cell):
 
 class _Loops(nn.Cell):
     def construct(self, x):
-        while x.sum() < 100:
+        while x.sum() < 100:         # a condition on computed values
             x = x + 10
         return x
 

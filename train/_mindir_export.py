@@ -607,6 +607,71 @@ def _cond(tr, eqn, ins):
     return outs
 
 
+_UNROLL_LIMIT = 4096     # loop iterations written out at most (a larger loop is refused)
+
+
+def _take(tr, x, t):
+    """``x[t]`` (a Tensor's row along its first axis)."""
+    if x.const is not None:
+        return _Val.constant(x.const[t])
+    if x.lazy is not None:
+        x = _Val(x.shape, x.dtype, name=tr.name(x))
+    begin, end = [0] * len(x.shape), list(x.shape)
+    begin[0], end[0] = t, t + 1
+    row = _strided_slice(tr, x, begin, end, [1] * len(x.shape), (1,) + x.shape[1:])
+    return tr.reshape(row, x.shape[1:])
+
+
+def _stack_rows(tr, rows, shape, dtype):
+    if all(v.const is not None for v in rows):
+        return _Val.constant(np.stack([v.const for v in rows]).astype(dtype))
+    parts = []
+    for v in rows:
+        v = v if v.lazy is None else _Val(v.shape, v.dtype, name=tr.name(v))
+        parts.append(tr.reshape(v, (1,) + v.shape))
+    if len(parts) == 1:
+        return parts[0]
+    tup = tr.w.node("MakeTuple", [tr.name(v) for v in parts], [(v.shape, v.dtype) for v in parts], kind=_PRIMITIVE)
+    return tr.emit("Concat", [tup, 0], shape, dtype)
+
+
+def _scan(tr, eqn, ins):
+    """``lax.scan`` (recurrent layers): the loop written out, one body per step (its length is static)."""
+    p = eqn.params
+    length, body = int(p["length"]), p["jaxpr"]
+    if length > _UNROLL_LIMIT:
+        raise _Unsupported("scan", f"{length} steps (at most {_UNROLL_LIMIT} are written out)")
+    nc, nk = int(p["num_consts"]), int(p["num_carry"])
+    consts, carry, xs = list(ins[:nc]), list(ins[nc:nc + nk]), ins[nc + nk:]
+    ys = [None] * length
+    steps = range(length - 1, -1, -1) if p["reverse"] else range(length)
+    for t in steps:
+        outs = tr.run(body.jaxpr, body.consts, consts + carry + [_take(tr, x, t) for x in xs])
+        carry, ys[t] = list(outs[:nk]), outs[nk:]
+    stacked = []
+    for k, var in enumerate(eqn.outvars[nk:]):
+        stacked.append(_stack_rows(tr, [ys[t][k] for t in range(length)], tuple(var.aval.shape),
+                                   np.dtype(var.aval.dtype)))
+    return carry + stacked
+
+
+def _while(tr, eqn, ins):
+    """``lax.while_loop`` whose condition is known while tracing (a ``for`` over a static range):
+    written out; a condition on computed values has no MINDIR form here."""
+    p = eqn.params
+    cond, body = p["cond_jaxpr"], p["body_jaxpr"]
+    nc, nb = int(p["cond_nconsts"]), int(p["body_nconsts"])
+    cond_consts, body_consts, carry = list(ins[:nc]), list(ins[nc:nc + nb]), list(ins[nc + nb:])
+    for _ in range(_UNROLL_LIMIT + 1):
+        go = tr.run(cond.jaxpr, cond.consts, cond_consts + carry)[0]
+        if go.const is None:
+            raise _Unsupported("while", "a loop whose condition depends on computed values")
+        if not bool(go.const):
+            return carry
+        carry = list(tr.run(body.jaxpr, body.consts, body_consts + carry))
+    raise _Unsupported("while", f"more than {_UNROLL_LIMIT} iterations")
+
+
 def _rev(tr, eqn, ins):
     shape, dtype = _out(eqn)
     x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
@@ -850,6 +915,7 @@ _HANDLERS = {
     "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
     "stack": _stack, "unstack": _unstack, "gather": _gather, "rev": _rev, "cond": _cond,
+    "scan": _scan, "while": _while,
     "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
     "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
