@@ -5,7 +5,7 @@ Source text only: the MindSpore side runs it in ``.oracle/bin/python``."""
 import numpy as np
 
 SHAPES = {"lenet": (2, 1, 32, 32), "resnet": (2, 3, 16, 16), "tblock": (2, 5, 16), "misc": (2, 4),
-          "branch": (2, 4), "layers": (2, 6)}
+          "branch": (2, 4), "layers": (2, 6), "loop": (2, 3)}
 
 
 def inputs(name, batch=None):
@@ -138,6 +138,16 @@ def build(ms, name):
                 x = x + i
             return x
 
+    class Loop(nn.Cell):
+        """A ``while`` on a tensor value (MindSpore exports it as a graph that calls itself)."""
+
+        def construct(self, x):
+            i = Tensor(0, ms.int32)
+            while x.sum() < 100:
+                x = x * 2 + 1
+                i = i + 1
+            return x, i
+
     class Layers(nn.Cell):
         """Embedding, Conv1d/Conv2d with bias, BatchNorm1d, Dropout, Dense with activation, adaptive
         pooling, split/stack/squeeze/expand_dims/pad/concat and assorted elementwise ops."""
@@ -167,7 +177,7 @@ def build(ms, name):
 
     ms.set_seed(1)
     net = {"lenet": LeNet5, "resnet": ResNet, "tblock": TBlock, "misc": Misc, "branch": Branch,
-           "layers": Layers}[name]()
+           "layers": Layers, "loop": Loop}[name]()
     if name == "resnet":   # moving statistics away from 0/1, so inference BatchNorm is checked
         for p in net.get_parameters():
             if "moving_mean" in p.name:

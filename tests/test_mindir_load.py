@@ -2,7 +2,7 @@
 
 Real MindSpore (``.oracle/bin/python``) builds the networks of ``_export_models.py`` (LeNet-5, a
 ResNet with BatchNorm, a Transformer block, a graph of casts/slices/constants with two outputs, an
-``if`` on a tensor value, a Dense net with a dynamic batch), runs them and exports MINDIR; the
+``if`` and a ``while`` on tensor values, a Dense net with a dynamic batch), runs them and exports MINDIR; the
 inputs and MindSpore's outputs cross as ``.npy``. mscompat loads each file and must give
 MindSpore's outputs in PYNATIVE_MODE and GRAPH_MODE, with MindSpore's parameter names.
 Files mscompat itself wrote load back (no oracle needed), and damaged files, unknown primitives
@@ -28,7 +28,7 @@ import _export_models as models  # noqa: E402
 ORACLE = Path(__file__).resolve().parents[1] / ".oracle" / "bin" / "python"
 needs_oracle = pytest.mark.skipif(not ORACLE.exists(), reason="real MindSpore (.oracle/bin/python) is not installed")
 
-DEFAULT_MODELS = ("lenet", "misc", "branch")
+DEFAULT_MODELS = ("lenet", "misc", "branch", "loop")
 SLOW_MODELS = ("resnet", "tblock", "layers")
 
 ORACLE_SCRIPT = '''

@@ -186,10 +186,13 @@ class _Env(dict):
 
 
 class _Switched:
-    """``Switch(cond, a, b)`` on a traced condition: both branches become a ``lax.cond`` when called."""
+    """``Switch(cond, a, b)`` of two functions, decided when the result is called: a branch picked
+    by a known condition, both branches under ``lax.cond`` for a traced one, or, when one branch
+    ends by calling the graph the ``Switch`` is in again (MindSpore's form of a ``while`` loop), a
+    loop (``lax.while_loop`` when traced). ``env`` is the call of that graph, ``node`` the Switch."""
 
-    def __init__(self, cond, true_fn, false_fn):
-        self.cond, self.true_fn, self.false_fn = cond, true_fn, false_fn
+    def __init__(self, cond, true_fn, false_fn, env, node):
+        self.cond, self.true_fn, self.false_fn, self.env, self.node = cond, true_fn, false_fn, env, node
 
 
 class FuncGraph:
@@ -306,7 +309,11 @@ class MindIRGraph(FuncGraph):
         target = node.op_type[5:] if node.op_type.startswith("REF::") else node.op_type
         args = [self._lookup(name, env, params, depth) for name in node.input]
         if target in self.prims:
-            return self._apply_prim(self.prims[target], args, depth, params)
+            prim = self.prims[target]
+            if (prim.op_type or target.split(":")[0]) == "Switch" and len(args) == 3 \
+                    and all(isinstance(a, (_Closure, _Switched)) for a in args[1:]):
+                return _Switched(args[0], args[1], args[2], env, node)
+            return self._apply_prim(prim, args, depth, params)
         if target in self.graphs:
             return self._call_graph(self.graphs[target], args, params, depth + 1, env)
         if target in env or any(target in scope.graph.by_output for scope in _scopes(env)):
@@ -323,12 +330,79 @@ class MindIRGraph(FuncGraph):
                 return self._call_graph(fn.target, full, params, depth + 1, fn.scope)
             return self._apply_prim(fn.target, full, depth, params)
         if isinstance(fn, _Switched):
+            loop = self._loop_of(fn)
+            if loop is not None:
+                return self._run_loop(fn, loop, args, params, depth)
+            if not traced(fn.cond):
+                return self._call_value(fn.true_fn if _truth(fn.cond) else fn.false_fn, args, params, depth)
+
             def branch(f):
                 return lambda: to_jax(_to_outputs(self._call_value(f, args, params, depth)))
             cond = to_jax(fn.cond).reshape(())
             return from_jax(jax.lax.cond(cond, branch(fn.true_fn), branch(fn.false_fn)))
         raise RuntimeError(f"Load MindIR failed. A node calls a value of type {type(fn).__name__}, "
                            "which is not a function.")
+
+    # -- while loops: a Switch whose one branch calls the enclosing graph again -----------------------
+
+    def _loop_of(self, sw):
+        """``(body is the true branch, body graph, exit input name)`` if ``sw`` is a loop header."""
+        header = sw.env.graph
+        found = []
+        for is_true, fn in ((True, sw.true_fn), (False, sw.false_fn)):
+            if isinstance(fn, _Closure) and isinstance(fn.target, _Graph) and len(fn.target.outputs) == 1:
+                out = fn.target.by_output.get(fn.target.outputs[0])
+                if out is not None and out.op_type in ("REF::" + header.name, header.name):
+                    found.append((is_true, fn.target))
+        if len(found) != 1:
+            return None
+        return found[0]
+
+    def _header_env(self, sw, state):
+        header = sw.env.graph
+        return _Env(zip(header.inputs, state), header, sw.env.outer)
+
+    def _loop_step(self, sw, body_is_true, body, state, params, depth):
+        """The header's inputs for the next iteration: the body run up to its call of the header."""
+        env = self._header_env(sw, state)
+        closure = self._lookup(sw.node.input[1 if body_is_true else 2], env, params, depth)
+        body_env = _Env(zip(body.inputs, closure.args), body, closure.scope)
+        call = body.by_output[body.outputs[0]]
+        return [self._lookup(name, body_env, params, depth + 1) for name in call.input]
+
+    def _run_loop(self, sw, loop, args, params, depth):
+        body_is_true, body = loop
+        header = sw.env.graph
+        cond_name = sw.node.input[0]
+        state = [sw.env[name] for name in header.inputs]
+
+        def cond_of(st):
+            c = self._lookup(cond_name, self._header_env(sw, st), params, depth)
+            return c
+
+        if not traced(sw.cond) and not any(traced(v) for v in state):
+            for _ in range(1_000_000):
+                if _truth(cond_of(state)) != body_is_true:
+                    break
+                state = self._loop_step(sw, body_is_true, body, state, params, depth)
+        else:
+            if any(not isinstance(v, (Tensor, int, float, bool)) for v in state):
+                raise RuntimeError(f"MindIR loop '{header.name}': its state holds a value that is not a Tensor or "
+                                   "number, which a compiled loop cannot carry.")
+            init = [to_jax(v) if isinstance(v, Tensor) else jax.numpy.asarray(v) for v in state]
+
+            def cond_fun(st):
+                c = to_jax(cond_of(from_jax(list(st)))).reshape(())
+                return c if body_is_true else jax.numpy.logical_not(c)
+
+            def body_fun(st):
+                new = self._loop_step(sw, body_is_true, body, from_jax(list(st)), params, depth)
+                return [jax.numpy.asarray(to_jax(n), dtype=o.dtype).reshape(o.shape) for n, o in zip(new, st)]
+
+            state = from_jax(list(jax.lax.while_loop(cond_fun, body_fun, init)))
+        env = self._header_env(sw, state)
+        exit_fn = self._lookup(sw.node.input[2 if body_is_true else 1], env, params, depth)
+        return self._call_value(exit_fn, args, params, depth)
 
     def _apply_prim(self, prim, args, depth, params):
         name = prim.op_type or prim.name.split(":")[0]
@@ -448,11 +522,16 @@ def _partial(graph, args, depth, params):
     return _Closure(fn.target, list(fn.args) + [a for a in args[1:] if a is not _MONAD], fn.scope)
 
 
+def _truth(cond):
+    return bool(cond.asnumpy() if isinstance(cond, Tensor) else cond)
+
+
 def _switch(graph, args, depth, params):
+    """``Switch`` of values (not functions): the chosen one; ``select`` for a traced condition."""
     cond, a, b = args[0], args[1], args[2]
-    if traced(cond):   # a condition known only at run time (GRAPH_MODE): both branches under lax.cond
-        return _Switched(cond, a, b)
-    return a if bool(cond.asnumpy() if isinstance(cond, Tensor) else cond) else b
+    if traced(cond):
+        return ops.select(cond, a, b)
+    return a if _truth(cond) else b
 
 
 def _return(graph, args, depth, params):
@@ -495,7 +574,46 @@ _SPECIAL = {
     "ClampScalar": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
     "ClampTensor": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
     "ProdExt": lambda x, dim=None, keepdim=False, dtype=None: ops.prod(x, dim, keepdim, dtype=_cast_type(dtype)),
+    # operators of MindSpore's op tables with torch-style arguments (what mint and some functional ops export)
+    "AddExt": lambda x, y, alpha=1: ops.add(x, y if alpha == 1 else ops.mul(y, alpha)),
+    "SubExt": lambda x, y, alpha=1: ops.sub(x, y if alpha == 1 else ops.mul(y, alpha)),
+    "AddScalar": lambda x, y, alpha=1: ops.add(x, y * alpha),
+    "SubScalar": lambda x, y, alpha=1: ops.sub(x, y * alpha),
+    "EqScalar": lambda x, y: ops.equal(x, y), "LessScalar": lambda x, y: ops.less(x, y),
+    "GreaterEqualScalar": lambda x, y: ops.greater_equal(x, y),
+    "PowTensorScalar": lambda x, e: ops.pow(x, e), "PowScalarTensor": lambda x, e: ops.pow(x, e),
+    "FloorDivScalar": lambda x, y: ops.floor_divide(x, y), "RemainderTensorScalar": lambda x, y: ops.remainder(x, y),
+    "MatMulExt": lambda x, y: ops.matmul(x, y), "BatchMatMulExt": lambda x, y: ops.matmul(x, y),
+    "FlattenExt": lambda x, start=0, end=-1: ops.flatten(x, start_dim=start, end_dim=end),
+    "StackExt": lambda tensors, dim=0: ops.stack(tensors, dim),
+    "GeluExt": lambda x, approximate=0: ops.gelu(x, "tanh" if approximate in (1, "tanh") else "none"),
+    "SoftplusExt": lambda x, beta=1, threshold=20: ops.softplus(x, beta, threshold),
+    "EluExt": lambda x, alpha=1.0: ops.elu(x, alpha),
+    "OnesLikeExt": lambda x, dtype=None: ops.ones_like(x, dtype=_cast_type(dtype)),
+    "ZerosLikeExt": lambda x, dtype=None: ops.zeros_like(x, dtype=_cast_type(dtype)),
+    "ArgMaxExt": lambda x, dim=None, keepdim=False: ops.argmax(x, dim, keepdim),
+    "ArgMinExt": lambda x, dim=None, keepdim=False: ops.argmin(x, dim, keepdim),
+    "CumsumExt": lambda x, dim, dtype=None: ops.cumsum(x, dim, dtype=_cast_type(dtype)),
+    "TrilExt": lambda x, diagonal=0: ops.tril(x, diagonal),
+    "LogSoftmaxExt": lambda x, dim=None, dtype=None: ops.log_softmax(x if dtype is None else ops.cast(
+        x, _cast_type(dtype)), -1 if dim is None else dim),
+    # scalar arithmetic of shapes (dynamic-shape graphs)
+    "ScalarCast": lambda v, t: _scalar_cast(v, t),
+    "ScalarLt": lambda a, b: a < b, "ScalarGt": lambda a, b: a > b, "ScalarLe": lambda a, b: a <= b,
+    "ScalarGe": lambda a, b: a >= b, "ScalarEq": lambda a, b: a == b, "ScalarNe": lambda a, b: a != b,
+    "ScalarUsub": lambda a: -a, "ScalarPow": lambda a, b: a ** b, "BoolNot": lambda a: not a,
+    "ScalarBool": lambda a: bool(a),
 }
+
+
+def _scalar_cast(value, type_):
+    dtype = _cast_type(type_)
+    value = _scalar_of(value)
+    if dtype in (mstype.bool_,):
+        return bool(value)
+    if mstype.dtype_to_nptype(dtype).kind in "iu":
+        return int(value)
+    return float(value)
 
 
 def _cast_type(dtype):
