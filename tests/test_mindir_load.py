@@ -200,12 +200,15 @@ def test_params_init_and_checkpoint(ms_files, mode, tmp_path):
 
 
 @needs_oracle
-def test_wrong_input_count(ms_files, mode):
+def test_wrong_inputs(ms_files, mode):
     workdir, _ = ms_files
     ms.set_context(mode=ms.PYNATIVE_MODE)
     cell = nn.GraphCell(ms.load(str(workdir / "misc.mindir")))
     with pytest.raises(RuntimeError, match="input number"):
         cell(Tensor(np.ones((2, 4), np.float32)))
+    # shapes that do not fit the graph: RuntimeError naming the node, as MindSpore's shape inference
+    with pytest.raises(RuntimeError, match="MindIR node"):
+        cell(Tensor(np.ones((3, 4), np.float32)), Tensor(np.ones((2, 4), np.float32)))
 
 
 @needs_oracle

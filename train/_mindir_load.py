@@ -26,6 +26,7 @@ How a node's inputs reach a Primitive depends on the primitive's kind in the fil
 Side-effect bookkeeping (``Load``, ``UpdateState``, ``Depend``, monads) is resolved to values:
 loaded graphs are for inference.
 """
+import abc
 import inspect
 import os
 
@@ -195,17 +196,16 @@ class _Switched:
         self.cond, self.true_fn, self.false_fn, self.env, self.node = cond, true_fn, false_fn, env, node
 
 
-class FuncGraph:
-    """A graph loaded by ``mindspore.load``; run it with ``nn.GraphCell``.
+class FuncGraph(abc.ABC):
+    """A graph loaded by ``mindspore.load``; run it with ``nn.GraphCell``."""
 
-    Subclasses give :meth:`parameters` (name -> numpy array, in file order) and
-    :meth:`run` (the parameters' current values by name, then the inputs)."""
-
+    @abc.abstractmethod
     def parameters(self):
-        raise NotImplementedError  # pragma: no cover  (abstract)
+        """``{name: numpy array}`` of the graph's parameters, in the file's order."""
 
+    @abc.abstractmethod
     def run(self, params, *inputs):
-        raise NotImplementedError  # pragma: no cover  (abstract)
+        """The outputs for ``inputs``, the parameters' current values given by name in ``params``."""
 
 
 class MindIRGraph(FuncGraph):
@@ -313,7 +313,13 @@ class MindIRGraph(FuncGraph):
             if (prim.op_type or target.split(":")[0]) == "Switch" and len(args) == 3 \
                     and all(isinstance(a, (_Closure, _Switched)) for a in args[1:]):
                 return _Switched(args[0], args[1], args[2], env, node)
-            return self._apply_prim(prim, args, depth, params)
+            try:
+                return self._apply_prim(prim, args, depth, params)
+            except (TypeError, ValueError) as exc:
+                if type(exc).__module__.startswith("jax"):   # tracing signals, handled by the caller
+                    raise
+                # MindSpore reports what goes wrong inside a loaded graph (shapes, dtypes) as RuntimeError
+                raise RuntimeError(f"For the MindIR node '{node.name}' ({prim.op_type}): {exc}") from exc
         if target in self.graphs:
             return self._call_graph(self.graphs[target], args, params, depth + 1, env)
         if target in env or any(target in scope.graph.by_output for scope in _scopes(env)):
