@@ -349,7 +349,6 @@ class BatchDataset(Dataset):
         the next (a freshly forked worker starts cold: its first epoch costs about 1.5x the CPU per image),
         and forked anew when the ops' settings changed since (compared by their pickled state).  They are
         reaped when the node is collected or at exit; a pass that fails reaps them at once."""
-        from . import _engine_workers
         if not _engine_workers.fork_available():
             return None
         try:

@@ -7,6 +7,9 @@ that tune MindSpore's own kernel-launch threads (``dispatch_threads_num``,
 counterpart: they are validated as MindSpore validates them and recorded, and change nothing.
 """
 from mscompat._checkparam import check_str_by_regular
+from mscompat import backends
+import jax
+from mscompat import context
 
 __all__ = ["launch_blocking", "dispatch_threads_num", "set_cpu_affinity", "set_kernel_launch_group",
            "set_kernel_launch_capture", "synchronize", "set_memory", "memory_stats", "memory_reserved",
@@ -21,7 +24,6 @@ _conf = {}   # settings made once: name -> value
 
 
 def _backend():
-    from mscompat import backends
     return backends.current()
 
 
@@ -40,8 +42,6 @@ def _once(key, message):
 def launch_blocking():
     """Run operators synchronously (errors point at the Python line that launched them): XLA's
     asynchronous CPU dispatch is switched off and ``pynative_synchronize`` is set."""
-    import jax
-    from mscompat import context
     context._context["pynative_synchronize"] = True
     try:
         jax.config.update("jax_cpu_enable_async_dispatch", False)
@@ -122,14 +122,12 @@ def set_memory(init_size="2GB", increase_size="2GB", max_size="1024GB", optimize
     check_str_by_regular(huge_page_reserve_size, _RESERVE_PATTERN)
     if optimize_level not in ("O0", "O1"):
         raise ValueError(f"The optimize_level must be one of ['O0', 'O1'], but got {optimize_level}.")
-    from mscompat import backends
     backends.get("Ascend").max_size = int(float(max_size[:-2]) * _GB)
     _conf["set_memory"] = dict(init_size=init_size, increase_size=increase_size, max_size=max_size,
                                optimize_level=optimize_level, huge_page_reserve_size=huge_page_reserve_size)
 
 
 def _stats(device_target=None):
-    from mscompat import backends
     b = backends.current() if device_target is None else backends.get(device_target)
     return b.memory_stats()
 

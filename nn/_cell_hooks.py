@@ -17,6 +17,7 @@ from mscompat import _state
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat._checkparam import check_hook_fn
+from mscompat.common.parameter import Parameter
 
 __all__ = ["HookHandle", "check_hook_fn", "MixedPrecisionType", "_IncompatibleKeys",
            "register_cell_buffer_registration_hook", "current_amp_dtype"]
@@ -295,7 +296,6 @@ def with_param_hooks(fn, hooks, global_hook):
 
 def register_parameter_forward_hook(cell, hook):
     """Validate and record ``Cell.register_parameter_forward_hook`` hooks on ``cell``."""
-    from mscompat.common.parameter import Parameter
     if isinstance(hook, list):
         hooks = dict(cell.__dict__.get("_param_fwd_hooks") or {})
         for item in hook:

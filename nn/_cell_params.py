@@ -9,6 +9,7 @@ from collections import OrderedDict
 
 from mscompat.common.parameter import ParameterTuple
 from mscompat._checkparam import check_non_negative_int, check_str_by_regular, check_str_and_none_by_regular
+from mscompat import context
 
 logger = logging.getLogger("mscompat")
 
@@ -162,7 +163,6 @@ def _set_scope(self, name):
         self._scope = self._scope + name
 
 def _children_scope_recursive(self, parent_prefix='Default'):
-    from mscompat import context
     try:
         reserve = context.get_context("reserve_class_name_in_scope")
     except ValueError:

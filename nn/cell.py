@@ -45,6 +45,7 @@ from mscompat.context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 from . import _cell_hooks, _cell_state
 from . import _cell_grad
 from ._cell_hooks import HookHandle, MixedPrecisionType, check_hook_fn, _update_hook_version
+import warnings
 
 __all__ = ["Cell", "register_cell_buffer_registration_hook"]
 
@@ -692,7 +693,6 @@ class Cell:
                             if ret is not None:
                                 output = ret
                         except Exception as e:  # pylint: disable=broad-except
-                            import warnings
                             warnings.warn("cell forward hook with ``always_call=True`` raised an exception that "
                                           f"was silenced because another error was already raised in forward: {e}")
             raise

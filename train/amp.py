@@ -35,6 +35,8 @@ from . import _amp_auto
 from mscompat import ops
 from mscompat import _control_flow, _state
 from mscompat.ops.primitive import Primitive
+from mscompat import nn
+from mscompat.nn import _cell_hooks
 
 logger = logging.getLogger("mscompat")
 
@@ -45,7 +47,6 @@ _LEVELS = ['O0', 'O1', 'O2', 'O3', 'auto']
 
 # --- the lists ----------------------------------------------------------------------------------
 def _nn():
-    from mscompat import nn
     return nn
 
 
@@ -151,7 +152,6 @@ def _precision_set_by_user(cell):
 def _o1_construct(self, *args, **kwargs):
     """``construct`` of a cell under level O1's cast: the original construct run in the cell's
     low-precision dtype, float outputs cast to float32."""
-    from mscompat.nn import _cell_hooks
     d = self.__dict__
     orig = d.get("_amp_o1_orig") or types.MethodType(type(self).construct, self)
     fn = _control_flow.convert(orig) if _state.tracing() else orig

@@ -4,6 +4,8 @@
 from :meth:`get_update_cell` and train with ``nn.TrainOneStepWithLossScaleCell``.
 """
 from mscompat._checkparam import check_positive_int
+from mscompat.nn.wrap.loss_scale import FixedLossScaleUpdateCell
+from mscompat.nn.wrap.loss_scale import DynamicLossScaleUpdateCell
 
 __all__ = ["LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"]
 
@@ -48,7 +50,6 @@ class FixedLossScaleManager(LossScaleManager):
         """:class:`nn.FixedLossScaleUpdateCell` when overflow steps are dropped, else None."""
         if not self._drop_overflow_update:
             return None
-        from mscompat.nn.wrap.loss_scale import FixedLossScaleUpdateCell
         return FixedLossScaleUpdateCell(self._loss_scale)
 
 
@@ -97,5 +98,4 @@ class DynamicLossScaleManager(LossScaleManager):
 
     def get_update_cell(self):
         """A :class:`nn.DynamicLossScaleUpdateCell` starting at the current scale."""
-        from mscompat.nn.wrap.loss_scale import DynamicLossScaleUpdateCell
         return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)

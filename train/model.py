@@ -33,6 +33,7 @@ import mscompat.train.metrics as M
 from mscompat.train.metrics import Loss
 from .callback._time_monitor import TimeMonitor
 from mscompat.dataset import Dataset
+import mscompat.nn as nn
 
 __all__ = ["Model"]
 
@@ -42,7 +43,6 @@ _KWARGS = ["loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "ac
 
 
 def _nn():
-    import mscompat.nn as nn
     return nn
 
 

@@ -31,6 +31,7 @@ from . import _checkpoint_io as _io
 from ._mindir_export import export_mindir
 from ._mindir_load import load_mindir_file
 from ._stablehlo import export_stablehlo, load_stablehlo_file, SUFFIX as _STABLEHLO_SUFFIX
+from mscompat.nn.cell import Cell
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "export", "load"]
@@ -41,7 +42,6 @@ _ASYNC_THREAD_NAME = "asyn_save_ckpt"
 
 
 def _cell_class():
-    from mscompat.nn.cell import Cell
     return Cell
 
 

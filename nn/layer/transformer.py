@@ -25,6 +25,7 @@ from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
 from .basic import Dense, Dropout
 from .normalization import LayerNorm
+from .activation import ReLU, GELU
 
 __all__ = ['MultiheadAttention', 'TransformerEncoderLayer', 'TransformerDecoderLayer',
            'TransformerEncoder', 'TransformerDecoder', 'Transformer']
@@ -294,7 +295,6 @@ def _get_activation_fn(activation):
 def _check_activation(activation):
     if not isinstance(activation, str) and not isinstance(activation, Cell) and not callable(activation):
         raise ValueError(f"The argument 'activation' must be str, callable or Cell instance, but get {activation}.")
-    from .activation import ReLU, GELU
     if isinstance(activation, Cell) and not isinstance(activation, (ReLU, GELU)):
         raise ValueError(f"The argument 'activation' must be nn.ReLU or nn.GELU instance, but get {activation}.")
     if callable(activation) and activation is not ops.relu and activation is not ops.gelu:

@@ -6,6 +6,8 @@ import stat
 from ._callback import Callback
 from mscompat._checkparam import check_bool, check_positive_int
 from ._checkpoint import _make_directory
+from mscompat.train.serialization import load_checkpoint
+from mscompat.train.serialization import save_checkpoint
 
 __all__ = ["BackupAndRestore"]
 
@@ -25,12 +27,10 @@ class BackupAndRestore(Callback):
 
     def on_train_begin(self, run_context):
         if os.path.exists(self.backup_file):
-            from mscompat.train.serialization import load_checkpoint
             logger.info("Restore checkpoint file is %s, load checkpoint into train net.", self.backup_file)
             load_checkpoint(self.backup_file, net=run_context.original_args().train_network)
 
     def on_train_epoch_end(self, run_context):
-        from mscompat.train.serialization import save_checkpoint
         cb_params = run_context.original_args()
         if cb_params.cur_epoch_num % self.save_freq == 0:
             save_checkpoint(cb_params.train_network, self.backup_file)

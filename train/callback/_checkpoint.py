@@ -14,6 +14,8 @@ from mscompat.common.parameter import Parameter
 from mscompat.common.tensor import Tensor
 from ._callback import Callback
 from mscompat._checkparam import check_bool, check_isinstance, check_non_negative_int
+from mscompat.nn.cell import Cell
+from mscompat.train.serialization import save_checkpoint
 
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
 
@@ -73,7 +75,6 @@ class CheckpointConfig:
                  keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False, saved_network=None,
                  append_info=None, enc_key=None, enc_mode="AES-GCM", exception_save=False, crc_check=False,
                  remove_redundancy=False, format="ckpt", **kwargs):
-        from mscompat.nn.cell import Cell
         if save_checkpoint_steps is not None:
             save_checkpoint_steps = check_non_negative_int(save_checkpoint_steps)
         if save_checkpoint_seconds is not None:
@@ -288,7 +289,6 @@ class ModelCheckpoint(Callback):
         return False
 
     def _save_ckpt(self, cb_params, force_to_save=False):
-        from mscompat.train.serialization import save_checkpoint
         if cb_params.cur_step_num == self._last_triggered_step:
             return
         if not self._check_save_ckpt(cb_params, force_to_save):

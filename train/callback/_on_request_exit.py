@@ -9,6 +9,8 @@ from mscompat._checkparam import check_isinstance
 from ._checkpoint import _make_directory
 from mscompat import context
 import json
+from mscompat.train.serialization import save_checkpoint
+from mscompat.train.serialization import load_checkpoint
 
 __all__ = ["OnRequestExit"]
 
@@ -67,7 +69,6 @@ class OnRequestExit(Callback):
         return False
 
     def _save(self, net, name):
-        from mscompat.train.serialization import save_checkpoint
         if self.save_ckpt:
             save_checkpoint(net, f"{name}.ckpt")
         if self.save_mindir:
@@ -76,7 +77,6 @@ class OnRequestExit(Callback):
     def on_train_begin(self, run_context):
         self._install()
         if self.save_ckpt and os.path.isfile(f"{self.train_name}.ckpt"):
-            from mscompat.train.serialization import load_checkpoint
             load_checkpoint(f"{self.train_name}.ckpt", net=run_context.original_args().train_network)
 
     def on_train_step_end(self, run_context):
@@ -99,7 +99,6 @@ class OnRequestExit(Callback):
         self._install()
         if not self.save_ckpt:
             return
-        from mscompat.train.serialization import load_checkpoint
         net = run_context.original_args().eval_network
         if os.path.isfile(f"{self.eval_name}.ckpt"):
             load_checkpoint(f"{self.eval_name}.ckpt", net=net)

@@ -35,6 +35,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.train.summary.summary_record import SummaryRecord, _check_export_options, _check_type, _make_dir
 from mscompat.train.callback._callback import Callback
 from mscompat.common.parameter import Parameter
+from mscompat.nn.optim.optimizer import Optimizer
 
 __all__ = ["SummaryCollector"]
 
@@ -333,7 +334,6 @@ class SummaryCollector(Callback):
         return Tensor(np.mean(value))
 
     def _get_optimizer(self, cb_params):
-        from mscompat.nn.optim.optimizer import Optimizer
         if self._temp_optimizer == "Failed":
             return None
         if self._temp_optimizer is not None:
@@ -351,7 +351,6 @@ class SummaryCollector(Callback):
 
     @staticmethod
     def _parse_optimizer_by_network(network):
-        from mscompat.nn.optim.optimizer import Optimizer
         for _, cell in network.cells_and_names():
             if isinstance(cell, Optimizer):
                 return cell

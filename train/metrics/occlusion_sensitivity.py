@@ -5,6 +5,7 @@ import numpy as np
 from mscompat.common.tensor import Tensor
 from .metric import Metric, rearrange_inputs
 from mscompat._checkparam import check_value_type
+from mscompat.nn.cell import Cell
 
 try:
     from tqdm import trange as _steps
@@ -70,7 +71,6 @@ class OcclusionSensitivity(Metric):
         if len(inputs) != 3:
             raise ValueError(f"For 'OcclusionSensitivity.update', it needs 3 inputs (classification model, "
                              f"predicted value, label), but got {len(inputs)}.")
-        from mscompat.nn.cell import Cell
         model = inputs[0]
         y_pred = self._convert_data(inputs[1])
         label = self._convert_data(inputs[2])

@@ -27,6 +27,7 @@ import numpy as np
 from mscompat.common.tensor import Tensor
 from mscompat._checkparam import check_str_by_regular
 from mscompat.ops import _debug as _debug_ops
+from mscompat.nn.cell import Cell
 
 __all__ = ["SummaryRecord"]
 
@@ -232,7 +233,6 @@ class SummaryRecord:
         if isinstance(step, bool) or not isinstance(step, int):
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if train_network is not None:
-            from mscompat.nn.cell import Cell
             if not isinstance(train_network, Cell):
                 raise TypeError(f"The type of 'train_network' should be one of '['Cell', 'NoneType']', but got "
                                 f"type '{type(train_network).__name__}'.")
