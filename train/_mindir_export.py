@@ -17,9 +17,11 @@ and ``nn.GraphCell`` runs it:
 
 Parts of the jaxpr that do not depend on the inputs or Parameters are evaluated here and written
 as constants; nested calls (``jit``, ``custom_jvp_call``, ``custom_vjp_call``, ``remat``) are
-inlined. An input with ``None`` dimensions (``Tensor(shape=[None, ...], dtype=...)``) is traced
-with a symbolic dimension and written with ``-1`` as MindSpore does. A primitive with no
-MindSpore counterpart here raises a ``RuntimeError`` naming it.
+inlined; ``cond`` (an ``if`` on a Tensor) becomes both branches and a Select, ``scan`` (recurrent
+layers) and ``while`` loops with a condition known while tracing are written out step by step.
+An input with ``None`` dimensions (``Tensor(shape=[None, ...], dtype=...)``) is traced twice with
+two sizes for them; what differs between the two graphs is written as ``-1``, as MindSpore does.
+A primitive with no MindSpore counterpart here raises a ``RuntimeError`` naming it.
 """
 import inspect
 import math
@@ -86,22 +88,14 @@ def _type_id(dtype):
     return entry[1]
 
 
-def _static(d):
-    return isinstance(d, (int, np.integer))
-
-
 def _dims(shape):
-    """A shape as MindIR writes it: a dynamic (symbolic) dimension is -1."""
-    return [int(d) if _static(d) else -1 for d in shape]
+    """A shape as MindIR writes it (every trace is static: a dynamic dimension becomes -1 when the
+    two traces of a dynamic-shape export are merged, see :func:`_merge_graph`)."""
+    return [int(d) for d in shape]
 
 
 def _same_shape(a, b):
-    return len(a) == len(b) and all(x is y or (_static(x) and _static(y) and int(x) == int(y)) or
-                                    (not _static(x) and not _static(y) and x == y) for x, y in zip(a, b))
-
-
-def _size(shape):
-    return math.prod(int(d) for d in shape) if all(_static(d) for d in shape) else None
+    return tuple(int(d) for d in a) == tuple(int(d) for d in b)
 
 
 # --- attribute values ------------------------------------------------------------------------
@@ -287,7 +281,7 @@ class _Translator:
     def reshape(self, v, shape):
         if _same_shape(v.shape, shape):
             return v
-        if v.const is not None and all(_static(d) for d in shape):
+        if v.const is not None:
             return _Val.constant(v.const.reshape([int(d) for d in shape]))
         return self.emit("Reshape", [self.name(v), tuple(_dims(shape))], shape, v.dtype)
 
@@ -503,7 +497,7 @@ def _strided_slice(tr, x, begin, end, strides, shape):
     MindSpore writes ``x[a:]``, so that it holds for any size of that dimension."""
     end, end_mask = list(end), 0
     for i, (e, d, st) in enumerate(zip(end, x.shape, strides)):
-        if st > 0 and (not _static(d) or int(e) >= int(d)):
+        if st > 0 and int(e) >= int(d):
             end[i] = 0
             end_mask |= 1 << i
     return tr.emit("StridedSlice", [tr.name(x), tuple(int(b) for b in begin), tuple(int(e) for e in end),
@@ -567,7 +561,7 @@ def _gather(tr, eqn, ins):
         raise _Unsupported("gather", "only a gather along one axis (take)")
     axis = collapsed[0]
     sizes = tuple(eqn.params["slice_sizes"])
-    if any(i != axis and not _same_shape((s,), (d,)) for i, (s, d) in enumerate(zip(sizes, operand.shape))):
+    if any(i != axis and int(s) != int(d) for i, (s, d) in enumerate(zip(sizes, operand.shape))):
         raise _Unsupported("gather", "only whole slices along the other axes (take)")
     batch = indices.shape[:-1]
     idx = tr.reshape(indices, batch)
@@ -678,10 +672,6 @@ def _rev(tr, eqn, ins):
     return tr.emit("ReverseV2", [tr.name(x), tuple(int(d) for d in eqn.params["dimensions"])], shape, dtype)
 
 
-def _squeeze(tr, eqn, ins):
-    return _reshape(tr, eqn, ins)
-
-
 def _reduce(op, with_skip=False):
     def handler(tr, eqn, ins):
         shape, dtype = _out(eqn)
@@ -722,7 +712,7 @@ def _dot_general(tr, eqn, ins):
     rfree = tuple(d for d in range(len(rhs.shape)) if d not in rc and d not in rb)
 
     def group(v, dims):
-        return _prod_dims([v.shape[d] for d in dims])
+        return math.prod(int(v.shape[d]) for d in dims)
 
     b = group(lhs, lb)
     m, k, n = group(lhs, lfree), group(lhs, lc), group(rhs, rfree)
@@ -744,13 +734,6 @@ def _dot_general(tr, eqn, ins):
     op = "BatchMatMul" if lb else "MatMul"
     z = tr.emit(op, [tr.name(x), tr.name(y), ta, tb], lead + (m, n), in_dtype)
     return tr.cast(tr.reshape(z, shape), dtype)
-
-
-def _prod_dims(dims):
-    out = 1
-    for d in dims:
-        out = out * d
-    return out
 
 
 def _conv_attrs(kernel, out_channel, pads, strides, dilation, groups):
@@ -803,8 +786,6 @@ def _window_4d(eqn, x):
 
 def _same_padding(in_dims, win, strides, padding):
     for size, k, s, pad in zip(in_dims, win, strides, padding):
-        if not _static(size):
-            return False
         out = -(-int(size) // s)
         total = max((out - 1) * s + k - int(size), 0)
         if pad != (total // 2, total - total // 2):
@@ -832,8 +813,8 @@ def _window_sum(tr, eqn, ins):
     shape, dtype = _out(eqn)
     x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
     win, strides, padding = _window_4d(eqn, x)
-    if any(lo < 0 or hi < 0 for lo, hi in padding) or not _static(x.shape[1]):
-        raise _Unsupported("reduce_window_sum", "negative padding or a dynamic channel dimension")
+    if any(lo < 0 or hi < 0 for lo, hi in padding):
+        raise _Unsupported("reduce_window_sum", "negative padding")
     channels = int(x.shape[1])
     weight = _Val.constant(np.ones((channels, 1) + win, dtype=x.dtype))
     pads = [v for pad in padding for v in pad]
@@ -858,8 +839,8 @@ def _pad_constant(tr, x, config, fill):
         return x
     if any(lo < 0 or hi < 0 for lo, hi in config):
         begin = [max(-lo, 0) for lo, _ in config]
-        end = [d - max(-hi, 0) if _static(d) else d for d, (_, hi) in zip(x.shape, config)]
-        shape = tuple(int(e) - b if _static(e) else e for e, b in zip(end, begin))
+        end = [int(d) - max(-hi, 0) for d, (_, hi) in zip(x.shape, config)]
+        shape = tuple(e - b for e, b in zip(end, begin))
         x = _strided_slice(tr, x, begin, end, [1] * len(config), shape)
         config = [(max(lo, 0), max(hi, 0)) for lo, hi in config]
         if all(lo == 0 and hi == 0 for lo, hi in config):
@@ -868,7 +849,7 @@ def _pad_constant(tr, x, config, fill):
     paddings = []
     for lo, hi in reversed(config):
         paddings += [lo, hi]
-    shape = tuple(d + lo + hi if _static(d) else d for d, (lo, hi) in zip(x.shape, config))
+    shape = tuple(int(d) + lo + hi for d, (lo, hi) in zip(x.shape, config))
     value = np.asarray(fill, dtype=x.dtype).reshape(())
     attrs = {"mode": "constant", "paddings_contiguous": True}
     return tr.emit("PadV3", [tr.name(x), np.asarray(paddings, np.int64), value], shape, x.dtype, attrs=attrs,
@@ -912,7 +893,7 @@ _HANDLERS = {
     "expm1": _elementwise("Expm1"), "square": _elementwise("Square"), "is_finite": _elementwise("IsFinite"),
     "integer_pow": _integer_pow, "exp2": _exp2,
     "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
-    "reshape": _reshape, "squeeze": _squeeze, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
+    "reshape": _reshape, "squeeze": _reshape, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
     "stack": _stack, "unstack": _unstack, "gather": _gather, "rev": _rev, "cond": _cond,
     "scan": _scan, "while": _while,
