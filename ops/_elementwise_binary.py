@@ -471,8 +471,8 @@ def _addc(name, combine):
 
 addcdiv = op("addcdiv")(_addc("Addcdiv", lambda x, y: x / y))
 addcmul = op("addcmul")(_addc("Addcmul", lambda x, y: x * y))
-primitive("Addcdiv", _addc("Addcdiv", lambda x, y: x / y))
-primitive("Addcmul", _addc("Addcmul", lambda x, y: x * y))
+primitive("Addcdiv", addcdiv)
+primitive("Addcmul", addcmul)
 
 
 @op("addn")

@@ -424,8 +424,7 @@ def softplus(input, beta=1, threshold=20):
     return _wrap(_softplus(a, beta, threshold))
 
 
-primitive("Softplus", lambda x: _wrap(jnp.logaddexp(tensor_in("Softplus", "x", x, F16_32_64),
-                                                   jnp.asarray(0, arr(x).dtype))))
+primitive("Softplus", lambda x: softplus(x))     # beta 1; above the threshold 20 log(1 + e^x) is x
 
 
 @op("softsign")

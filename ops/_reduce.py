@@ -133,7 +133,9 @@ def _any(a, axes, keep):
     return jnp.any(a, axis=axes, keepdims=keep)
 
 
-def _reduce_prim(name, fn):
+def _reduce_prim(name, fn, skip=False):
+    """The kernel of the Primitive ``name`` (``ReduceSum``...): ``(x, axis=(), keep_dims=False)``,
+    with ``skip_mode`` for ReduceSum; the functional forms below run it too."""
     def impl(x, axis=(), keep_dims=False, skip_mode=False):
         if not isinstance(x, Tensor):
             raise _call_fail(name, f"keep_dims=bool)(x={type(x)}, axis={type(axis).__name__}")
@@ -146,11 +148,15 @@ def _reduce_prim(name, fn):
             return _wrap(a)
         axes = _reduce_axes(name, a, axis)
         return _wrap(fn(a, axes, bool(keep_dims)))
-    impl.__name__ = name
-    return impl
+
+    def kernel(x, axis=(), keep_dims=False):
+        return impl(x, axis, keep_dims)
+    out = impl if skip else kernel
+    out.__name__ = name
+    return out
 
 
-_reduce_sum_impl = _reduce_prim("ReduceSum", _sum)
+_reduce_sum_impl = _reduce_prim("ReduceSum", _sum, skip=True)
 _reduce_mean_impl = _reduce_prim("ReduceMean", _mean)
 _reduce_max_impl = _reduce_prim("ReduceMax", _max)
 _reduce_min_impl = _reduce_prim("ReduceMin", _min)
@@ -158,21 +164,11 @@ _reduce_prod_impl = _reduce_prim("ReduceProd", _prod)
 _reduce_all_impl = _reduce_prim("ReduceAll", _all)
 _reduce_any_impl = _reduce_prim("ReduceAny", _any)
 
-primitive("ReduceSum", lambda x, axis=(), keep_dims=False, skip_mode=False:
-          _reduce_sum_impl(x, axis, keep_dims, skip_mode),
-          attrs=(("keep_dims", False), ("skip_mode", False)))
-primitive("ReduceMean", lambda x, axis=(), keep_dims=False: _reduce_mean_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
-primitive("ReduceMax", lambda x, axis=(), keep_dims=False: _reduce_max_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
-primitive("ReduceMin", lambda x, axis=(), keep_dims=False: _reduce_min_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
-primitive("ReduceProd", lambda x, axis=(), keep_dims=False: _reduce_prod_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
-primitive("ReduceAll", lambda x, axis=(), keep_dims=False: _reduce_all_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
-primitive("ReduceAny", lambda x, axis=(), keep_dims=False: _reduce_any_impl(x, axis, keep_dims),
-          attrs=(("keep_dims", False),))
+primitive("ReduceSum", _reduce_sum_impl, attrs=(("keep_dims", False), ("skip_mode", False)))
+for _name, _kernel in (("ReduceMean", _reduce_mean_impl), ("ReduceMax", _reduce_max_impl),
+                       ("ReduceMin", _reduce_min_impl), ("ReduceProd", _reduce_prod_impl),
+                       ("ReduceAll", _reduce_all_impl), ("ReduceAny", _reduce_any_impl)):
+    primitive(_name, _kernel, attrs=(("keep_dims", False),))
 
 
 @op("reduce_sum")
