@@ -410,3 +410,91 @@ primitive("BartlettWindow", lambda window_length, periodic=True, dtype=None:
 primitive("BlackmanWindow", lambda window_length, periodic=True, dtype=None:
           blackman_window(window_length, periodic, dtype=dtype),
           attrs=(("periodic", True), ("dtype", mstype.float32)))
+
+
+# --- short-time Fourier transform ------------------------------------------------------------
+_STFT_TYPES = tuple(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
+_PAD_MODES = {"CONSTANT": "constant", "REFLECT": "reflect", "SYMMETRIC": "symmetric"}
+
+
+def _stft_attr(name, v, kind, op_name="STFT"):
+    if isinstance(v, bool) != (kind is bool) or not isinstance(v, kind):
+        raise TypeError(f"For '{op_name}', the type of '{name}' should be '{kind.__name__}', but got type "
+                        f"'{type(v).__name__}'.")
+
+
+def _stft_impl(x, window, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+    for attr, v, kind in (("n_fft", n_fft, int), ("hop_length", hop_length, int), ("win_length", win_length, int),
+                          ("normalized", normalized, bool), ("onesided", onesided, bool),
+                          ("return_complex", return_complex, bool)):
+        _stft_attr(attr, v, kind)
+    a, w = arr(check_tensor("STFT", "x", x)), arr(check_tensor("STFT", "window", window))
+    for arg, v in (("x", a), ("window", w)):
+        if v.dtype not in _STFT_TYPES:
+            raise TypeError(f"For primitive[STFT], the input argument[{arg}] must be a type of {{Tensor[Complex128], "
+                            f"Tensor[Complex64], Tensor[Float32], Tensor[Float64]}}, but got "
+                            f"Tensor[{mstype.from_numpy_dtype(v.dtype)}].")
+    if a.ndim not in (1, 2):
+        raise ValueError(f"For primitive[STFT], the x dim must be 1 or 2, but got {a.ndim}.")
+    if w.ndim != 1:
+        raise ValueError(f"For primitive[STFT], the window dim must be 1, but got {w.ndim}.")
+    length = a.shape[-1]
+    if not 0 < n_fft <= length:
+        raise ValueError(f"For primitive[STFT], the n_fft must be in (0,{length}], but got {n_fft}.")
+    if not 0 < win_length <= n_fft:
+        raise ValueError(f"For primitive[STFT], the win_length must be in (0,{n_fft}], but got {win_length}.")
+    if hop_length <= 0:
+        raise ValueError(f"For primitive[STFT], the hop_length must be greater than 0, but got {hop_length}.")
+    if w.shape[0] != win_length:
+        raise ValueError(f"For primitive[STFT], the window size must be equal to win_length {win_length}, "
+                         f"but got {w.shape[0]}.")
+    left = (n_fft - win_length) // 2   # the window sits in the middle of the frame, zeros around it
+    w = jnp.pad(w, (left, n_fft - win_length - left))
+    frames = 1 + (length - n_fft) // hop_length
+    idx = np.arange(frames)[:, None] * hop_length + np.arange(n_fft)[None, :]
+    seg = a[..., idx] * w                                     # (*, frames, n_fft)
+    out = jnp.fft.rfft(seg, axis=-1) if onesided else jnp.fft.fft(seg, axis=-1)
+    wide = np.dtype(np.float64) in (np.dtype(a.dtype), np.dtype(w.dtype)) or \
+        np.dtype(np.complex128) in (np.dtype(a.dtype), np.dtype(w.dtype))
+    out = out.astype(jnp.complex128 if wide else jnp.complex64)
+    if normalized:
+        out = out / float(np.sqrt(n_fft))
+    out = jnp.swapaxes(out, -1, -2)                           # (*, N, frames)
+    if not return_complex:
+        out = jnp.stack([out.real, out.imag], axis=-1)
+    return _wrap(out)
+
+
+@op("stft")
+def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="REFLECT",
+         normalized=False, onesided=None, return_complex=None):
+    """Short-time Fourier transform of the 1-D or 2-D signal ``x`` over frames of ``n_fft``
+    samples every ``hop_length`` (default ``n_fft // 4``), weighted by ``window`` (default ones of
+    ``win_length``, centred in the frame): ``(*, N, frames)`` complex, or real with a last axis
+    of 2 (real, imaginary) when ``return_complex`` is False."""
+    _stft_attr("n_fft", n_fft, int)
+    hop_length = n_fft // 4 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    _stft_attr("win_length", win_length, int)
+    if window is None:
+        window = _wrap(jnp.ones((win_length,), jnp.float32))
+    cplx = [isinstance(v, Tensor) and jnp.iscomplexobj(arr(v)) for v in (x, window)]
+    if onesided is None:
+        onesided = not any(cplx)
+    if return_complex is None:
+        return_complex = any(cplx)
+    if center:
+        _stft_attr("center", center, bool, "stft")
+        if not isinstance(pad_mode, str) or pad_mode not in _PAD_MODES:
+            raise ValueError(f"For 'Pad', the 'mode' must be str and must be in '{list(_PAD_MODES)}', but got "
+                             f"'{pad_mode}'.")
+        a = arr(check_tensor("stft", "x", x))
+        if a.ndim not in (1, 2):
+            raise ValueError(f"Expected a 1-D tensor or a 2-D tensor, but got {a.ndim}")
+        pad = n_fft // 2
+        x = _wrap(jnp.pad(a, [(0, 0)] * (a.ndim - 1) + [(pad, pad)], mode=_PAD_MODES[pad_mode]))
+    return _stft_impl(x, window, n_fft, hop_length, win_length, normalized, onesided, return_complex)
+
+
+primitive("STFT", _stft_impl, attrs=(("n_fft", None), ("hop_length", None), ("win_length", None),
+                                      ("normalized", None), ("onesided", None), ("return_complex", None)))
