@@ -132,7 +132,6 @@ class Recorder:
         self._root_count = {}
         self.skip_dirs = ()
         self.tensor_types = ()
-        self.cell_type = None
         self.to_numpy = None              # framework value -> numpy array, or None when not concrete
         self.is_tracing = lambda: False
         self.set_param = None
@@ -250,7 +249,9 @@ class Recorder:
         if not self.active() or self.is_tracing():
             return fn(*args, **kwargs)
         st = self._state()
-        if st["in_op"]:
+        if st["in_op"] or not st["stack"] and sys._getframe(2).f_code.co_filename.startswith(self.skip_dirs):
+            # nested in another op, or called by framework code outside every Cell (Model's
+            # bookkeeping, a layer's constructor): not the script's op, and not on both sides alike
             return fn(*args, **kwargs)
         st["in_op"] += 1
         try:
@@ -339,9 +340,14 @@ class Recorder:
             st["op_occ"].append({})
             try:
                 out = call(cell, *args, **kwargs)
-            finally:
+            except BaseException:
                 st["stack"].pop()
                 st["op_occ"].pop()
+                if is_root:
+                    st["root"], st["cell_occ"] = saved_root
+                raise
+            st["stack"].pop()
+            st["op_occ"].pop()
             try:
                 ins = rec._flatten(list(args) + [kwargs[k] for k in sorted(kwargs)], []) if is_root else []
                 st["stack"].append((path, occ, cell))
@@ -352,8 +358,9 @@ class Recorder:
                     st["stack"].pop()
             except Exception:   # pylint: disable=broad-except
                 rec.errors.append(f"cell {path}: {traceback.format_exc(limit=2)}")
-            if is_root:
-                st["root"], st["cell_occ"] = saved_root
+            finally:
+                if is_root:
+                    st["root"], st["cell_occ"] = saved_root
             return out
 
         __call__.__wrapped__ = call

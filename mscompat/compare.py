@@ -200,7 +200,8 @@ def _compare_array(got, ref, rtol, atol):
     r = ref.astype(g.dtype)
     gf, rf = np.isfinite(g), np.isfinite(r)
     if not np.array_equal(gf, rf) or not np.array_equal(np.where(gf, 0, g), np.where(rf, 0, r), equal_nan=True):
-        bad = np.flatnonzero((gf != rf).reshape(-1) | ((~gf & ~rf) & (np.nan_to_num(g) != np.nan_to_num(r))).reshape(-1))
+        differs = (gf != rf) | (~gf & ~rf & (np.nan_to_num(g) != np.nan_to_num(r)))
+        bad = np.flatnonzero(differs.reshape(-1))
         at = int(bad[0]) if bad.size else 0
         return {"why": "non-finite values (NaN/inf) differ", "at": at, "diff": None}
     if not r.size:
@@ -213,10 +214,6 @@ def _compare_array(got, ref, rtol, atol):
     at = int(np.argmax(d))
     return {"why": f"max|diff| {diff:.4g} > rtol * max|MindSpore| + atol = {rtol:g} * {scale:.4g} + {atol:g}",
             "at": at, "diff": diff, "rel": diff / scale if scale else float("inf")}
-
-
-def _dtype_name(desc):
-    return desc["dtype"] if desc else None
 
 
 def _compare_values(ms_descs, ours_descs, ms_arrays, our_arrays, rtol, atol, what):

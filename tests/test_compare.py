@@ -76,7 +76,8 @@ def test_perturbed_relu_is_named_with_its_cell_and_line(lenet_run, tmp_path):
     rc, out, err = _compare("--mindspore-record", ms_record, "--inject", str(inject), SCRIPT_REL, "--steps", "2")
     assert rc == 1, out + err
     assert "FIRST DIVERGENCE: op ReLU, output 0" in out, out
-    assert "Cell:   TrainOneStepCell.network._backbone.relu (ReLU), its call 2 in call 1 of TrainOneStepCell" in out, out
+    assert ("Cell:   TrainOneStepCell.network._backbone.relu (ReLU), its call 2 in call 1 of TrainOneStepCell"
+            in out), out
     line = next(i for i, ln in enumerate(open(SCRIPT).read().splitlines(), 1)
                 if "self.relu(self.conv2(x))" in ln)
     assert f"line:   {SCRIPT_REL}:{line}: x = self.max_pool2d(self.relu(self.conv2(x)))" in out, out
@@ -100,6 +101,17 @@ def test_dropout_gets_mindspores_draw(tmp_path):
     assert rc == 1, out + err
     assert "FIRST DIVERGENCE: output of Cell network._backbone.dropout (Dropout)" in out, out
     assert "1 random op call ran before it (Dropout, ...)" in out, out
+
+
+@pytest.mark.slow
+def test_keep_modes_compares_compiled_calls_per_outermost_cell():
+    py = _oracle()
+    rc, out, err = _compare("--mindspore-python", py, "--keep-modes", SCRIPT_REL, "--steps", "2")
+    assert rc == 0, out + err
+    assert "note: modes kept: compiled calls are compared per outermost Cell" in out, out
+    assert "no divergence" in out
+    n = int(out.split("compared ")[1].split()[0])
+    assert 3 <= n < 20, out           # two TrainOneStepCell calls and one LeNet5 call, not every op
 
 
 @pytest.mark.slow
