@@ -45,54 +45,25 @@ def check_positive(value, arg_name=""):
         raise ValueError(f"Input {_pad(arg_name)}must be greater than 0.")
 
 
-def check_int32(value, arg_name=""):
-    type_check(value, (int,), arg_name)
-    check_value(value, (INT32_MIN, INT32_MAX), arg_name)
+def _typed_range(types, lo, hi, left_open=False, name=None):
+    """The rule "an instance of ``types`` within ``[lo, hi]`` (``(lo, hi]`` where ``left_open``)"."""
+    def rule(value, arg_name=""):
+        type_check(value, types, arg_name)
+        check_value(value, (lo, hi), arg_name, left_open=left_open)
+    rule.__name__ = rule.__qualname__ = name
+    return rule
 
 
-def check_uint32(value, arg_name=""):
-    type_check(value, (int,), arg_name)
-    check_value(value, (0, UINT32_MAX), arg_name)
-
-
-def check_pos_int32(value, arg_name=""):
-    type_check(value, (int,), arg_name)
-    check_value(value, (1, INT32_MAX), arg_name)
-
-
-def check_non_negative_int32(value, arg_name=""):
-    type_check(value, (int,), arg_name)
-    check_value(value, (0, INT32_MAX), arg_name)
-
-
-def check_float32(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (FLOAT_MIN_INTEGER, FLOAT_MAX_INTEGER), arg_name)
-
-
-def check_pos_float32(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (0, FLOAT_MAX_INTEGER), arg_name, left_open=True)
-
-
-def check_non_negative_float32(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (0, FLOAT_MAX_INTEGER), arg_name)
-
-
-def check_float64(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (DOUBLE_MIN_INTEGER, DOUBLE_MAX_INTEGER), arg_name)
-
-
-def check_non_negative_float64(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (0, DOUBLE_MAX_INTEGER), arg_name)
-
-
-def check_pos_float64(value, arg_name=""):
-    type_check(value, (float, int), arg_name)
-    check_value(value, (0, DOUBLE_MAX_INTEGER), arg_name, left_open=True)
+check_int32 = _typed_range((int,), INT32_MIN, INT32_MAX, name="check_int32")
+check_uint32 = _typed_range((int,), 0, UINT32_MAX, name="check_uint32")
+check_pos_int32 = _typed_range((int,), 1, INT32_MAX, name="check_pos_int32")
+check_non_negative_int32 = _typed_range((int,), 0, INT32_MAX, name="check_non_negative_int32")
+check_float32 = _typed_range((float, int), FLOAT_MIN_INTEGER, FLOAT_MAX_INTEGER, name="check_float32")
+check_pos_float32 = _typed_range((float, int), 0, FLOAT_MAX_INTEGER, left_open=True, name="check_pos_float32")
+check_non_negative_float32 = _typed_range((float, int), 0, FLOAT_MAX_INTEGER, name="check_non_negative_float32")
+check_float64 = _typed_range((float, int), DOUBLE_MIN_INTEGER, DOUBLE_MAX_INTEGER, name="check_float64")
+check_non_negative_float64 = _typed_range((float, int), 0, DOUBLE_MAX_INTEGER, name="check_non_negative_float64")
+check_pos_float64 = _typed_range((float, int), 0, DOUBLE_MAX_INTEGER, left_open=True, name="check_pos_float64")
 
 
 def check_filename(path):

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from . import _engine_config as config
+from ._arg_checks import check_value, type_check as _type_check
 from mscompat.common.tensor import Tensor
 from . import _engine_workers
 
@@ -38,18 +39,8 @@ def pipeline_node(obj):
     return obj
 
 
-def _type_check(arg, types, name):
-    if int in types and bool not in types and isinstance(arg, bool):
-        raise TypeError("Argument {0} with value {1} is not of type {2}, but got {3}."
-                        .format(name, arg, types, type(arg)))
-    if not isinstance(arg, types):
-        raise TypeError("Argument {0} with value {1} is not of type {2}, but got {3}."
-                        .format(name, arg, list(types), type(arg)))
-
-
 def _check_value(value, lo, hi, name):
-    if value < lo or value > hi:
-        raise ValueError("Input {0} is not within the required interval of [{1}, {2}].".format(name, lo, hi))
+    check_value(value, (lo, hi), name)
 
 
 def _check_columns(columns, name):

@@ -7,6 +7,7 @@ import struct
 import numpy as np
 
 from . import _image_ops as K
+from ._arg_checks import check_value, type_check
 from ._vision_common import FLOAT_MAX_INTEGER, Inter
 from ._vision_decode import Decode
 from .transforms import INT32_MAX, _rng
@@ -14,38 +15,24 @@ from .transforms import INT32_MAX, _rng
 __all__ = ["RandomCropDecodeResize"]
 
 
-def _type_check(arg, types, name):
-    if int in types and bool not in types and isinstance(arg, bool):
-        raise TypeError(f"Argument {name} with value {arg} is not of type {types}, but got {type(arg)}.")
-    if not isinstance(arg, types):
-        raise TypeError(f"Argument {name} with value {arg} is not of type {list(types)}, but got {type(arg)}.")
-
-
-def _check_value(value, lo, hi, name="", left_open=False):
-    name = f"{name} " if name else ""
-    if (value <= lo if left_open else value < lo) or value > hi:
-        raise ValueError(f"Input {name}is not within the required interval of {'(' if left_open else '['}{lo}, "
-                         f"{hi}].")
-
-
 def _check_args(size, scale, ratio, interpolation, max_attempts):
     if interpolation is not None:
-        _type_check(interpolation, (Inter,), "interpolation")
-    _type_check(size, (int, list, tuple), "size")
+        type_check(interpolation, (Inter,), "interpolation")
+    type_check(size, (int, list, tuple), "size")
     if isinstance(size, int):
-        _check_value(size, 1, FLOAT_MAX_INTEGER)
+        check_value(size, (1, FLOAT_MAX_INTEGER))
     elif len(size) == 2:
         for i, v in enumerate(size):
-            _type_check(v, (int,), f"size[{i}]")
-            _check_value(v, 1, FLOAT_MAX_INTEGER)
+            type_check(v, (int,), f"size[{i}]")
+            check_value(v, (1, FLOAT_MAX_INTEGER))
     else:
         raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
     if scale is not None:
-        _type_check(scale, (tuple, list), "scale")
+        type_check(scale, (tuple, list), "scale")
         if len(scale) != 2:
             raise TypeError("scale should be a list/tuple of length 2.")
         for i, v in enumerate(scale):
-            _type_check(v, (float, int), f"scale[{i}]")
+            type_check(v, (float, int), f"scale[{i}]")
         if scale[0] > scale[1]:
             raise ValueError("scale should be in (min,max) format. Got (max,min).")
         if not 0 <= scale[0] <= scale[1] <= FLOAT_MAX_INTEGER:
@@ -53,17 +40,17 @@ def _check_args(size, scale, ratio, interpolation, max_attempts):
         if scale[1] <= 0:
             raise ValueError("Input scale[1] must be greater than 0.")
     if ratio is not None:
-        _type_check(ratio, (tuple, list), "ratio")
+        type_check(ratio, (tuple, list), "ratio")
         if len(ratio) != 2:
             raise TypeError("ratio should be a list/tuple of length 2.")
         for i in range(2):
-            _type_check(ratio[i], (float, int), f"ratio[{i}]")
-            _check_value(ratio[i], 0, FLOAT_MAX_INTEGER, f"ratio[{i}]", left_open=True)
+            type_check(ratio[i], (float, int), f"ratio[{i}]")
+            check_value(ratio[i], (0, FLOAT_MAX_INTEGER), f"ratio[{i}]", left_open=True)
         if ratio[0] > ratio[1]:
             raise ValueError("ratio should be in (min,max) format. Got (max,min).")
     if max_attempts is not None:
-        _type_check(max_attempts, (int,), "max_attempts")
-        _check_value(max_attempts, 1, INT32_MAX, "max_attempts")
+        type_check(max_attempts, (int,), "max_attempts")
+        check_value(max_attempts, (1, INT32_MAX), "max_attempts")
 
 
 _F32, _F32X2 = struct.Struct("f"), struct.Struct("ff")

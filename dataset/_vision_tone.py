@@ -12,6 +12,7 @@ import numpy as np
 from ._augment import (_add_weighted, _u8, auto_contrast as _auto_contrast, equalize as _equalize,
                        gray as _gray, invert as _invert, posterize as _posterize, sharpness as _sharpness,
                        solarize as _solarize)
+from ._arg_checks import check_value, type_check
 from ._vision_common import FLOAT_MAX_INTEGER
 from .transforms import _Transform, _is_pil, _op_error, _rng
 
@@ -26,46 +27,31 @@ _CV_TYPES = (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.floa
 # Argument checks (MindSpore's validator messages)
 
 
-def _type_check(arg, types, name):
-    if int in types and bool not in types and isinstance(arg, bool):
-        raise TypeError(f"Argument {name} with value {arg} is not of type {types}, but got {type(arg)}.")
-    if not isinstance(arg, types):
-        raise TypeError(f"Argument {name} with value {arg} is not of type {list(types)}, but got {type(arg)}.")
-
-
-def _check_value(value, lo, hi, name="", left_open=False, right_open=False):
-    name = f"{name} " if name else ""
-    bad = (value <= lo if left_open else value < lo) or (value >= hi if right_open else value > hi)
-    if bad:
-        lb, rb = ("(" if left_open else "["), (")" if right_open else "]")
-        raise ValueError(f"Input {name}is not within the required interval of {lb}{lo}, {hi}{rb}.")
-
-
 def _check_prob(prob):
-    _type_check(prob, (float, int), "prob")
-    _check_value(prob, 0., 1., "prob")
+    type_check(prob, (float, int), "prob")
+    check_value(prob, (0., 1.), "prob")
     return prob
 
 
 def _check_cutoff_ignore(cutoff, ignore):
-    _type_check(cutoff, (int, float), "cutoff")
-    _check_value(cutoff, 0, 50, "cutoff", right_open=True)
+    type_check(cutoff, (int, float), "cutoff")
+    check_value(cutoff, (0, 50), "cutoff", right_open=True)
     if ignore is not None:
-        _type_check(ignore, (list, tuple, int), "ignore")
+        type_check(ignore, (list, tuple, int), "ignore")
     if isinstance(ignore, int):
-        _check_value(ignore, 0, 255, "ignore")
+        check_value(ignore, (0, 255), "ignore")
     if isinstance(ignore, (list, tuple)):
         for item in ignore:
-            _type_check(item, (int,), "item")
-            _check_value(item, 0, 255, "ignore")
+            type_check(item, (int,), "item")
+            check_value(item, (0, 255), "ignore")
     if ignore is None:
         return []
     return [ignore] if isinstance(ignore, int) else ignore
 
 
 def _check_non_negative_float32(value, name):
-    _type_check(value, (float, int), name)
-    _check_value(value, 0, FLOAT_MAX_INTEGER, name)
+    type_check(value, (float, int), name)
+    check_value(value, (0, FLOAT_MAX_INTEGER), name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -205,11 +191,11 @@ class RandomColor(_ImageOp):
             if not isinstance(degrees, (list, tuple)):
                 raise TypeError("degrees must be either a tuple or a list.")
             for i, v in enumerate(degrees):
-                _type_check(v, (int, float), f"degrees[{i}]")
+                type_check(v, (int, float), f"degrees[{i}]")
             if len(degrees) != 2:
                 raise ValueError("degrees must be a sequence with length 2.")
             for v in degrees:
-                _check_value(v, 0, FLOAT_MAX_INTEGER)
+                check_value(v, (0, FLOAT_MAX_INTEGER))
             if degrees[0] > degrees[1]:
                 raise ValueError("degrees should be in (min,max) format. Got (max,min).")
         self.degrees = degrees
@@ -237,15 +223,15 @@ class RandomColor(_ImageOp):
 
 def _check_bits(bits):
     if bits is not None:
-        _type_check(bits, (list, tuple, int), "bits")
+        type_check(bits, (list, tuple, int), "bits")
     if isinstance(bits, int):
-        _check_value(bits, 1, 8)
+        check_value(bits, (1, 8))
     if isinstance(bits, (list, tuple)):
         if len(bits) != 2:
             raise TypeError("Size of bits should be a single integer or a list/tuple (min, max) of length 2.")
         for item in bits:
-            _type_check(item, (int,), "bits")
-            _check_value(item, 0, 255, "bits")
+            type_check(item, (int,), "bits")
+            check_value(item, (0, 255), "bits")
         if not 1 <= bits[0] <= bits[1] <= 8:
             raise ValueError("Input is not within the required interval of [1, 8].")
 
@@ -277,13 +263,13 @@ class RandomSolarize(_ImageOp):
     ``threshold``: two integers drawn uniformly from it and sorted; equal ones invert pixels >= it."""
 
     def __init__(self, threshold=(0, 255)):
-        _type_check(threshold, (tuple,), "threshold")
+        type_check(threshold, (tuple,), "threshold")
         for i, v in enumerate(threshold):
-            _type_check(v, (int,), f"threshold[{i}]")
+            type_check(v, (int,), f"threshold[{i}]")
         if len(threshold) != 2:
             raise ValueError("threshold must be a sequence of two numbers.")
         for v in threshold:
-            _check_value(v, 0, 255)
+            check_value(v, (0, 255))
         if threshold[1] < threshold[0]:
             raise ValueError("threshold must be in min max format numbers.")
         self.threshold = threshold
@@ -340,7 +326,7 @@ class RandomAdjustSharpness(_ImageOp):
     """:class:`AdjustSharpness` by ``degree`` with probability ``prob`` (HW or HWC images)."""
 
     def __init__(self, degree, prob=0.5):
-        _type_check(degree, (float, int), "degree")
+        type_check(degree, (float, int), "degree")
         _check_non_negative_float32(degree, "degree")
         self.prob = _check_prob(prob)
         self.degree = degree
@@ -378,7 +364,7 @@ class RandomLighting(_ImageOp):
     RGB HWC images; a PIL image is converted to RGB and returned as a PIL image."""
 
     def __init__(self, alpha=0.05):
-        _type_check(alpha, (float, int), "alpha")
+        type_check(alpha, (float, int), "alpha")
         _check_non_negative_float32(alpha, "alpha")
         self.alpha = alpha
 

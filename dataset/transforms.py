@@ -12,6 +12,7 @@ from enum import IntEnum
 
 import numpy as np
 from mscompat.common.dtype import dtype_to_nptype
+from ._arg_checks import check_value, type_check
 
 __all__ = ["Compose", "Concatenate", "Duplicate", "Fill", "Mask", "OneHot", "PadEnd", "RandomApply",
            "RandomChoice", "RandomOrder", "Relational", "Slice", "TypeCast", "Unique"]
@@ -90,17 +91,12 @@ def _np_dtype(data_type, arg="data_type"):
 
 
 def _check_type(value, types, name):
-    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        raise TypeError(f"Argument {name} with value {value} is not of type {types}, but got {type(value)}.")
-    if not isinstance(value, types):
-        raise TypeError(f"Argument {name} with value {value} is not of type {types}, but got {type(value)}.")
+    """The dataset's ``type_check`` (``types`` one type or a tuple)."""
+    type_check(value, types if isinstance(types, tuple) else (types,), name)
 
 
 def _check_range(value, lo, hi, name, lo_incl=True, hi_incl=True):
-    ok = (value >= lo if lo_incl else value > lo) and (value <= hi if hi_incl else value < hi)
-    if not ok:
-        lb, rb = ("[" if lo_incl else "("), ("]" if hi_incl else ")")
-        raise ValueError(f"Input {name} is not within the required interval of {lb}{lo}, {hi}{rb}.")
+    check_value(value, (lo, hi), name, left_open=not lo_incl, right_open=not hi_incl)
 
 
 def _is_transform(op):
@@ -162,7 +158,7 @@ class RandomApply(_Transform):
 
     def __init__(self, transforms, prob=0.5):
         _check_transforms_list(transforms)
-        _check_type(prob, (int, float), "prob")
+        _check_type(prob, (float, int), "prob")
         _check_range(prob, 0.0, 1.0, "prob")
         self.transforms = list(transforms)
         self.prob = prob
@@ -261,7 +257,7 @@ class Fill(_Transform):
     """A tensor of the input's shape and dtype filled with ``fill_value``."""
 
     def __init__(self, fill_value):
-        _check_type(fill_value, (str, bytes, bool, int, float), "fill_value")
+        _check_type(fill_value, (str, float, bool, int, bytes), "fill_value")
         self.fill_value = fill_value
 
     def _apply(self, x):
