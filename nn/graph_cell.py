@@ -2,8 +2,8 @@
 
 The graph's parameters become this Cell's Parameters under their names in the file
 (``conv1.weight``, ...), so ``parameters_dict()``, ``load_param_into_net`` and checkpoints see
-them as in MindSpore. Calling the Cell runs the graph with mscompat's ops: eagerly in
-PYNATIVE_MODE, compiled once per input signature in GRAPH_MODE.
+them as in MindSpore. Calling the Cell runs the graph with mscompat's ops, compiled once per
+input signature in GRAPH_MODE and in PYNATIVE_MODE (``jit``), as MindSpore runs a loaded graph.
 
 >>> import numpy as np, mscompat as ms
 >>> net = ms.nn.Conv2d(1, 1, kernel_size=3, weight_init="ones")
@@ -14,6 +14,7 @@ PYNATIVE_MODE, compiled once per input signature in GRAPH_MODE.
 """
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
+from mscompat.common.api import jit
 from mscompat.train._mindir_load import FuncGraph
 from .cell import Cell
 
@@ -55,5 +56,7 @@ class GraphCell(Cell):
             param = Parameter(data, name=name)
             self.insert_param_to_cell(name, param, check_name_contain_dot=False)
 
+    @jit
     def construct(self, *inputs):
+        # compiled in either mode, as MindSpore's GraphCell (a loaded graph is always run compiled)
         return self.graph.run(self._params, *inputs)
