@@ -18,12 +18,13 @@ removes them when it is deactivated.
 """
 import inspect
 import warnings
-from mscompat.ops._registry import OPS, PRIMITIVES
-from mscompat import _state, context
-from mscompat import backends
-from mscompat.common.tensor import Tensor
+
 import jax
+
+from mscompat import _state, backends, context
+from mscompat.common.tensor import Tensor
 from mscompat.ops import _dispatch
+from mscompat.ops._registry import OPS, PRIMITIVES
 
 __all__ = ["install", "uninstall", "unsupported_error", "is_supported", "KERNELS", "CUBE"]
 

@@ -40,7 +40,6 @@ import sys
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, in_program
 from ._strategy import apply_plan, matmul_plan, sharded_call
-from ._strategy import matmul_plan, apply_plan
 
 __all__ = ["sync_hooks", "begin_trace", "begin_record", "end_record", "choose", "solve", "plan_cost",
            "auto_strategies"]
