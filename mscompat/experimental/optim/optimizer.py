@@ -7,7 +7,6 @@ Calling the optimizer with the gradients (a tuple, in ``parameters`` order) upda
 Parameters in place through the state threading, so it works eagerly and inside ``jit``.
 """
 from collections import defaultdict
-from collections.abc import Iterable
 
 import jax.numpy as jnp
 
@@ -18,6 +17,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
 from mscompat.nn.cell import Cell
 from mscompat.nn.optim._param_arrays import data as _data, write as _write
+from mscompat.nn.optim.optimizer import Optimizer as _NnOptimizer
 
 __all__ = ["Optimizer"]
 
@@ -93,17 +93,8 @@ class Optimizer(Cell):
         self.param_groups.append(param_group)
         self.group_start_id.append(self.group_start_id[-1] + len(param_group["params"]))
 
-    @staticmethod
-    def _parameters_base_check(parameters, param_info):
-        if parameters is None:
-            raise ValueError(f"For 'Optimizer', the argument {param_info} can not be None.")
-        if not isinstance(parameters, Iterable):
-            raise TypeError(f"For 'Optimizer', the argument {param_info} must be Iterable type, "
-                            f"but got {type(parameters)}.")
-        parameters = list(parameters)
-        if not parameters:
-            raise ValueError(f"For 'Optimizer', the argument {param_info} must not be empty.")
-        return parameters
+    # the same rule as nn.Optimizer's (MindSpore's messages)
+    _parameters_base_check = staticmethod(_NnOptimizer._parameters_base_check)
 
     def _preprocess_param_group(self, param_group):
         if not isinstance(param_group, dict):
