@@ -330,6 +330,7 @@ class Recorder:
                     rec.sync_params(cell)
                 except Exception:   # pylint: disable=broad-except
                     rec.errors.append(f"parameter sync: {traceback.format_exc(limit=3)}")
+                before = rec.snapshot(cell)
             else:
                 parent = st["stack"][-1][0]
                 name = rec._child_name(cell)
@@ -354,6 +355,8 @@ class Recorder:
                 try:
                     rec._event("cell", path or "<root>", ins, rec._flatten(out, []), src=src,
                                cell_class=type(cell).__name__)
+                    if is_root and before:
+                        rec.record_update(before, src, type(cell).__name__)
                 finally:
                     st["stack"].pop()
             except Exception:   # pylint: disable=broad-except
@@ -368,6 +371,35 @@ class Recorder:
         return __call__
 
     # --- parameters -----------------------------------------------------------------------
+    def snapshot(self, cell):
+        """``[(name, Parameter, value)]`` of ``cell``'s Parameters before an outermost call."""
+        if self.max_bytes <= self.nbytes:
+            return []
+        try:
+            return [(p.name, p, np.array(self.to_numpy(p), copy=True)) for _, p in cell.parameters_and_names()]
+        except Exception:   # pylint: disable=broad-except
+            self.errors.append(f"parameter snapshot: {traceback.format_exc(limit=2)}")
+            return []
+
+    def record_update(self, before, src, cell_class):
+        """The event ``update``: how an outermost call changed its Parameters (new - old, for
+        those that changed), which an optimizer step hides in tiny relative changes of the weights."""
+        names, deltas = [], []
+        for name, p, old in before:
+            new = self.to_numpy(p)
+            if new is None or new.shape != old.shape:
+                continue
+            if new.dtype.kind in "fc":
+                d = new.astype(np.float64 if new.dtype.itemsize < 8 else new.dtype) - old
+            else:
+                d = (new != old).astype(np.int8) if new.dtype.kind == "b" else new.astype(np.int64) - old
+            if d.any():
+                names.append(name)
+                deltas.append(d.astype(new.dtype) if new.dtype.kind == "f" and new.dtype.itemsize >= 4 else d)
+        ev = self._event("update", "<parameter update>", [], deltas, src=src, cell_class=cell_class)
+        if ev is not None:
+            ev["params"] = names
+
     def sync_params(self, cell):
         """At the first call of an outermost Cell: save (MindSpore) or load (mscompat) the
         values of its Parameters not seen before."""

@@ -236,6 +236,26 @@ def _compare_values(ms_descs, ours_descs, ms_arrays, our_arrays, rtol, atol, wha
     return None
 
 
+def _compare_updates(ms_ev, our_ev, ms_arrays, our_arrays, rtol, atol):
+    """Parameter updates of one outermost call, matched by Parameter name."""
+    ms_map = dict(zip(ms_ev["params"], ms_ev["outs"]))
+    our_map = dict(zip(our_ev["params"], our_ev["outs"]))
+    for name in ms_ev["params"]:
+        if name not in our_map:
+            return {"what": "update", "index": None, "param": name,
+                    "why": f"Parameter '{name}' changed on MindSpore but not on mscompat"}
+        res = _compare_values([ms_map[name]], [our_map[name]], ms_arrays, our_arrays, rtol, atol, "update")
+        if res is not None:
+            res.update(param=name, index=None)
+            res["why"] = f"Parameter '{name}': change (new - old) differs: {res['why']}"
+            return res
+    extra = [n for n in our_ev["params"] if n not in ms_map]
+    if extra:
+        return {"what": "update", "index": None, "param": extra[0],
+                "why": f"Parameter '{extra[0]}' changed on mscompat but not on MindSpore"}
+    return None
+
+
 def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL):
     """Align the two records and find the first divergence in MindSpore's order.
 
@@ -255,6 +275,13 @@ def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL,
             randoms.append(ev)
             continue
         compared += 1
+        if ev["kind"] == "update":
+            diff = _compare_updates(ev, other, ms_arrays, our_arrays, rtol, atol)
+            if diff is not None:
+                return {"compared": compared, "random": randoms, "unmatched": unmatched,
+                        "divergence": {"ms": ev, "ours": other, **diff}, "last_agreeing": last_ok}
+            last_ok = ev
+            continue
         diff = None
         if len(ev["ins"]) == len(other["ins"]) and all(
                 (a is None or b is None or a["shape"] == b["shape"]) for a, b in zip(ev["ins"], other["ins"])):
@@ -283,7 +310,7 @@ def _cell_text(ev):
     if ev["root"] == "<script>":
         return "(outside any Cell)"
     name = f"{root}.{path}" if path else root
-    cls = f" ({ev['cell_class']})" if ev.get("cell_class") else ""
+    cls = f" ({ev['cell_class']})" if ev.get("cell_class") and path else ""
     occ = f", its call {ev['cell_occ'] + 1} in" if path else ","
     return f"{name}{cls}{occ} call {call} of {root}"
 
@@ -291,6 +318,8 @@ def _cell_text(ev):
 def _event_text(ev):
     if ev["kind"] == "op":
         return f"op {ev['name']}"
+    if ev["kind"] == "update":
+        return f"Parameter update of a {ev['root'].split('#')[0]} call"
     return f"output of Cell {ev['cell'] or ev['root'].split('#')[0]}" + (
         f" ({ev['cell_class']})" if ev.get("cell_class") else "")
 
@@ -302,6 +331,8 @@ def _short_text(ev):
     if ev["kind"] == "op":
         where = f" in {ev['cell']}" if ev["cell"] else (" in " + root if call else "")
         return f"op {ev['name']}{where}{call} ({ev['file']}:{ev['line']})"
+    if ev["kind"] == "update":
+        return f"Parameter update{call} ({ev['file']}:{ev['line']})"
     return f"output of Cell {ev['cell'] or root}{call} ({ev['file']}:{ev['line']})"
 
 
@@ -363,7 +394,10 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
         return "\n".join(lines)
     ms_ev, our_ev = div["ms"], div["ours"]
     lines.append("")
-    which = f" {div['what']} {div['index']}" if div.get("index") is not None else f" {div['what']}s"
+    if div["what"] == "update":
+        which = f" Parameter {div['param']}"
+    else:
+        which = f" {div['what']} {div['index']}" if div.get("index") is not None else f" {div['what']}s"
     lines.append(f"FIRST DIVERGENCE: {_event_text(ms_ev)},{which}")
     lines.append(f"  Cell:   {_cell_text(ms_ev)}")
     lines.append(f"  line:   {_where(ms_ev)}")

@@ -85,6 +85,25 @@ def test_perturbed_relu_is_named_with_its_cell_and_line(lenet_run, tmp_path):
     assert "network._backbone.conv2" in out.split("last agreeing event:")[1], out   # conv2 just before it agreed
 
 
+def test_optimizer_update_divergence_is_found_in_the_first_step(lenet_run, tmp_path):
+    """Gradients scaled by 1.1 inside the optimizer change each weight by a relative 1e-5 or
+    less, far below the tolerance; the Parameter update of the step (new - old) shows it."""
+    _, _, _, ms_record = lenet_run
+    inject = tmp_path / "scale_grads.py"
+    inject.write_text("import mindspore\n"
+                      "_construct = mindspore.nn.Momentum.construct\n"
+                      "def _scaled(self, gradients):\n"
+                      "    return _construct(self, tuple(g * 1.1 for g in gradients))\n"
+                      "mindspore.nn.Momentum.construct = _scaled\n")
+    rc, out, err = _compare("--mindspore-record", ms_record, "--inject", str(inject), SCRIPT_REL, "--steps", "2")
+    assert rc == 1, out + err
+    assert "FIRST DIVERGENCE: Parameter update of a TrainOneStepCell call, Parameter " in out, out
+    assert "Cell:   TrainOneStepCell, call 1 of TrainOneStepCell" in out, out
+    assert "change (new - old) differs" in out
+    line = next(i for i, ln in enumerate(open(SCRIPT).read().splitlines(), 1) if "train_step(images, labels)" in ln)
+    assert f"line:   {SCRIPT_REL}:{line}:" in out, out
+
+
 @pytest.mark.slow
 def test_dropout_gets_mindspores_draw(tmp_path):
     """Dropout is not compared; with replay (the default) mscompat's Dropout returns MindSpore's
