@@ -24,6 +24,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
 from . import _engine_config as config
+import pickle
 
 logger = logging.getLogger("mscompat.dataset")
 
@@ -109,7 +110,6 @@ class _WorkerFailure:
         self.trace = traceback.format_exc()
         self.pid = os.getpid()
         try:  # keep the original exception when it can travel
-            import pickle
             pickle.dumps(exc)
             self.exc = exc
         except Exception:  # pylint: disable=broad-except

@@ -8,6 +8,7 @@ Images are HWC (or HW) numpy arrays. Resampling is written as separable weight m
 import functools
 
 import numpy as np
+from PIL import Image
 
 NEAREST, ANTIALIAS, LINEAR, CUBIC, AREA, PILCUBIC = 0, 1, 2, 3, 4, 5
 
@@ -94,7 +95,7 @@ def _opencv():
     calls it, results are exact (the numpy kernels here match them within one grey level)."""
     if not _CV2:
         try:
-            import cv2
+            import cv2  # deferred: OpenCV adds ~60 ms to `import mscompat`; only these kernels use it
             cv2.setNumThreads(0)  # no OpenCV thread pool: the pipeline's workers parallelize, and may fork
         except ImportError:
             cv2 = None
@@ -179,7 +180,6 @@ def _resize_linear_u8(img, h, w):
 
 
 def _pil_resize(img, h, w, interpolation):
-    from PIL import Image
     if img.ndim != 3 or img.shape[2] != 3:
         raise RuntimeError(f"Resize: Interpolation mode PILCUBIC only supports image with 3 channels, but got: "
                            f"{img.shape}")

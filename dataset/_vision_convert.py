@@ -3,6 +3,7 @@ import numpy as np
 
 from ._vision_common import _image
 from .transforms import TypeCast, _Transform, _check_range, _check_type, _is_pil, _op_error, _to_array
+from PIL import Image
 
 __all__ = ["Normalize", "NormalizePad", "ToPIL", "ToType"]
 
@@ -87,7 +88,6 @@ class ToPIL:
     """numpy HW / HWC (uint8 for 2-4 channels) image -> PIL image; a PIL image is returned as is."""
 
     def __call__(self, img):
-        from PIL import Image
         if _is_pil(img):
             return img
         if not isinstance(img, np.ndarray):

@@ -12,6 +12,7 @@ import io
 import numpy as np
 
 from .transforms import _Transform, _check_type, _op_error
+from PIL import Image
 
 # start-of-frame markers (baseline, extended, progressive, lossless; Huffman or arithmetic)
 _SOF = frozenset((0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF))
@@ -56,7 +57,6 @@ _CORE = []
 
 def _pillow_core():
     if not _CORE:
-        from PIL import Image
         _CORE.append(Image.core)
     return _CORE[0]
 
@@ -112,7 +112,6 @@ def decode_rgb(data, to_pil=False, copy=True):
         out = _short_path(data, copy)
         if out is not None:
             return out
-    from PIL import Image
     pil = Image.open(io.BytesIO(data)).convert("RGB")
     return pil if to_pil else np.array(pil)
 

@@ -15,6 +15,9 @@ from ._augment import (_add_weighted, _u8, auto_contrast as _auto_contrast, equa
 from ._arg_checks import check_value, type_check
 from ._vision_common import FLOAT_MAX_INTEGER
 from .transforms import _Transform, _is_pil, _op_error, _rng
+from PIL import ImageOps
+from PIL import ImageEnhance
+from PIL import Image
 
 __all__ = ["AutoContrast", "RandomAutoContrast", "RandomColor", "RandomPosterize", "RandomSolarize",
            "RandomEqualize", "RandomInvert", "RandomAdjustSharpness", "RandomGrayscale", "RandomLighting"]
@@ -154,7 +157,6 @@ class AutoContrast(_ImageOp):
         self.random = False
 
     def _pil(self, img):
-        from PIL import ImageOps
         return ImageOps.autocontrast(img, self.cutoff, self.ignore)
 
     def _apply(self, img):
@@ -206,7 +208,6 @@ class RandomColor(_ImageOp):
         return self.degrees
 
     def _pil(self, img):
-        from PIL import ImageEnhance
         lo, hi = self._bounds()
         v = (hi - lo) * _rng().random() + lo
         return ImageEnhance.Color(img).enhance(v)
@@ -348,7 +349,6 @@ class RandomGrayscale:
         self.prob = _check_prob(prob)
 
     def __call__(self, img):
-        from PIL import Image
         n = 1 if img.mode == "L" else 3
         if self.prob > _rng().random():
             g = img.convert("L")
@@ -369,7 +369,6 @@ class RandomLighting(_ImageOp):
         self.alpha = alpha
 
     def _pil(self, img):
-        from PIL import Image
         if img.mode != "RGB":
             img = img.convert("RGB")
         r = _rng()

@@ -18,6 +18,8 @@ from ._vision_common import (  # noqa: F401  (re-exported)
     FLOAT_MAX_INTEGER, AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter, _check_border, _check_degrees,
     _check_fill, _check_inter, _check_minmax_pair, _check_padding, _check_prob, _check_size, _cv_image, _image, _is_num,
     _uint8_image)
+from PIL import Image
+from PIL import ImageEnhance, ImageOps
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPolicy", "Normalize", "Resize",
            "HWC2CHW", "RandomColorAdjust", "Decode", "RandomCrop", "RandomResizedCrop", "RandomHorizontalFlip",
@@ -150,7 +152,6 @@ def _pil_resample(interpolation):
 def _via_numpy(fn):
     """A PIL-image method running the numpy transform ``fn`` and returning a PIL image."""
     def run(self, img):
-        from PIL import Image
         out = fn(self, np.asarray(img))
         return Image.fromarray(out, img.mode if out.ndim == np.asarray(img).ndim and out.shape[-1:] ==
                                np.asarray(img).shape[-1:] else None)
@@ -158,7 +159,6 @@ def _via_numpy(fn):
 
 
 def _pil_only(img, fn):
-    from PIL import Image
     if not isinstance(img, Image.Image):
         raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded data or ToPIL() "
                         "for decoded data.")
@@ -229,7 +229,6 @@ class Pad(_Transform):
         self.padding_mode = _check_border(padding_mode)
 
     def _pil(self, img):
-        from PIL import ImageOps
         left, top, right, bottom = self.padding
         if self.padding_mode == "constant":
             return ImageOps.expand(img, border=(left, top, right, bottom), fill=self.fill_value)
@@ -362,7 +361,6 @@ class Grayscale:
         self.num_output_channels = num_output_channels
 
     def __call__(self, img):
-        from PIL import Image
         if not isinstance(img, Image.Image):
             raise TypeError(f"img should be PIL image. Got {type(img)}. Use Decode() for encoded data or ToPIL() "
                             "for decoded data.")
@@ -549,7 +547,6 @@ def _blend_dtype(img):
 
 
 def _adjust_hue(img, hue):
-    from PIL import Image
     if img.dtype != np.uint8:
         x = np.clip(img, 0, 255).astype(np.uint8)
     else:
@@ -573,7 +570,6 @@ class RandomColorAdjust(_Transform):
 
     def _pil(self, img):
         # MindSpore's Python implementation: all four adjustments, in a random order
-        from PIL import ImageEnhance, Image
         r = _rng()
         b, c, s_ = (r.uniform(*v) for v in (self.brightness, self.contrast, self.saturation))
         hu = r.uniform(*self.hue)

@@ -65,7 +65,7 @@ def call(f):
         return _jit_class_ctor(f)
     fn = f.__func__ if isinstance(f, types.MethodType) else f
     if isinstance(fn, types.FunctionType) and not fn.__dict__.get("__cf_converted__"):
-        from . import _control_flow
+        from . import _control_flow  # cycle: _control_flow imports this module
         if _control_flow._is_user_code(fn.__code__):
             return _control_flow.convert(f)
     return f
@@ -814,7 +814,7 @@ def _update_leaf(s, o, name, where, nk):
 def _reverse_ad_active():
     """True while a reverse-mode differentiation (jax.grad / jax.vjp) is tracing."""
     try:
-        from jax._src.core import trace_ctx
+        from jax._src.core import trace_ctx  # JAX-internal name, absent in some JAX versions (hence the try)
         t = trace_ctx.trace
     except Exception:  # noqa: BLE001
         return False

@@ -87,7 +87,7 @@ _DEVICE_KEYS = ("device_target", "device_id", "max_device_memory", "ascend_confi
 
 
 def _device_key(key, value):
-    from .backends import _device_manager as dm
+    from .backends import _device_manager as dm  # cycle: backends read the context
     if key in ("ascend_config", "max_device_memory"):
         return getattr(dm, "context_" + key)(value, _context.get(key))
     return getattr(dm, "context_" + key)(value)

@@ -19,6 +19,11 @@ import jax.numpy as jnp
 
 logger = logging.getLogger("mscompat")
 
+# ``Cell`` is built from this module's functions (nn/cell.py imports it), so it cannot import the
+# class; nn/cell.py sets this once ``Cell`` exists (the functions here only run on Cells).
+Cell = None
+
+
 
 def apply(self, fn):
     """Call ``fn(cell)`` on every sub cell (depth first), then on this cell; returns self."""
@@ -293,7 +298,6 @@ def to_empty(self, *, device=None, recurse=True):
 
 
 def _get_attr_from_cell(self, network):
-    from .cell import Cell
     if not isinstance(network, Cell):
         return
     jit_config = getattr(network, "jit_config_dict", None)

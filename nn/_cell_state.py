@@ -15,6 +15,11 @@ from ._cell_hooks import HookHandle, _IncompatibleKeys
 
 _EXTRA_STATE_KEY_SUFFIX = "_extra_state"
 
+# ``Cell`` is built from this module's functions (nn/cell.py imports it), so it cannot import the
+# class; nn/cell.py sets this once ``Cell`` exists (the functions here only run on Cells).
+Cell = None
+
+
 
 def _lazy(cell, attr, factory):
     d = cell.__dict__
@@ -92,7 +97,6 @@ def buffers(self, recurse=True):
 
 def get_sub_cell(self, target):
     """The sub cell at the dotted path ``target``; ``""`` is the cell itself."""
-    from .cell import Cell
     if target == "":
         return self
     cell = self
@@ -145,7 +149,6 @@ def register_load_state_dict_post_hook(self, hook):
 
 
 def _has_own(self, name):
-    from .cell import Cell
     return getattr(type(self), name, getattr(Cell, name)) is not getattr(Cell, name)
 
 

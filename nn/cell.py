@@ -42,7 +42,7 @@ from mscompat.ops.primitive import Primitive
 from mscompat import _state, _graph, _control_flow
 from mscompat._graph_print import in_compiled
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
-from . import _cell_hooks, _cell_state
+from . import _cell_flags, _cell_hooks, _cell_state
 from . import _cell_grad
 from ._cell_hooks import HookHandle, MixedPrecisionType, check_hook_fn, _update_hook_version
 import warnings
@@ -881,3 +881,8 @@ class Cell:
                               set_mixed_precision_type, set_inputs, get_inputs, compile, compile_and_run,
                               shard, set_data_parallel, offload, to, to_empty, _apply,
                               _get_attr_from_cell, _set_jit_graph_name)
+
+
+# the method modules Cell is built from check for Cell itself (isinstance, class attributes)
+_cell_state.Cell = Cell
+_cell_flags.Cell = Cell

@@ -230,7 +230,7 @@ def init_process_group(backend="hccl", init_method=None, timeout=None, world_siz
             raise TypeError(f"The parameter '{arg}' must be {t.__name__}, but got {type(v)}")
     if init_method is not None and store is not None:
         raise ValueError("Only one of init_method and store is supported.")
-    from mscompat.communication import management
+    from mscompat.communication import management  # cycle: communication is built on ops
     if not management.GlobalComm.INITED:
         management.init()   # JAX's distributed runtime under the launcher; the device target's backend
     if world_size not in (-1, _STATE["size"]):

@@ -106,7 +106,7 @@ def vmap(fn, in_axes=0, out_axes=0):
                                f"{type(fn).__name__} {fn!r}.")
         _vx.check_axes_type(out_axes, "out_axes")
         args = _vx.plain_args(args)
-        from mscompat.nn import CellList
+        from mscompat.nn import CellList  # cycle: nn is built on ops
         if isinstance(fn, CellList):
             # model ensembling: cell k runs with its own Parameters on example k; the cells'
             # Parameter values are stacked and mapped along axis 0 (cell 0 runs them all)

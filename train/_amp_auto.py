@@ -26,6 +26,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops import _dispatch
 from mscompat.ops._registry import WHITE, BLACK
 from mscompat import _control_flow, _state
+from mscompat.nn.cell import Cell
 
 __all__ = ["apply", "amp_level", "O1_DTYPE_ATTR"]
 
@@ -197,7 +198,6 @@ _auto_construct.__cf_converted__ = True
 def apply(network, dtype):
     """``network`` (a Cell, changed in place, or a function, wrapped) running with level
     ``auto``."""
-    from mscompat.nn.cell import Cell
     if isinstance(network, Cell):
         d = network.__dict__
         if "_amp_auto_dtype" not in d:

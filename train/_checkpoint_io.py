@@ -30,6 +30,7 @@ import numpy as np
 from google.protobuf import unknown_fields
 
 from ._checkpoint_proto import Checkpoint, DecodeError
+from safetensors.numpy import save
 
 logger = logging.getLogger("mscompat.train.serialization")
 
@@ -268,7 +269,6 @@ def ckpt_records(msg, keep):
 
 def safetensors_bytes(arrays, metadata):
     """The bytes of a safetensors file of ``arrays`` (the ``safetensors`` package's writer)."""
-    from safetensors.numpy import save
     return save(arrays, metadata=metadata) if arrays else save(arrays)
 
 

@@ -161,7 +161,7 @@ class _SinkNetwork:
     @property
     def _runner(self):
         """The compiled runner for the network's current phase (training flag, hooks)."""
-        from .data_sink import _SinkRunner
+        from .data_sink import _SinkRunner  # cycle: data_sink imports dataset_helper
         net = self.__dict__["network"]
         key = (getattr(net, "training", None), getattr(net, "_compile_version", None))
         runners = self.__dict__["_runners"]

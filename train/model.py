@@ -48,7 +48,7 @@ def _nn():
 
 def _parallel_info():
     """(parallel_mode, device number) from the auto-parallel context ('stand_alone', 1 by default)."""
-    import mscompat
+    import mscompat  # cycle: the mscompat package imports train
     try:
         mode = mscompat.get_auto_parallel_context("parallel_mode")
         num = mscompat.get_auto_parallel_context("device_num")
@@ -170,7 +170,7 @@ class Model:
                 amp_config["loss_scale_manager"] = self._loss_scale_manager
             if self._keep_bn_fp32 is not None:
                 amp_config["keep_batchnorm_fp32"] = self._keep_bn_fp32
-            from mscompat import amp
+            from mscompat import amp  # cycle: amp imports train
             build = getattr(amp, "build_train_network", None)
             if build is not None:
                 return build(network, self._optimizer, self._loss_fn, level=self._amp_level,

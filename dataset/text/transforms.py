@@ -17,6 +17,7 @@ from . import _unicode
 from ._jieba import JiebaSegmenter
 from .utils import (JiebaMode, NormalizeForm, SentencePieceVocab, SPieceTokenizerOutType, Vectors, Vocab, to_str)
 import re
+import sentencepiece as spm
 
 __all__ = ["AddToken", "BasicTokenizer", "BertTokenizer", "CaseFold", "FilterWikipediaXML", "JiebaTokenizer",
            "Lookup", "Ngram", "NormalizeUTF8", "PythonTokenizer", "RegexReplace", "RegexTokenizer",
@@ -525,7 +526,6 @@ class SentencePieceTokenizer(TextTensorOperation):
 
     def _sp(self):
         if self._processor is None:
-            import sentencepiece as spm
             proc = spm.SentencePieceProcessor()
             try:
                 if isinstance(self.mode, SentencePieceVocab):

@@ -9,6 +9,7 @@ from .._arg_checks import (INT32_MAX, check_filename, check_non_negative_int32, 
                            check_value, type_check, type_check_list)
 import io
 import re
+import sentencepiece as spm
 
 __all__ = ["CharNGram", "FastText", "GloVe", "JiebaMode", "NormalizeForm", "SentencePieceModel",
            "SentencePieceVocab", "SPieceTokenizerLoadType", "SPieceTokenizerOutType", "Vectors", "Vocab",
@@ -250,7 +251,6 @@ def _sp_model_type(model_type):
 
 
 def _train_sentencepiece(sentences, vocab_size, character_coverage, model_type, params):
-    import sentencepiece as spm
     model = io.BytesIO()
     options = {"vocab_size": vocab_size, "character_coverage": character_coverage,
                "model_type": _sp_model_type(model_type), "minloglevel": 2}

@@ -131,9 +131,9 @@ _instances = {}
 
 def _create(target):
     if target == "Ascend":
-        from .ascend import AscendBackend
+        from .ascend import AscendBackend  # cycle: the backend modules subclass Backend, defined here
         return AscendBackend()
-    from ._xla import XlaBackend
+    from ._xla import XlaBackend  # cycle: the backend modules subclass Backend, defined here
     return XlaBackend(target, _PLATFORM[target])
 
 

@@ -4,7 +4,7 @@ Devices, placement and synchronisation are JAX's; memory statistics come from th
 client's allocator where it keeps them (GPU, TPU) and are zeros on CPU, as MindSpore's CPU
 backend reports.
 """
-from . import Backend, _empty_stats
+from . import Backend, _defer_probe, _empty_stats
 import jax
 from . import unsupported_target_error
 
@@ -27,7 +27,6 @@ class XlaBackend(Backend):
 
     def activate(self):
         # placement: new arrays go to the selected accelerator (the host CPU is one device)
-        from . import _defer_probe
         if self.name != "CPU" and not _defer_probe() and self._probe():
             jax.config.update("jax_default_device", self.device())
 

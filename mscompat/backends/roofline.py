@@ -42,7 +42,7 @@ _last = {"estimate": None, "compiled": None}
 
 
 def _soc():
-    from .ascend import SOC
+    from .ascend import SOC  # cycle: mscompat.backends (which ascend needs) imports roofline
     return SOC
 
 
@@ -91,8 +91,8 @@ def estimate(fn, *args, **kwargs):
     compiled program. Works whatever the active backend is; the cube precision of the program
     is the active backend's.
     """
-    from mscompat._graph import Compiled
-    from . import _state
+    from mscompat._graph import Compiled  # cycle: _graph -> backends -> roofline
+    from . import _state  # cycle: mscompat.backends imports roofline
     name = getattr(fn, "cls_name", None) or getattr(fn, "__name__", None) or type(fn).__name__
     c = Compiled(fn, name=name)
     _last["compiled"] = None

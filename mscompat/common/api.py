@@ -143,7 +143,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
         if isinstance(fn, _JitFunction):
             return fn
         if hasattr(fn, "construct"):
-            from ..nn.cell import Cell
+            from ..nn.cell import Cell  # layering: nn builds on common (importing nn here would load all of it)
             if isinstance(fn, Cell):            # a cell: its construct, compiled, bound to it
                 return wrap(type(fn).construct).__get__(fn, type(fn))
             if isinstance(fn, type) and issubclass(fn, Cell):

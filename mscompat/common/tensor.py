@@ -360,7 +360,7 @@ class Tensor:
             if init is None:
                 raise RuntimeError(f"The Tensor of shape {list(shp)} declares a dynamic-shape input "
                                    "(Cell.set_inputs) and has no data.")
-            from .initializer import _materialize
+            from .initializer import _materialize  # cycle: initializer builds Tensors
             self._data = _materialize(init, shp, dt)
         return self
 

@@ -65,7 +65,7 @@ def maybe_initialize():
     if xla_bridge.backends_are_initialized():
         # JAX ran something before init(): start over with fresh backends (arrays made before are lost),
         # as MindSpore asks init() to come before any Tensor is made.
-        import jax.extend.backend as jeb
+        import jax.extend.backend as jeb  # deferred: only a re-init after JAX ran needs it
         jeb.clear_backends()
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
     try:

@@ -16,6 +16,7 @@ from ._comm_helper import (GlobalComm, Backend, DEVICE_TO_BACKEND, HCCL_WORLD_CO
                            _get_local_size_helper, _get_world_rank_from_group_rank_helper,
                            _get_group_rank_from_world_rank_helper, _get_group_ranks, _create_group_helper,
                            _destroy_group_helper, _get_comm_name_helper, _ExistingGroup)
+from mscompat import context
 
 __all__ = ["init", "release", "get_rank", "get_local_rank", "get_group_size", "get_local_rank_size",
            "get_world_rank_from_group_rank", "get_group_rank_from_world_rank", "create_group", "destroy_group",
@@ -34,7 +35,6 @@ def _get_group(group):
 
 def _device_target():
     try:
-        from mscompat import context
         return context.get_context("device_target")
     except Exception:   # the context cannot tell: the host platform
         return "CPU"

@@ -115,7 +115,7 @@ class FileWriter:
     @classmethod
     def open_for_append(cls, file_name):
         """Open one existing MindRecord file (and its index) to append rows to it."""
-        from .filereader import _read_header, _read_index
+        from .filereader import _read_header, _read_index  # cycle: filereader imports filewriter
         check_filename(file_name)
         header = _read_header(file_name)
         locs = _read_index(file_name, header)

@@ -37,8 +37,8 @@ def compiled_text(cell_or_fn, *args, **kwargs):
     """The optimized HLO text of the program a compiled call of ``cell_or_fn(*args, **kwargs)``
     runs (a Cell, or a ``Compiled``-backed callable), with inputs and Parameters placed as a real
     call places them. Compiles (and caches) without running."""
-    from mscompat import _graph
-    from mscompat.nn.cell import Cell
+    from mscompat import _graph  # cycle: _graph imports parallel
+    from mscompat.nn.cell import Cell  # cycle: nn is built on parallel
     if isinstance(cell_or_fn, Cell):
         entry = _graph._cell_entry(cell_or_fn)
     else:

@@ -190,7 +190,7 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     """Merge the per-rank checkpoints ``checkpoint_filenames`` (rank order) with the training
     strategy file and load the whole Parameters into ``network`` (its next compiled call lays
     them out for the current mesh, so ``predict_strategy`` needs no slicing here)."""
-    from mscompat.train.serialization import load_checkpoint, load_param_into_net
+    from mscompat.train.serialization import load_checkpoint, load_param_into_net  # cycle: train builds on parallel
     if format != "ckpt":
         raise ValueError(f"For 'load_distributed_checkpoint', only the 'ckpt' format is supported by mscompat, "
                          f"but got {format}.")

@@ -36,7 +36,7 @@ def in_per_device():
     """Whether the code being traced runs per device, inside the ``shard_map`` of a data-parallel
     program (``mscompat.parallel._data``)."""
     try:
-        from jax._src.mesh import get_abstract_mesh
+        from jax._src.mesh import get_abstract_mesh  # JAX-internal name, absent in some JAX versions (hence the try)
         return DATA_AXIS in (getattr(get_abstract_mesh(), "manual_axes", ()) or ())
     except ImportError:   # a JAX without abstract meshes
         return False
@@ -143,5 +143,5 @@ def configure(settings):
             _ACTIVE[0].param_plans.update(old.param_plans)
     else:
         old.settings = settings
-    from . import _auto
+    from . import _auto  # cycle: _auto imports _mesh
     _auto.sync_hooks()

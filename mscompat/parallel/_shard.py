@@ -61,7 +61,7 @@ def check_shard_args(fn, in_strategy, out_strategy, parameter_plan, device="Asce
     plan = []
     if parameter_plan is None:
         return plan
-    from mscompat.nn.cell import Cell
+    from mscompat.nn.cell import Cell  # cycle: nn is built on parallel
     if not isinstance(parameter_plan, dict):
         raise TypeError(f"For 'Shard', the 'parameter_plan' should be a dict or None, "
                         f"but got {type(parameter_plan).__name__}")
@@ -156,7 +156,7 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     device is in use (MindSpore returns ``fn`` when the group has one member)."""
     if device_count() == 1:
         return fn
-    from mscompat.nn.cell import Cell
+    from mscompat.nn.cell import Cell  # cycle: nn is built on parallel
     if not isinstance(fn, Cell):
         logger.warning("'fn' is not a mindspore.nn.Cell, and its definition cannot involve Parameter; "
                        "otherwise, the result may be incorrect.")

@@ -132,7 +132,7 @@ class _ProfilerBase:
 
     def _setup(self, params, schedule, on_trace_ready, experimental_config=None):
         if experimental_config is not None:
-            from .experimental_config import _ExperimentalConfig, _FIELDS
+            from .experimental_config import _ExperimentalConfig, _FIELDS  # cycle: experimental_config imports profiler
             if isinstance(experimental_config, _ExperimentalConfig):
                 for k in _FIELDS:
                     params[k] = getattr(experimental_config, k)

@@ -62,7 +62,6 @@ def forward_and_grads(network, weights, inputs, sens_fn=None):
 
 def _parallel_mode():
     try:
-        from mscompat import context
         return context.get_auto_parallel_context("parallel_mode")
     except Exception:   # pylint: disable=broad-except
         return "stand_alone"
@@ -142,7 +141,6 @@ class ForwardValueAndGrad(Cell):
     def construct(self, *inputs):
         # one forward pass gives the value and the gradients (side effects such as BatchNorm
         # statistics happen once, as in MindSpore)
-        from mscompat import _autodiff
         sens = None
         if self.sens_param:
             inputs, sens = inputs[:-1], inputs[-1]

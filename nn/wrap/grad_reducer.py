@@ -17,6 +17,7 @@ is set, in float32 (``gradient_fp32_sync``). Where it runs decides what that mea
 from mscompat.nn.cell import Cell
 from mscompat.parallel._data import all_reduce_gradient
 from mscompat.parallel._mesh import _ACTIVE
+from mscompat import context
 
 __all__ = ["DistributedGradReducer"]
 
@@ -31,7 +32,6 @@ def _group_size():
 
 def _gradients_mean():
     try:
-        from mscompat import context
         return bool(context.get_auto_parallel_context("gradients_mean"))
     except Exception:   # pylint: disable=broad-except
         return False

@@ -8,6 +8,8 @@ from .multitype import MultitypeFuncGraph, HyperMap
 from . import _env
 import jax.numpy as jnp
 from mscompat.common.tensor import Tensor
+from .._arith import add
+from .._creation import zeros_like
 
 __all__ = ["add_flags", "tail", "zip_operation", "iter_converter", "ms_hasnext", "ms_next",
            "recompute_block", "augassign_add", "augassign_sub", "augassign_mul", "augassign_div",
@@ -136,8 +138,7 @@ def _add_nn(x, y):
 
 @_add_backward.register("Tensor", "Tensor")
 def _add_tt(x, y):
-    from mscompat import ops
-    return ops.add(x, y)
+    return add(x, y)
 
 
 @_add_backward.register("EnvType", "EnvType")
@@ -147,14 +148,12 @@ def _add_env(x, y):
 
 @_add_backward.register("RowTensor", "Tensor")
 def _add_rt(x, y):
-    from mscompat import ops
-    return ops.add(_row_dense(x), y)
+    return add(_row_dense(x), y)
 
 
 @_add_backward.register("Tensor", "RowTensor")
 def _add_tr(x, y):
-    from mscompat import ops
-    return ops.add(x, _row_dense(y))
+    return add(x, _row_dense(y))
 
 
 @_add_backward.register("None", "None")
@@ -182,5 +181,4 @@ def _tensor_env_get(env, parameter):
 def _map_tensor_env_get(env, map_parameter):
     # MindSpore's second overload; with two entries, arguments are dispatched by type, so a
     # non-environment first argument raises ValueError as in MindSpore.
-    from mscompat.ops import zeros_like
     return _env.environ_get(env, _env.ref_to_embed(map_parameter), zeros_like(map_parameter))

@@ -265,7 +265,7 @@ class SummaryRecord:
 
     def _write(self, plugin, tag, value, step):
         try:
-            from tensorboardX import summary as tbs
+            from tensorboardX import summary as tbs  # deferred: tensorboardX adds ~60 ms to `import mscompat`
             if plugin == "scalar":
                 proto = tbs.scalar(tag, float(np.asarray(value).reshape(())))
             elif plugin == "histogram":
@@ -324,6 +324,7 @@ class SummaryRecord:
 
 def _tensor_summary(tag, a):
     """A TensorBoard summary holding ``a`` as a TensorProto."""
+    # deferred: tensorboardX adds ~60 ms to `import mscompat`
     from tensorboardX.proto import summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
     dtypes = {"float32": types_pb2.DT_FLOAT, "float64": types_pb2.DT_DOUBLE, "float16": types_pb2.DT_HALF,
               "int8": types_pb2.DT_INT8, "int16": types_pb2.DT_INT16, "int32": types_pb2.DT_INT32,
@@ -359,8 +360,8 @@ class _EventWriter:
     file larger are dropped with a warning (MindSpore stops writing the same way)."""
 
     def __init__(self, path, max_size=None):
-        from tensorboardX.proto import event_pb2
-        from tensorboardX.record_writer import RecordWriter
+        from tensorboardX.proto import event_pb2  # deferred: tensorboardX adds ~60 ms
+        from tensorboardX.record_writer import RecordWriter  # deferred: tensorboardX adds ~60 ms
         self._event_pb2 = event_pb2
         self._writer = RecordWriter(path)
         self._path = path
