@@ -42,7 +42,7 @@ _wrap = Tensor._wrap
 def _manual_axes():
     """The manual mesh axes of the enclosing ``shard_map`` in mesh order; () outside one."""
     try:
-        from jax._src.mesh import get_abstract_mesh
+        from jax._src.mesh import get_abstract_mesh  # JAX-internal name, absent in some JAX versions (hence the try)
         m = get_abstract_mesh()
         manual = set(getattr(m, "manual_axes", ()) or ())
         return tuple(n for n in m.axis_names if n in manual)
