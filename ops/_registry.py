@@ -116,30 +116,78 @@ def _check_fields(name, fields):
         raise RuntimeError(f"op '{name}': ascend_cube names the positions of the cube's two operands")
 
 
+_RESERVED = frozenset(("_fn", "_entry", "_partial", "_make", "form", "HOOK", "None"))
+
+
+def _exact_form(entry, fn, method):
+    """A function with ``fn``'s own parameters that calls ``fn`` directly while ``HOOK`` is
+    None, else the dispatch point (``method``: ``fn`` is a Primitive's ``__call__``). Same
+    parameters, so no packing of ``*args``/``**kwargs`` on the plain path. None when ``fn``'s
+    signature has variadic or positional-only parameters (the generic form is used)."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if (any(p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) or p.name in _RESERVED
+            or p.name.startswith("_d") for p in params) or (method and not params)):
+        return None
+    ns, decl, pos, kw = {}, [], [], []
+    star = False
+    for i, p in enumerate(params):
+        if p.kind is p.KEYWORD_ONLY and not star:
+            decl.append("*")
+            star = True
+        if p.default is not p.empty:
+            ns[f"_d{i}"] = p.default
+            decl.append(f"{p.name}=_d{i}")
+        else:
+            decl.append(p.name)
+        (pos if p.kind is p.POSITIONAL_OR_KEYWORD else kw).append(p.name)
+    head, rest = (pos[0], pos[1:]) if method else (None, pos)
+    call_args = ", ".join(pos + [f"{n}={n}" for n in kw])
+    inputs = "".join(f"{n}, " for n in rest)
+    kwargs = "{" + ", ".join(f"{n!r}: {n}" for n in kw) + "}"
+    target = f"_partial(_fn, {head})" if method else "_fn"
+    prim = head if method else "None"
+    src = (f"def _make(_fn, _entry, _partial, {', '.join(ns) + ', ' if ns else ''}):\n"
+           f"    def form({', '.join(decl)}):\n"
+           f"        if HOOK is None:\n"
+           f"            return _fn({call_args})\n"
+           f"        return HOOK(_entry, {prim}, {target}, ({inputs}), {kwargs})\n"
+           f"    return form\n")
+    scope = {}
+    try:
+        exec(compile(src, f"<op form {entry.name}>", "exec"), globals(), scope)   # globals: HOOK is read live
+    except SyntaxError:
+        return None
+    return scope["_make"](fn, entry, functools.partial, **ns)
+
+
 def _dispatching(entry, fn):
     """The public form of ``entry``: ``fn`` itself when the entry has no policy field, else
     ``fn`` behind the dispatch point (one global test while no policy is active)."""
     if not entry.has_policy:
         return fn
-
-    @functools.wraps(fn)
-    def public(*args, **kwargs):
-        if HOOK is None:
-            return fn(*args, **kwargs)
-        return HOOK(entry, None, fn, args, kwargs)
-    return public
+    public = _exact_form(entry, fn, method=False)
+    if public is None:
+        def public(*args, **kwargs):
+            if HOOK is None:
+                return fn(*args, **kwargs)
+            return HOOK(entry, None, fn, args, kwargs)
+    return functools.update_wrapper(public, fn)
 
 
 def _dispatching_call(entry, call):
     """A Primitive class's ``__call__`` behind the dispatch point (see :func:`_dispatching`).
     Every registered Primitive has one, with or without policy fields: policies may also act on
     Primitive instances (level O1 casts the white-list instances a network holds)."""
-
-    @functools.wraps(call)
-    def __call__(self, *inputs, **kw_inputs):
-        if HOOK is None:
-            return call(self, *inputs, **kw_inputs)
-        return HOOK(entry, self, functools.partial(call, self), inputs, kw_inputs)
+    __call__ = _exact_form(entry, call, method=True)
+    if __call__ is None:
+        def __call__(self, *inputs, **kw_inputs):
+            if HOOK is None:
+                return call(self, *inputs, **kw_inputs)
+            return HOOK(entry, self, functools.partial(call, self), inputs, kw_inputs)
+    functools.update_wrapper(__call__, call)
     __call__._mscompat_dispatch = True
     return __call__
 
@@ -232,25 +280,40 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             setattr(self, attr, v)
             self.add_prim_attr(attr, v)
 
+    fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
+                                      "shard_rule": shard_rule, "kernel": name})
+    entry = OpDef(name, fn, _family_of(fn), impl=fn, **fields)
+    # the call goes to the dispatch point while a policy is active (tested first, inline)
     if call is None:
+        def plain(self, *inputs, **kw_inputs):
+            if kw_inputs:
+                inputs = _keyword_inputs(name, fn, names, inputs, kw_inputs)
+            return fn(*inputs, **{a: getattr(self, a) for a in names})
+
         def __call__(self, *inputs, **kw_inputs):
+            if HOOK is not None:
+                return HOOK(entry, self, functools.partial(plain, self), inputs, kw_inputs)
             if kw_inputs:
                 inputs = _keyword_inputs(name, fn, names, inputs, kw_inputs)
             return fn(*inputs, **{a: getattr(self, a) for a in names})
     else:
-        def __call__(self, *inputs):
+        def plain(self, *inputs):
             return call(self, *inputs)
+
+        def __call__(self, *inputs):
+            if HOOK is not None:
+                return HOOK(entry, self, functools.partial(plain, self), inputs, {})
+            return call(self, *inputs)
+    __call__.__wrapped__ = plain
+    __call__._mscompat_dispatch = True
 
     params = [inspect.Parameter(s[0], inspect.Parameter.POSITIONAL_OR_KEYWORD, default=s[1]) for s in specs]
     __init__.__signature__ = inspect.Signature([inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)]
                                                + params)
     if name in PRIMITIVES:
         raise RuntimeError(f"Primitive '{name}' is registered twice")
-    fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
-                                      "shard_rule": shard_rule, "kernel": name})
-    entry = OpDef(name, fn, _family_of(fn), impl=fn, **fields)
     cls = type(name, (Primitive,), {
-        "__init__": __init__, "__call__": _dispatching_call(entry, __call__), "__module__": "mscompat.ops.operations",
+        "__init__": __init__, "__call__": __call__, "__module__": "mscompat.ops.operations",
         "__doc__": doc or f"Primitive ``{name}``; see ``mscompat.ops.{getattr(fn, '__name__', name)}``.",
         "_impl": staticmethod(fn), "_entry": entry,
         "_call": staticmethod(call) if call is not None else None,    # the kernel of a call-style Primitive
