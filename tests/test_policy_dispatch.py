@@ -148,6 +148,22 @@ def test_cube_rounds_multihead_attention(ascend, monkeypatch):
     assert w_cube.dtype == ms.float32 and np.abs(w_cube.asnumpy() - w_plain.asnumpy()).max() > 0
 
 
+def test_cube_in_graph_mode_layers(ascend):
+    q = ms.Tensor(_rand((4, 2, 16), 12))
+    ms.set_seed(4)
+    mha = nn.MultiheadAttention(16, 2)
+    lstm = nn.LSTM(16, 8)
+    eager = (mha(q, q, q)[0].asnumpy(), lstm(q)[0].asnumpy())
+    ms.set_context(mode=ms.GRAPH_MODE)
+    graph = (mha(q, q, q)[0].asnumpy(), lstm(q)[0].asnumpy())
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    backends.activate("CPU", 0)
+    plain = (mha(q, q, q)[0].asnumpy(), lstm(q)[0].asnumpy())
+    for e, g, p in zip(eager, graph, plain):
+        np.testing.assert_allclose(g, e, rtol=0, atol=1e-6)      # the compiled program rounds too
+        assert np.abs(g - p).max() > 1e-5
+
+
 def test_unsupported_op_errors_reach_every_form(ascend):
     x = ms.Tensor(np.array([1.5, 2.5], np.float32))
     for call in (lambda: ops.lgamma(x), lambda: x.lgamma(), lambda: P.Lgamma()(x), lambda: ops.digamma(x)):
