@@ -474,3 +474,41 @@ def _matrix_solve_ls(p, matrix, rhs, l2):
 
 
 primitive("MatrixSolveLs", None, attrs=(("fast", True),), call=_matrix_solve_ls)
+
+
+@op("index_add")
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """``x`` with the slices ``y`` added at ``indices`` along ``axis``; like MindSpore, ``x``
+    is updated in place and the result returned."""
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor) or not isinstance(indices, Tensor):
+        raise TypeError("For primitive[IndexAdd], 'x', 'indices' and 'y' must be Tensors.")
+    xa, ia, ya = arr(x), arr(indices), arr(y)
+    if ia.dtype != np.int32:
+        raise TypeError(f"For primitive[IndexAdd], the input argument[indices type] must be a type of "
+                        f"{{Tensor[Int32]}}, but got Tensor[{indices.dtype}].")
+    if isinstance(axis, bool) or not isinstance(axis, numbers.Integral):
+        raise TypeError(f"For primitive[IndexAdd], the 'axis' must be an int, but got {type(axis).__name__}.")
+    nd = xa.ndim
+    if not -nd <= axis < nd:
+        raise ValueError(f"For primitive[IndexAdd], the axis must be in ({-nd - 1},{nd}), but got {axis}.")
+    axis %= nd
+    if ia.ndim != 1:
+        raise ValueError(f"For primitive[IndexAdd], the 'indices' must be 1-D, but got {ia.ndim}-D.")
+    if ya.ndim != nd:
+        raise ValueError(f"For primitive[IndexAdd], the rank of 'y' must be {nd}, but got {ya.ndim}.")
+    if ya.shape[axis] != ia.shape[0]:
+        raise ValueError(f"For primitive[IndexAdd], the attribute[size of indices] must be equal to "
+                         f"{ya.shape[axis]}, but got {ia.shape[0]}.")
+    for d in range(nd):
+        if d != axis and ya.shape[d] != xa.shape[d]:
+            raise ValueError(f"For primitive[IndexAdd], the shape of 'y' {ya.shape} must equal the shape of 'x' "
+                             f"{xa.shape} except at the axis {axis}.")
+    if check_index_bound and not isinstance(ia, jax.core.Tracer):
+        bad = np.asarray(ia)
+        if bad.size and (bad.min() < 0 or bad.max() >= xa.shape[axis]):
+            raise RuntimeError(f"For 'IndexAdd', the indices are out of range with input_shape: {xa.shape}.")
+    ya = ya.astype(xa.dtype)
+    moved = jnp.moveaxis(xa, axis, 0).at[ia].add(jnp.moveaxis(ya, axis, 0), mode="drop")
+    out = jnp.moveaxis(moved, 0, axis)
+    x._data = out
+    return _wrap(out)
