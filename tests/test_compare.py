@@ -50,6 +50,17 @@ def _oracle():
     return py
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _jax_cache(tmp_path_factory):
+    """The mscompat runs of this module share JAX's compilation cache (each run compiles the
+    same few dozen eager kernels)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JAX_COMPILATION_CACHE_DIR", str(tmp_path_factory.mktemp("jax_cache")))
+        mp.setenv("JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "0")
+        mp.setenv("JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "-1")
+        yield
+
+
 @pytest.fixture(scope="module")
 def lenet_run(tmp_path_factory):
     """The unperturbed comparison: (returncode, stdout, stderr, MindSpore record directory)."""
@@ -173,6 +184,15 @@ def test_usage_errors(tmp_path):
     assert compare.main(["--mindspore-record", str(tmp_path), str(script)]) == 2
     assert compare.main(["--mindspore-python", str(tmp_path / "no_python"), str(script)]) == 2
     assert compare.main(["--help"]) == 0
+
+
+def test_interpreter_without_mindspore_is_a_usage_error(tmp_path, capsys):
+    script = tmp_path / "s.py"
+    script.write_text("import mindspore\n")
+    env_python = sys.executable          # mscompat's environment: no `mindspore` without the alias
+    assert compare.main(["--mindspore-python", env_python, str(script)]) == 2
+    err = capsys.readouterr().err
+    assert "the MindSpore run recorded nothing" in err and "No module named 'mindspore'" in err, err
 
 
 def test_missing_interpreter_says_how_to_set_it(tmp_path, monkeypatch, capsys):
