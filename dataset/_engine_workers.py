@@ -22,9 +22,9 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+import pickle
 
 from . import _engine_config as config
-import pickle
 
 logger = logging.getLogger("mscompat.dataset")
 

@@ -11,6 +11,7 @@ distributed sampler, from the first epoch's list) on the previous epoch's list.
 """
 import enum
 import os
+import mmap
 
 import numpy as np
 
@@ -21,7 +22,6 @@ from ._engine_samplers import (BuiltinSampler, DistributedSampler, RandomSampler
                                Shuffle, SubsetRandomSampler, SubsetSampler, _check_sampler_args)
 from ._engine_sources import MappableDataset
 from mscompat.mindrecord.filereader import FormatError, MindRecordFiles
-import mmap
 from mscompat.mindrecord.filereader import dataset_row
 
 INT64_MAX = 9223372036854775807

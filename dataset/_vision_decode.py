@@ -10,9 +10,9 @@ formats, CMYK, 12-bit, truncated or corrupt data) to that full path, which also 
 import io
 
 import numpy as np
+from PIL import Image
 
 from .transforms import _Transform, _check_type, _op_error
-from PIL import Image
 
 # start-of-frame markers (baseline, extended, progressive, lossless; Huffman or arithmetic)
 _SOF = frozenset((0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF))

@@ -8,6 +8,9 @@ OpenCV ones: integer results are rounded and saturated to the input dtype, float
 OpenCV uses it, and the dtypes/shapes each kernel rejects raise ``RuntimeError``.
 """
 import numpy as np
+from PIL import ImageOps
+from PIL import ImageEnhance
+from PIL import Image
 
 from ._augment import (_add_weighted, _u8, auto_contrast as _auto_contrast, equalize as _equalize,
                        gray as _gray, invert as _invert, posterize as _posterize, sharpness as _sharpness,
@@ -15,9 +18,6 @@ from ._augment import (_add_weighted, _u8, auto_contrast as _auto_contrast, equa
 from ._arg_checks import check_value, type_check
 from ._vision_common import FLOAT_MAX_INTEGER
 from .transforms import _Transform, _is_pil, _op_error, _rng
-from PIL import ImageOps
-from PIL import ImageEnhance
-from PIL import Image
 
 __all__ = ["AutoContrast", "RandomAutoContrast", "RandomColor", "RandomPosterize", "RandomSolarize",
            "RandomEqualize", "RandomInvert", "RandomAdjustSharpness", "RandomGrayscale", "RandomLighting"]

@@ -7,6 +7,8 @@ count) raise ``RuntimeError`` when called, like MindSpore's C++ kernels.
 
 
 import numpy as np
+from PIL import Image
+from PIL import ImageEnhance, ImageOps
 
 from . import _augment as A, _image_ops as K
 from ._vision_crop_decode import crop_box
@@ -18,8 +20,6 @@ from ._vision_common import (  # noqa: F401  (re-exported)
     FLOAT_MAX_INTEGER, AutoAugmentPolicy, Border, ConvertMode, ImageBatchFormat, Inter, _check_border, _check_degrees,
     _check_fill, _check_inter, _check_minmax_pair, _check_padding, _check_prob, _check_size, _cv_image, _image, _is_num,
     _uint8_image)
-from PIL import Image
-from PIL import ImageEnhance, ImageOps
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "ConvertMode", "AutoAugmentPolicy", "Normalize", "Resize",
            "HWC2CHW", "RandomColorAdjust", "Decode", "RandomCrop", "RandomResizedCrop", "RandomHorizontalFlip",

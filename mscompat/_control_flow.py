@@ -33,11 +33,11 @@ import traceback
 import types
 import weakref
 from collections import Counter
+import dis
+import sysconfig
 
 from . import _control_flow_runtime as _rt
 from ._control_flow_runtime import ControlFlowFallback, UNDEF  # noqa: F401
-import dis
-import sysconfig
 
 __all__ = ["convert", "ControlFlowFallback", "user_frame"]
 

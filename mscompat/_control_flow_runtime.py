@@ -13,6 +13,7 @@ compiled-call layer then runs that call eagerly.
 """
 import sys
 import types
+import builtins
 
 import numpy as np
 import jax
@@ -24,7 +25,6 @@ from .common.parameter import Parameter
 from ._graph_print import graph_print as print_, in_compiled, running_eagerly
 from .common.seed import _state as rng
 from . import _state
-import builtins
 
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",

@@ -6,9 +6,10 @@ Each function reads the backend of ``device_target`` (the active one by default)
 import functools
 import inspect
 
+from jax._src import xla_bridge
+
 from mscompat import runtime as _runtime
 from mscompat import backends
-from jax._src import xla_bridge
 
 __all__ = ["is_initialized", "is_available", "device_count", "get_device_capability", "get_device_properties",
            "get_device_name", "get_arch_list", "synchronize", "memory_stats", "memory_reserved",

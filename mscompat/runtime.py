@@ -6,9 +6,10 @@ that tune MindSpore's own kernel-launch threads (``dispatch_threads_num``,
 ``set_kernel_launch_group``, ``set_kernel_launch_capture``, ``set_cpu_affinity``) have no XLA
 counterpart: they are validated as MindSpore validates them and recorded, and change nothing.
 """
+import jax
+
 from mscompat._checkparam import check_str_by_regular
 from mscompat import backends
-import jax
 from mscompat import context
 
 __all__ = ["launch_blocking", "dispatch_threads_num", "set_cpu_affinity", "set_kernel_launch_group",

@@ -5,17 +5,18 @@ Functions here are methods of ``Cell`` (imported into its class body): ``add_fla
 ``shard``, ``to``, ... with MindSpore 2.10's semantics and error classes.
 """
 import logging
+import inspect
+
+import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from ._cell_hooks import MixedPrecisionType
 from mscompat import context
-import inspect
 from mscompat import _graph
 from mscompat.parallel._mesh import device_count
 from mscompat.parallel._shard import ShardFn, check_shard_args
 from ._cell_hooks import _update_hook_version
-import jax.numpy as jnp
 
 logger = logging.getLogger("mscompat")
 

@@ -33,6 +33,7 @@ import time
 import weakref
 from collections import OrderedDict
 from typing import Dict, TypeVar
+import warnings
 
 import jax
 
@@ -45,7 +46,6 @@ from mscompat.context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE
 from . import _cell_flags, _cell_hooks, _cell_state
 from . import _cell_grad
 from ._cell_hooks import HookHandle, MixedPrecisionType, check_hook_fn, _update_hook_version
-import warnings
 
 __all__ = ["Cell", "register_cell_buffer_registration_hook"]
 

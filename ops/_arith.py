@@ -51,7 +51,7 @@ def _true_div(a, b):
     return a / b
 
 
-@op("div", aliases=("divide",))
+@op("div", aliases=("divide",), method=("div", "divide"))
 def div(input, other, *, rounding_mode=None):
     """True division (integers give float32); ``rounding_mode`` 'floor' or 'trunc'."""
     a, b = binary("Div", input, other)

@@ -122,7 +122,7 @@ primitive("ConjugateTranspose", _conjugate_transpose)
 
 # --- adding / removing axes -----------------------------------------------------------------
 
-@op("expand_dims")
+@op("expand_dims", method="expand_dims")
 def expand_dims(input_x, axis):
     """``input_x`` with a new axis of size 1 at ``axis``."""
     check_tensor("ExpandDims", "input_x", input_x)
@@ -315,7 +315,7 @@ def unstack(input_x, axis=0):
     return tuple(_wrap(jnp.take(a, i, axis=ax)) for i in range(a.shape[ax]))
 
 
-@op("unbind")
+@op("unbind", method="unbind")
 def unbind(input, dim=0):
     return unstack(input, dim)
 

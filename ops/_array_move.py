@@ -22,7 +22,7 @@ def _axis(name, axis, ndim, arg="axis"):
     return int(axis) % r
 
 
-@op("movedim", aliases=("moveaxis",))
+@op("movedim", aliases=("moveaxis",), method=("moveaxis", "movedim"))
 def movedim(x, source, destination):
     """``x`` with axes ``source`` moved to positions ``destination``."""
     check_tensor("movedim", "x", x)
@@ -39,7 +39,7 @@ def movedim(x, source, destination):
     return _wrap(jnp.moveaxis(a, src, dst))
 
 
-@op("swapaxes")
+@op("swapaxes", method="swapaxes")
 def swapaxes(input, axis0, axis1):
     """``input`` with axes ``axis0`` and ``axis1`` interchanged."""
     if not isinstance(input, Tensor):
@@ -103,13 +103,13 @@ def _tri(name, input, diagonal, lower):
     return _wrap(f(a, int(diagonal)))
 
 
-@op("tril")
+@op("tril", method="tril")
 def tril(input, diagonal=0):
     """The lower triangle of the last two axes of ``input`` (others zeroed)."""
     return _tri("Tril", input, diagonal, True)
 
 
-@op("triu")
+@op("triu", method="triu")
 def triu(input, diagonal=0):
     """The upper triangle of the last two axes of ``input`` (others zeroed)."""
     return _tri("Triu", input, diagonal, False)

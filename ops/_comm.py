@@ -14,12 +14,13 @@ over mesh devices instead.
 import hashlib
 import numbers
 
-from mscompat.common import dtype as mstype
-from ._args import arr, Tensor
-from ._registry import op, register_primitive_class
 import jax
 import numpy as np
 import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor
+from ._registry import op, register_primitive_class
 from ._comm_host import group_gather
 from ._comm_host import gather_objects
 

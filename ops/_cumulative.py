@@ -84,7 +84,7 @@ def cumsum(x, axis, dtype=None):
     return _cumsum_impl(_cast_opt(x, dtype), axis)
 
 
-@op("cumprod")
+@op("cumprod", method="cumprod")
 def cumprod(input, dim, dtype=None):
     """Cumulative product along ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
     a = _tensor_in("CumProd", input, "input")

@@ -234,7 +234,7 @@ def _bound_dtype(dt, v, name):
     return scalar_result_dtype(dt, v)
 
 
-@op("clamp", aliases=("clip",))
+@op("clamp", aliases=("clip",), method=("clamp", "clip"))
 def clamp(input, min=None, max=None):
     """``input`` clipped to ``[min, max]`` (either may be None; ``max`` wins where min > max)."""
     check_tensor("clamp", "input", input)

@@ -196,7 +196,7 @@ def masked_select(input, mask):
 primitive("MaskedSelect", masked_select)
 
 
-@op("nonzero")
+@op("nonzero", method="nonzero")
 def nonzero(input, *, as_tuple=False):
     """The indices of the non-zero elements of ``input``: (N, ndim) int64 (needs concrete values)."""
     check_tensor("NonZero", "input", input)
@@ -257,7 +257,7 @@ def tensor_slice(input, begin, size):
 primitive("Slice", slice)
 
 
-@op("narrow")
+@op("narrow", method="narrow")
 def narrow(input, axis, start, length):
     """``length`` elements of ``input`` along ``axis`` from ``start``."""
     check_tensor("narrow", "input", input)

@@ -615,7 +615,7 @@ def _flip(input, dims):
     return _wrap(jnp.flip(a, tuple(out)) if out and a.ndim else a)
 
 
-@op("flip")
+@op("flip", method="flip")
 def flip(input, dims):
     return _flip(input, dims)
 

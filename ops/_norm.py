@@ -130,7 +130,7 @@ def _axes_checked(name, ndim, axis):
     return axis
 
 
-@op("norm")
+@op("norm", method="norm")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """Vector or matrix norm: ``dim`` of one axis (or a 1-D input) gives a vector norm,
     two axes (or a 2-D input with a string ``ord``) a matrix norm."""

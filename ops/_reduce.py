@@ -251,7 +251,7 @@ def _select_initial(name, x, initial, where, fn):
     return _wrap(a) if a is not arr(x) else x
 
 
-@op("amax")
+@op("amax", method="amax")
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
     _tensor_in("ReduceMax", input)
@@ -259,7 +259,7 @@ def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     return _reduce_max_impl(x, () if axis is None else axis, keepdims)
 
 
-@op("amin")
+@op("amin", method="amin")
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
     _tensor_in("ReduceMin", input)

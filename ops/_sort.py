@@ -95,7 +95,7 @@ def _topk(name, a, k, ax, largest, sorted_):
     return _wrap(jnp.moveaxis(v, -1, ax)), _wrap(jnp.moveaxis(i, -1, ax))
 
 
-@op("topk")
+@op("topk", method="topk")
 def topk(input, k, dim=None, largest=True, sorted=True):
     """The ``k`` largest (or smallest) values along ``dim`` (last by default) and their int32 indices."""
     check_tensor("TopK", "input", input)

@@ -1,7 +1,9 @@
 """Tensor methods: MindSpore's Tensor method signatures, mapped onto the functional ops.
 
-Every ``Tensor.x`` method that is not defined in the Tensor class body is registered here
-with ``@tensor_method`` (one place per concept: op families never register methods).
+A method whose signature is its functional op's (``x.tril(diagonal)`` is
+``ops.tril(x, diagonal)``) is declared on the op's entry, ``@op("tril", method="tril")``, in
+the op's family module. Every other ``Tensor.x`` method that is not defined in the Tensor class
+body adapts MindSpore's method signature and is registered here with ``@tensor_method``.
 Methods call the functional op from ``OPS``, so each op has one implementation. This module
 is imported after every op family (it is last in ``ops._FAMILIES``), so each method's op is
 looked up once, here, as the methods are attached, never per call. MindSpore's Tensor
@@ -209,19 +211,9 @@ def _unsqueeze(self, dim=None, **kwargs):
     return _F.unsqueeze(self, dim)
 
 
-@tensor_method("expand_dims")
-def _expand_dims(self, axis):
-    return _F.expand_dims(self, axis)
-
-
-@tensor_method("swapaxes", "swapdims")
+@tensor_method("swapdims")
 def _swapaxes(self, axis0, axis1):
     return _F.swapaxes(self, axis0, axis1)
-
-
-@tensor_method("moveaxis", "movedim")
-def _moveaxis(self, source, destination):
-    return _F.moveaxis(self, source, destination)
 
 
 @tensor_method("tile")
@@ -279,26 +271,11 @@ def _split(self, split_size_or_sections, axis=0, **kwargs):
     return _F.split(self, split_size_or_sections, axis)
 
 
-@tensor_method("flip")
-def _flip(self, dims):
-    return _F.flip(self, dims)
-
-
 @tensor_method("reverse")
 def _reverse(self, axis):
     if not isinstance(axis, (list, tuple)):
         raise TypeError(f"Failed calling ReverseV2 with \"ReverseV2(axis={type(axis).__name__})(input=Tensor)\".")
     return _wrap(jnp.flip(arr(self), tuple(axis)) if axis else arr(self))
-
-
-@tensor_method("unbind")
-def _unbind(self, dim=0):
-    return _F.unbind(self, dim)
-
-
-@tensor_method("narrow")
-def _narrow(self, axis, start, length):
-    return _F.narrow(self, axis, start, length)
 
 
 # ----------------------------------------------------------------------------------------
@@ -445,11 +422,6 @@ def _cumsum(self, axis=None, dtype=None, **kwargs):
     return out
 
 
-@tensor_method("cumprod")
-def _cumprod(self, dim, dtype=None):
-    return _F.cumprod(self, dim, dtype=dtype)
-
-
 def _stat(name):
     fn = _fn(name)
 
@@ -467,21 +439,6 @@ def _stat(name):
 
 tensor_method("std")(_stat("std"))
 tensor_method("var")(_stat("var"))
-
-
-@tensor_method("norm")
-def _norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):
-    return _F.norm(self, ord, dim, keepdim, dtype=dtype)
-
-
-@tensor_method("amax")
-def _amax(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _F.amax(self, axis, keepdims, initial=initial, where=where)
-
-
-@tensor_method("amin")
-def _amin(self, axis=None, keepdims=False, *, initial=None, where=None):
-    return _F.amin(self, axis, keepdims, initial=initial, where=where)
 
 
 # ----------------------------------------------------------------------------------------
@@ -504,11 +461,6 @@ def _argsort(self, axis=-1, descending=False, **kwargs):
     return _F.argsort(self, axis, descending)
 
 
-@tensor_method("topk")
-def _topk(self, k, dim=None, largest=True, sorted=True):
-    return _F.topk(self, k, dim, largest, sorted)
-
-
 @tensor_method("top_k")
 def _top_k(self, k, sorted=True):
     return _F.topk(self, k, None, True, sorted)
@@ -524,21 +476,6 @@ def _masked_fill(self, mask, value):
     return _F.masked_fill(self, mask, value)
 
 
-@tensor_method("clamp", "clip")
-def _clamp(self, min=None, max=None):
-    return _F.clamp(self, min, max)
-
-
-@tensor_method("triu")
-def _triu(self, diagonal=0):
-    return _F.triu(self, diagonal)
-
-
-@tensor_method("tril")
-def _tril(self, diagonal=0):
-    return _F.tril(self, diagonal)
-
-
 @tensor_method("index_select")
 def _index_select(self, axis=None, index=None, **kwargs):
     axis = _pick(kwargs, ("dim",), axis)
@@ -552,11 +489,6 @@ def _gather(self, *args, **kwargs):
     if args and isinstance(args[0], Tensor) or "input_indices" in kwargs:
         return _F.gather(self, *args, **kwargs)
     return _F.gather_elements(self, *args, **kwargs)
-
-
-@tensor_method("nonzero")
-def _nonzero(self, *, as_tuple=False):
-    return _F.nonzero(self, as_tuple=as_tuple)
 
 
 # ----------------------------------------------------------------------------------------
@@ -575,11 +507,6 @@ def _sub(self, other, *, alpha=1):
     if alpha == 1:
         return _F.sub(self, other)
     return _F.sub(self, other, alpha=alpha)
-
-
-@tensor_method("div", "divide")
-def _div(self, other, *, rounding_mode=None):
-    return _F.div(self, other, rounding_mode=rounding_mode)
 
 
 @tensor_method("multiply")
@@ -653,7 +580,7 @@ def _mul_(self, other):
 
 @tensor_method("div_")
 def _div_(self, other, *, rounding_mode=None):
-    return _assign(self, _div(self, other, rounding_mode=rounding_mode))
+    return _assign(self, _F.div(self, other, rounding_mode=rounding_mode))
 
 
 @tensor_method("floor_divide_")
@@ -681,7 +608,7 @@ for _m, _o in (("exp_", "exp"), ("log_", "log"), ("sigmoid_", "sigmoid"), ("tanh
 
 @tensor_method("clamp_")
 def _clamp_(self, min=None, max=None):
-    return _assign(self, _clamp(self, min, max))
+    return _assign(self, _F.clamp(self, min, max))
 
 
 @tensor_method("fill_")

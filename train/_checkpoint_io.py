@@ -28,9 +28,9 @@ import threading
 import ml_dtypes
 import numpy as np
 from google.protobuf import unknown_fields
+from safetensors.numpy import save
 
 from ._checkpoint_proto import Checkpoint, DecodeError
-from safetensors.numpy import save
 
 logger = logging.getLogger("mscompat.train.serialization")
 

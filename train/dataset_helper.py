@@ -11,12 +11,12 @@ PyNative mode a sink-mode helper yields ``sink_size`` single batches per loop; w
 it iterates one dataset epoch per loop.
 """
 import math
+import time
 
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE
 from mscompat._checkparam import check_bool, check_is_int
 from mscompat.common import dtype as mstype
 from mscompat.dataset.device_feed import DeviceFeeder
-import time
 
 __all__ = ["DatasetHelper", "connect_network_with_dataset"]
 

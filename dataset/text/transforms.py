@@ -6,18 +6,17 @@ argument errors raise in ``__init__``, data errors raise ``RuntimeError`` when c
 """
 import os
 import unicodedata
+import re
 
 import numpy as np
+import sentencepiece as spm
 
 from mscompat.common import dtype as mstype
-
 from .._arg_checks import check_pos_int32, check_positive, check_uint32, type_check
 from ..transforms import _Transform, _to_array
 from . import _unicode
 from ._jieba import JiebaSegmenter
 from .utils import (JiebaMode, NormalizeForm, SentencePieceVocab, SPieceTokenizerOutType, Vectors, Vocab, to_str)
-import re
-import sentencepiece as spm
 
 __all__ = ["AddToken", "BasicTokenizer", "BertTokenizer", "CaseFold", "FilterWikipediaXML", "JiebaTokenizer",
            "Lookup", "Ngram", "NormalizeUTF8", "PythonTokenizer", "RegexReplace", "RegexTokenizer",

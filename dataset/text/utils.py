@@ -2,14 +2,14 @@
 ``to_str`` / ``to_bytes``."""
 import os
 from enum import IntEnum
+import io
+import re
 
 import numpy as np
+import sentencepiece as spm
 
 from .._arg_checks import (INT32_MAX, check_filename, check_non_negative_int32, check_positive, check_uint32,
                            check_value, type_check, type_check_list)
-import io
-import re
-import sentencepiece as spm
 
 __all__ = ["CharNGram", "FastText", "GloVe", "JiebaMode", "NormalizeForm", "SentencePieceModel",
            "SentencePieceVocab", "SPieceTokenizerLoadType", "SPieceTokenizerOutType", "Vectors", "Vocab",

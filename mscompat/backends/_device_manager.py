@@ -1,10 +1,10 @@
 """``mindspore.set_device`` / ``get_current_device`` / ``set_deterministic`` and the context's
 device keys (``device_target``, ``device_id``, ``max_device_memory``, ``ascend_config``)."""
 import re
+import os
 
 from . import activate, set_device_id, device_target, device_id, TARGETS
 from mscompat import context
-import os
 from mscompat import log
 
 __all__ = ["set_device", "get_current_device", "set_deterministic", "DeviceInfo"]

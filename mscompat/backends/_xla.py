@@ -4,8 +4,9 @@ Devices, placement and synchronisation are JAX's; memory statistics come from th
 client's allocator where it keeps them (GPU, TPU) and are zeros on CPU, as MindSpore's CPU
 backend reports.
 """
-from . import Backend, _defer_probe, _empty_stats
 import jax
+
+from . import Backend, _defer_probe, _empty_stats
 from . import unsupported_target_error
 
 

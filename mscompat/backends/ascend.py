@@ -22,10 +22,10 @@ import math
 import os
 
 import numpy as np
+import jax
 
 from . import Backend, _empty_stats
 from mscompat import context
-import jax
 from . import _state
 from . import _ascend_kernels
 from mscompat import backends

@@ -19,9 +19,9 @@ import re
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax.experimental import multihost_utils
 
 from . import dtype as mstype
-from jax.experimental import multihost_utils
 
 __all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
 

@@ -2,12 +2,12 @@
 (source and destination ranks are WORLD ranks). Most return ``(output, handle)``; the work is
 done when they return, so a handle's ``wait()`` returns at once."""
 import numpy as np
+import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
 from mscompat.ops import _comm as _c
 from .management import GlobalComm, _get_group, get_group_rank_from_world_rank
 from ._comm_helper import _get_group_rank_from_world_rank_from_cache_helper
-import jax.numpy as jnp
 
 __all__ = ["all_reduce", "all_gather_into_tensor", "all_to_all_with_output_shape",
            "all_to_all_single_with_output_shape", "barrier", "broadcast", "gather_into_tensor", "isend", "irecv",

@@ -24,10 +24,10 @@ import threading
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.experimental import multihost_utils
 
 from mscompat.common.tensor import Tensor
 from ._mesh import _ACTIVE, DATA_AXIS, in_per_device
-from jax.experimental import multihost_utils
 from ._layout import strategy_sharding, layout_sharding, Layout
 from ._checkpoint import save_strategy_file
 

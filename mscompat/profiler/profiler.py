@@ -21,13 +21,14 @@ import os
 import socket
 import time
 from typing import Any, Callable, Optional
+import shutil
+
+import jax
 
 from ._constant import ProfilerLevel, ProfilerActivity, AicoreMetrics, ExportType, HostSystem
 from .schedule import ProfilerAction, Schedule, _default_schedule_fn
 from . import _analysis
 from .mstx import Mstx
-import jax
-import shutil
 
 __all__ = ["Profiler", "Profile", "tensorboard_trace_handler"]
 

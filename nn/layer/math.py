@@ -8,13 +8,13 @@ import math
 
 import numpy as np
 import jax.numpy as jnp
+import jax.scipy.linalg as jsl
 
 from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type
-import jax.scipy.linalg as jsl
 
 __all__ = ['ReduceLogSumExp', 'Range', 'LGamma', 'DiGamma', 'IGamma', 'LBeta', 'CosineSimilarity', 'MatMul',
            'Moments', 'MatInverse', 'MatDet']

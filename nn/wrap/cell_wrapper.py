@@ -14,6 +14,7 @@ import os
 from types import FunctionType, MethodType
 
 import jax.numpy as jnp
+import jax
 
 from mscompat.common import dtype as mstype
 from mscompat.common.parameter import Parameter, ParameterTuple
@@ -24,7 +25,6 @@ from mscompat.nn.layer.basic import Identity
 from mscompat._checkparam import check_value_type
 from .grad_reducer import DistributedGradReducer
 from mscompat import ops
-import jax
 from mscompat import _autodiff
 from mscompat import context
 

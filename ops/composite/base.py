@@ -4,9 +4,10 @@ and ``env_get``.
 """
 import operator
 
+import jax.numpy as jnp
+
 from .multitype import MultitypeFuncGraph, HyperMap
 from . import _env
-import jax.numpy as jnp
 from mscompat.common.tensor import Tensor
 from .._arith import add
 from .._creation import zeros_like

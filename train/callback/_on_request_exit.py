@@ -3,12 +3,12 @@ import logging
 import os
 import signal
 import threading
+import json
 
 from ._callback import Callback
 from mscompat._checkparam import check_isinstance
 from ._checkpoint import _make_directory
 from mscompat import context
-import json
 from mscompat.train.serialization import save_checkpoint
 from mscompat.train.serialization import load_checkpoint
 
