@@ -115,7 +115,12 @@ class _Derivative:
 
     def __init__(self, fn, args, kwargs, positions, weights):
         self.fn, self.args, self.kwargs = fn, list(args), kwargs
-        self.positions = [i for i in positions if _is_tensor(self.args[i])]
+        # a mutable scalar input of a compiled call is no differentiable input: its gradient is the
+        # zero of its Python type (0, 0.0, False), as in MindSpore's GRAPH_MODE
+        self.zeros = {i: _SCALAR_ZEROS[self.args[i]._data.dtype.kind] for i in positions
+                      if _is_tensor(self.args[i]) and self.args[i].__dict__.get("_mutable_scalar")}
+        self.positions = [i for i in positions if _is_tensor(self.args[i]) and i not in self.zeros]
+        self.out_positions = [i for i in positions if i in self.zeros or i in self.positions]
         self.weights = list(weights)
         self.in_dtypes = [self.args[i]._data.dtype for i in self.positions]
         self.written = []
@@ -139,10 +144,14 @@ class _Derivative:
             p._data = v
 
     def wrap_grads(self, g_in, g_w):
-        gi = [_hooked(self.args[i], Tensor._wrap(g.astype(dt)))
-              for i, g, dt in zip(self.positions, g_in, self.in_dtypes)]
+        gi = {i: _hooked(self.args[i], Tensor._wrap(g.astype(dt)))
+              for i, g, dt in zip(self.positions, g_in, self.in_dtypes)}
+        gi = [gi[i] if i in gi else self.zeros[i] for i in self.out_positions]
         gw = [_hooked(p, Tensor._wrap(g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
         return gi, gw
+
+
+_SCALAR_ZEROS = {"b": False, "i": 0, "u": 0, "f": 0.0}
 
 
 def _hooked(tensor, g):
@@ -177,11 +186,13 @@ def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
     ins, ws = d.primals()
     target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
     d.commit(written)
-    if sens is None:
-        ct = [jnp.ones_like(t) for t in target]
+    if not d.positions and not d.weights:
+        # nothing differentiable (only mutable scalars): their zeros, no backward pass to feed sens to
+        g_in, g_w = [], []
+    elif sens is None:
+        g_in, g_w = vjp_fn([jnp.ones_like(t) for t in target])
     else:
-        ct = [s for s in _sens_leaves(sens, arrs) if s is not None]
-    g_in, g_w = vjp_fn(ct)
+        g_in, g_w = vjp_fn([s for s in _sens_leaves(sens, arrs) if s is not None])
     gi, gw = d.wrap_grads(g_in, g_w)
     return out, gi, gw, d
 
@@ -271,7 +282,7 @@ def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with
         pos = _positions(grad_position, len(args))
         out, gi, gw, d = _vjp(fn, args, kwargs, pos or (), wlist or (), has_aux, sens)
         if return_ids:
-            gi = [(i, g) for i, g in zip(d.positions, gi)]
+            gi = [(i, g) for i, g in zip(d.out_positions, gi)]
             gw = [(p.name, g) for p, g in zip(wlist or (), gw)]
         if pos is not None:
             # one position (an int, or a tuple of one) gives its gradient alone, as MindSpore

@@ -156,13 +156,23 @@ def _merge(dyn, spec):
         if isinstance(dyn[i], Tensor) and dyn[i].__dict__.get("_hooks") is None:
             dyn[i].__dict__["_hooks"] = dict(items)
     dyn_it, static_it = iter(dyn), iter(static)
-    leaves = [(Tensor._wrap(next(dyn_it)) if w is _SCALAR else next(dyn_it)) if w else next(static_it)
+    leaves = [(_scalar_input(next(dyn_it)) if w is _SCALAR else next(dyn_it)) if w else next(static_it)
               for w in where]
     leaves = [x.param if type(x) is _ParamRef else x for x in leaves]
     return jax.tree_util.tree_unflatten(treedef, leaves)
 
 
 _SCALAR = 2            # ``where`` mark of a mutable scalar input
+
+
+def _scalar_input(a):
+    """A mutable scalar input inside the compiled call: a 0-d Tensor marked as one (``grad`` gives
+    it the zero of its Python type instead of a gradient, as MindSpore's GRAPH_MODE does)."""
+    t = Tensor._wrap(a)
+    t.__dict__["_mutable_scalar"] = True
+    return t
+
+
 _SCALAR_DTYPES = {_MutableBool: np.bool_, _MutableInt: np.int64, _MutableFloat: np.float32}
 
 
