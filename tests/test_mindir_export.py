@@ -272,6 +272,32 @@ class Recurrent(nn.Cell):
         return z, h, s
 
 
+class Vision(nn.Cell):
+    """Depthwise convolutions, activations, explicitly padded max pooling, GroupNorm, resizing,
+    one-hot, sort/argsort/topk."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, stride=2, pad_mode="pad", padding=1)
+        self.dw = nn.Conv2d(8, 8, 3, group=8, pad_mode="same")
+        self.bn = nn.BatchNorm2d(8)
+        self.acts = nn.CellList([nn.ReLU6(), nn.HSwish(), nn.LeakyReLU(0.1), nn.ELU(), nn.SiLU(), nn.PReLU(),
+                                 nn.Mish(), nn.HSigmoid()])
+        self.pool = nn.MaxPool2d(3, 2, pad_mode="pad", padding=1)
+        self.gn = nn.GroupNorm(2, 8)
+        self.up = nn.Upsample(size=(8, 8), mode="nearest")
+
+    def construct(self, x):
+        y = self.bn(self.dw(self.conv(x)))
+        acts = [act(y) for act in self.acts]
+        z = self.gn(self.pool(y))
+        flat = z.reshape(2, -1)
+        values, indices = ops.topk(flat, 3)
+        return (tuple(acts) + (self.up(z), ops.interpolate(y, size=(6, 6), mode="bilinear", align_corners=True),
+                               ops.one_hot(ops.argmax(flat, 1), 5, ms.Tensor(1.0), ms.Tensor(0.0)),
+                               values, indices, ops.sort(y, 1)[0], ops.argsort(y, 2)))
+
+
 class Encoder(nn.Cell):
     """Two nn.TransformerEncoderLayer (nn.MultiheadAttention inside) and a classifier head."""
 
@@ -320,6 +346,7 @@ def _default_cases():
           [abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=8)]]),
         _static("layers", Layers(), [ids] + _inputs((2, 3, 4, 5))),
         _static("recurrent", Recurrent(), _inputs((2, 7, 4))),
+        _static("vision", Vision(), _inputs((2, 3, 16, 16))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
          [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]),
@@ -390,7 +417,7 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "function",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "vision", "function",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)
@@ -437,9 +464,9 @@ def test_custom_func_edits_the_model(tmp_path):
     assert model.producer_version == "11.0" and model.user_info["version"] == "11.0"
 
 
-class _Sorts(nn.Cell):
+class _Factorizes(nn.Cell):
     def construct(self, x):
-        return ops.sort(x)[0] * 2
+        return ops.cholesky(x) * 2
 
 
 class _Reads(nn.Cell):
@@ -450,8 +477,8 @@ class _Reads(nn.Cell):
 
 
 def test_unsupported_primitive_is_named(tmp_path):
-    with pytest.raises(RuntimeError, match="'sort'"):
-        export_mindir(_Sorts(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "s"))
+    with pytest.raises(RuntimeError, match="'cholesky'"):
+        export_mindir(_Factorizes(), ms.Tensor(np.eye(3, dtype=np.float32)), file_name=str(tmp_path / "s"))
     assert not (tmp_path / "s.mindir").exists()
 
 

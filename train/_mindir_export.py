@@ -345,6 +345,9 @@ class _Translator:
             return self.run(jaxpr, consts, ins)
         if all(v.const is not None for v in ins) and prim != "broadcast_in_dim":
             return _fold(eqn, ins)
+        avals = [v.aval for v in eqn.outvars]
+        if avals and all(0 in tuple(a.shape) for a in avals):     # empty results are constants
+            return [_Val.constant(np.zeros(a.shape, a.dtype)) for a in avals]
         handler = _HANDLERS.get(prim)
         if handler is None:
             raise _Unsupported(prim)
@@ -487,6 +490,9 @@ def _transpose(tr, eqn, ins):
 
 def _concatenate(tr, eqn, ins):
     shape, dtype = _out(eqn)
+    ins = [v for v in ins if 0 not in v.shape] or ins[:1]
+    if len(ins) == 1:
+        return ins[0]
     names = [tr.name(v) for v in ins]
     tup = tr.w.node("MakeTuple", names, [(v.shape, v.dtype) for v in ins], kind=_PRIMITIVE)
     return tr.emit("Concat", [tup, int(eqn.params["dimension"])], shape, dtype)
@@ -693,10 +699,69 @@ def _argminmax(op):
     return handler
 
 
-def _cumsum(tr, eqn, ins):
-    shape, dtype = _out(eqn)
-    return tr.emit("CumSum", [tr.name(ins[0]), int(eqn.params["axis"]), False, bool(eqn.params["reverse"])],
-                   shape, dtype)
+def _cumulative(op):
+    def handler(tr, eqn, ins):
+        shape, dtype = _out(eqn)
+        x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+        return tr.emit(op, [tr.name(x), int(eqn.params["axis"]), False, bool(eqn.params["reverse"])], shape, dtype)
+    return handler
+
+
+def _tuple_items(tr, node, avals):
+    """The elements of a node's tuple output (TupleGetItem)."""
+    return [tr.emit("TupleGetItem", [node, i], shape, dtype, kind=_PRIMITIVE) for i, (shape, dtype) in enumerate(avals)]
+
+
+def _cum_extreme(op):
+    def handler(tr, eqn, ins):
+        shape, dtype = _out(eqn)
+        axis = int(eqn.params["axis"])
+        if eqn.params["reverse"]:
+            raise _Unsupported(eqn.primitive.name, "reverse=True")
+        x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+        avals = [(shape, dtype), (shape, np.dtype(np.int64))]
+        node = tr.w.node(op, [tr.name(x)], avals, attrs={"axis": axis}, kind=_PRIMITIVE)
+        return _tuple_items(tr, node, avals)[:1]
+    return handler
+
+
+def _top_k(tr, eqn, ins):
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    if int(eqn.params.get("axis", len(x.shape) - 1)) != len(x.shape) - 1:
+        raise _Unsupported("top_k", "only along the last axis")
+    avals = [_out(eqn, 0), _out(eqn, 1)]
+    node = tr.w.node("TopK", [tr.name(x), int(eqn.params["k"])], avals,
+                     attrs={"sorted": True, "input_names": ["input", "k"], "output_names": ["values", "indices"]},
+                     kind=_PRIMITIVE, instance_name="topk")
+    return _tuple_items(tr, node, avals)
+
+
+def _sort(tr, eqn, ins):
+    """``sort`` on one key (``sort``, ``argsort``, ``topk`` all lower to it): MindSpore's Sort gives
+    the sorted key and the positions; a payload that is the positions (an iota along the axis) is
+    those, any other payload is gathered by them (GatherD)."""
+    axis = int(eqn.params["dimension"])
+    if int(eqn.params["num_keys"]) != 1:
+        raise _Unsupported("sort", "more than one sort key")
+    key = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    shape = key.shape
+    avals = [(shape, key.dtype), (shape, np.dtype(np.int32))]
+    node = tr.w.node("Sort", [tr.name(key)], avals,
+                     attrs={"axis": axis, "descending": False, "input_names": ["x"], "output_names": ["y1", "y2"]},
+                     kind=_PRIMITIVE, instance_name="sort")
+    values, positions = _tuple_items(tr, node, avals)
+    iota = np.broadcast_to(np.arange(int(shape[axis])).reshape([-1 if d == axis else 1 for d in range(len(shape))]),
+                           shape)
+    outs = [values]
+    for var, payload in zip(eqn.outvars[1:], ins[1:]):
+        if isinstance(var, jex_core.DropVar):
+            outs.append(None)
+        elif payload.const is not None and np.array_equal(payload.const, iota):
+            outs.append(tr.cast(positions, payload.dtype))
+        else:
+            p = payload if payload.lazy is None else _Val(payload.shape, payload.dtype, name=tr.name(payload))
+            outs.append(tr.emit("GatherD", [tr.name(p), axis, tr.name(positions)], shape, p.dtype))
+    return outs
 
 
 def _dot_general(tr, eqn, ins):
@@ -801,8 +866,10 @@ def _max_pool(tr, eqn, ins):
         mode = "VALID"
     elif _same_padding(x.shape[2:], win, strides, padding):
         mode = "SAME"
-    else:
-        raise _Unsupported("reduce_window_max", f"padding {padding} (neither VALID nor SAME)")
+    else:      # explicit padding: the input padded with the smallest value, then a VALID window
+        fill = -np.inf if np.issubdtype(x.dtype, np.floating) else np.iinfo(x.dtype).min
+        x = _pad_constant(tr, x, [(0, 0), (0, 0)] + padding, fill)
+        mode = "VALID"
     attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": (1, 1) + win, "format": "NCHW",
              "strides": (1, 1) + strides, "input_names": ["x"]}
     return tr.emit("MaxPool", [tr.name(x)], shape, dtype, attrs=attrs, kind=_PRIMITIVE, instance_name="max_pool")
@@ -826,10 +893,12 @@ def _window_sum(tr, eqn, ins):
 def _pad(tr, eqn, ins):
     x, value = ins
     config = eqn.params["padding_config"]
-    if any(int(i) != 0 for _, _, i in config) or value.const is None:
-        raise _Unsupported("pad", "interior padding or a non-constant padding value")
+    if value.const is None:
+        raise _Unsupported("pad", "a padding value computed from the inputs")
     if x.lazy is not None:
         x = _Val(x.shape, x.dtype, name=tr.name(x))
+    for axis, (_, _, interior) in enumerate(config):
+        x = _dilate(tr, x, axis, int(interior) + 1, value.const)
     return _pad_constant(tr, x, [(int(lo), int(hi)) for lo, hi, _ in config], value.const)
 
 
@@ -856,20 +925,21 @@ def _pad_constant(tr, x, config, fill):
                    kind=_PRIMITIVE, instance_name="pad_v3")
 
 
-def _dilate(tr, x, axis, factor):
-    """Zeros inserted between the elements of ``x`` along ``axis`` (a convolution's lhs dilation)."""
-    if factor == 1:
+def _dilate(tr, x, axis, factor, fill=0):
+    """``factor - 1`` fills between the elements of ``x`` along ``axis`` (interior padding, a
+    convolution's lhs dilation)."""
+    if factor == 1 or int(x.shape[axis]) == 0:
         return x
     shape = x.shape
     size = int(shape[axis])
     y = tr.reshape(x, shape[:axis + 1] + (1,) + shape[axis + 1:])
     config = [(0, 0)] * len(y.shape)
     config[axis + 1] = (0, factor - 1)
-    y = _pad_constant(tr, y, config, 0)
+    y = _pad_constant(tr, y, config, fill)
     y = tr.reshape(y, shape[:axis] + (size * factor,) + shape[axis + 1:])
     crop = [(0, 0)] * len(shape)
     crop[axis] = (0, -(factor - 1))
-    return _pad_constant(tr, y, crop, 0)
+    return _pad_constant(tr, y, crop, fill)
 
 
 _HANDLERS = {
@@ -900,7 +970,9 @@ _HANDLERS = {
     "reduce_sum": _reduce("ReduceSum", with_skip=True), "reduce_max": _reduce("ReduceMax"),
     "reduce_min": _reduce("ReduceMin"), "reduce_prod": _reduce("ReduceProd"),
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
-    "argmax": _argminmax("Argmax"), "argmin": _argminmax("Argmin"), "cumsum": _cumsum,
+    "argmax": _argminmax("Argmax"), "argmin": _argminmax("Argmin"), "cumsum": _cumulative("CumSum"),
+    "cumprod": _cumulative("CumProd"), "cummax": _cum_extreme("Cummax"), "cummin": _cum_extreme("Cummin"),
+    "top_k": _top_k, "sort": _sort,
     "dot_general": _dot_general, "conv_general_dilated": _conv,
     "reduce_window_max": _max_pool, "reduce_window_sum": _window_sum,
     "copy": _passthrough, "copy_p": _passthrough, "stop_gradient": _passthrough,
