@@ -174,7 +174,11 @@ class Recorder:
                 continue
             a = np.asarray(a)
             if a.dtype.kind not in "biufc":
-                a = a.astype(np.float32)     # bfloat16 and other extension floats
+                try:
+                    a = a.astype(np.float32)     # bfloat16 and other extension floats
+                except (TypeError, ValueError):  # strings, objects: not compared
+                    descs.append(None)
+                    continue
             d = {"shape": list(a.shape), "dtype": str(a.dtype), "size": int(a.size)}
             if a.dtype.kind in "fc" and a.size:
                 f = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
@@ -253,18 +257,18 @@ class Recorder:
             # nested in another op, or called by framework code outside every Cell (Model's
             # bookkeeping, a layer's constructor): not the script's op, and not on both sides alike
             return fn(*args, **kwargs)
-        st["in_op"] += 1
+        st["in_op"] += 1           # also while recording: a conversion must not record itself
         try:
             out = fn(*args, **kwargs)
+            try:
+                ins = self._flatten(list(args) + [kwargs[k] for k in sorted(kwargs)], [])
+                ev = self._event("op", name, ins, self._flatten(out, []))
+                if ev is not None and ev["random"] and self.ref_arrays is not None:
+                    out, ev["replayed"] = self._replay_random(ev, out, list(args) + list(kwargs.values()))
+            except Exception:   # pylint: disable=broad-except   # never break the script
+                self.errors.append(f"{name}: {traceback.format_exc(limit=2)}")
         finally:
             st["in_op"] -= 1
-        try:
-            ins = self._flatten(list(args) + [kwargs[k] for k in sorted(kwargs)], [])
-            ev = self._event("op", name, ins, self._flatten(out, []))
-            if ev is not None and ev["random"] and self.ref_arrays is not None:
-                out, ev["replayed"] = self._replay_random(ev, out, list(args) + list(kwargs.values()))
-        except Exception:   # pylint: disable=broad-except   # never break the script
-            self.errors.append(f"{name}: {traceback.format_exc(limit=2)}")
         return out
 
     def wrap_op(self, fn, name):
@@ -326,11 +330,15 @@ class Recorder:
                 saved_root = st["root"], st["cell_occ"]
                 st["root"], st["cell_occ"] = f"{cls}#{k}", {}
                 path = ""
+                st["in_op"] += 1
                 try:
                     rec.sync_params(cell)
                 except Exception:   # pylint: disable=broad-except
                     rec.errors.append(f"parameter sync: {traceback.format_exc(limit=3)}")
-                before = rec.snapshot(cell)
+                try:
+                    before = rec.snapshot(cell)
+                finally:
+                    st["in_op"] -= 1
             else:
                 parent = st["stack"][-1][0]
                 name = rec._child_name(cell)
@@ -349,6 +357,7 @@ class Recorder:
                 raise
             st["stack"].pop()
             st["op_occ"].pop()
+            st["in_op"] += 1
             try:
                 ins = rec._flatten(list(args) + [kwargs[k] for k in sorted(kwargs)], []) if is_root else []
                 st["stack"].append((path, occ, cell))
@@ -362,6 +371,7 @@ class Recorder:
             except Exception:   # pylint: disable=broad-except
                 rec.errors.append(f"cell {path}: {traceback.format_exc(limit=2)}")
             finally:
+                st["in_op"] -= 1
                 if is_root:
                     st["root"], st["cell_occ"] = saved_root
             return out
@@ -542,6 +552,8 @@ def _setup_mindspore(rec):
     def to_numpy(t):
         # a copy: on CPU asnumpy() shares the Tensor's memory, which later in-place updates
         # (an optimizer step) would change under the record
+        if t.dtype == ms.bfloat16:      # numpy has no bfloat16
+            t = t.astype(ms.float32)
         return np.array(t.asnumpy(), copy=True)
 
     rec.to_numpy = to_numpy
