@@ -23,11 +23,12 @@ import logging
 import numpy as np
 
 from mscompat.common.tensor import Tensor
-from mscompat.context import _context as _CONTEXT, GRAPH_MODE
+from mscompat.context import _context as _CONTEXT, GRAPH_MODE, get_auto_parallel_context
 from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
 from mscompat._checkparam import check_bool, check_is_int, check_non_negative_int, check_positive_int, \
     check_value_type
 from .callback import __all__ as _internal_cb_names
+from .amp import build_train_network
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, _sink_count
 import mscompat.train.metrics as M
 from mscompat.train.metrics import Loss
@@ -48,10 +49,9 @@ def _nn():
 
 def _parallel_info():
     """(parallel_mode, device number) from the auto-parallel context ('stand_alone', 1 by default)."""
-    import mscompat  # cycle: the mscompat package imports train
     try:
-        mode = mscompat.get_auto_parallel_context("parallel_mode")
-        num = mscompat.get_auto_parallel_context("device_num")
+        mode = get_auto_parallel_context("parallel_mode")
+        num = get_auto_parallel_context("device_num")
     except (AttributeError, ValueError, KeyError):
         return "stand_alone", 1
     return mode, (num if isinstance(num, int) and num > 0 else 1)
@@ -170,16 +170,8 @@ class Model:
                 amp_config["loss_scale_manager"] = self._loss_scale_manager
             if self._keep_bn_fp32 is not None:
                 amp_config["keep_batchnorm_fp32"] = self._keep_bn_fp32
-            from mscompat import amp  # cycle: amp imports train
-            build = getattr(amp, "build_train_network", None)
-            if build is not None:
-                return build(network, self._optimizer, self._loss_fn, level=self._amp_level,
-                             boost_level=self._boost_level, **amp_config)
-            if self._amp_level != "O0" or amp_config:
-                raise RuntimeError("Model: mixed precision and loss scaling need mscompat.amp.build_train_network.")
-            if self._loss_fn:
-                network = nn.WithLossCell(network, self._loss_fn)
-            return nn.TrainOneStepCell(network, self._optimizer)
+            return build_train_network(network, self._optimizer, self._loss_fn, level=self._amp_level,
+                                       boost_level=self._boost_level, **amp_config)
         if self._loss_fn:
             return nn.WithLossCell(network, self._loss_fn)
         return network

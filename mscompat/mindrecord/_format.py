@@ -59,11 +59,33 @@ values of the schema dtype instead.  Blob arrays come back reshaped to the schem
 """
 import json
 import math
+import os
 import sqlite3
 import struct
 import urllib.parse
 
 import numpy as np
+
+from .exceptions import ParamValueError
+
+_FORBIDDEN = set('\\/:*?"<>|`&\';')
+
+
+def check_filename(path):
+    """MindSpore's file-name checks (ParamValueError)."""
+    if not path:
+        raise ParamValueError('File path is not allowed None or empty!')
+    if not isinstance(path, str):
+        raise ParamValueError("File path: {} is not string.".format(path))
+    if path.endswith("/"):
+        raise ParamValueError("File path can not end with '/'")
+    name = os.path.basename(path)
+    if set(name) & _FORBIDDEN:
+        raise ParamValueError(r"File name should not contains \/:*?\"<>|`&;\'")
+    if name.startswith(' ') or name.endswith(' '):
+        raise ParamValueError("File name should not start/end with space.")
+    return True
+
 
 VERSION = "3.0"
 DEFAULT_HEADER_SIZE = 1 << 24

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _format as fmt
 from .exceptions import ParamTypeError, ParamValueError
-from .filewriter import check_filename
+from ._format import check_filename
 
 __all__ = ["FileReader", "MindRecordFiles", "dataset_row"]
 

@@ -10,6 +10,8 @@ import struct
 import numpy as np
 
 from . import _format as fmt
+from ._format import check_filename
+from .filereader import _read_header, _read_index
 from .exceptions import (ParamValueError, ParamTypeError, MRMInvalidSchemaError, MRMDefineIndexError,
                          MRMBuildSchemaError, MRMAddSchemaError, MRMGetMetaError)
 
@@ -21,23 +23,6 @@ VALUE_TYPE_MAP = {"int": ["int32", "int64"], "float": ["float32", "float64"], "s
                   "int32": "int32", "int64": "int64", "float32": "float32", "float64": "float64",
                   "ndarray": ["int32", "int64", "float32", "float64"]}
 
-_FORBIDDEN = set('\\/:*?"<>|`&\';')
-
-
-def check_filename(path):
-    """MindSpore's file-name checks (ParamValueError)."""
-    if not path:
-        raise ParamValueError('File path is not allowed None or empty!')
-    if not isinstance(path, str):
-        raise ParamValueError("File path: {} is not string.".format(path))
-    if path.endswith("/"):
-        raise ParamValueError("File path can not end with '/'")
-    name = os.path.basename(path)
-    if set(name) & _FORBIDDEN:
-        raise ParamValueError(r"File name should not contains \/:*?\"<>|`&;\'")
-    if name.startswith(' ') or name.endswith(' '):
-        raise ParamValueError("File name should not start/end with space.")
-    return True
 
 
 def _pipeline_error(msg):
@@ -115,7 +100,6 @@ class FileWriter:
     @classmethod
     def open_for_append(cls, file_name):
         """Open one existing MindRecord file (and its index) to append rows to it."""
-        from .filereader import _read_header, _read_index  # cycle: filereader imports filewriter
         check_filename(file_name)
         header = _read_header(file_name)
         locs = _read_index(file_name, header)
