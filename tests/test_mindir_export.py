@@ -3,16 +3,27 @@
 1. The schema (``train/_mindir_proto.py``) is MindSpore's ``mind_ir.proto``: same descriptor,
    and a ``ModelProto`` serialized by mscompat parses with MindSpore's own generated module
    (and back) to the same message.
+2. Networks exported by mscompat (LeNet, a ResNet with BatchNorm, Transformer blocks, recurrent
+   layers, many operator families, functions; fixed and dynamic batch) load in MindSpore
+   (``mindspore.load`` + ``nn.GraphCell``) with their Parameters, and give mscompat's outputs.
+3. The file's layout, ``custom_func``, the public ``export`` dispatch, and what is refused
+   (unsupported primitives, random draws, loops on computed values, bad arguments).
 
 Real MindSpore runs in its own process (``.oracle/bin/python``); data crosses as files.
 """
+import json
 import subprocess
 import textwrap
 from pathlib import Path
 
+import jax
+import numpy as np
 import pytest
 
+import mscompat as ms
+from mscompat import nn, ops
 from mscompat.train import _mindir_proto as mir
+from mscompat.train._mindir_export import export_mindir
 
 ORACLE = Path(__file__).resolve().parents[1] / ".oracle" / "bin" / "python"
 needs_oracle = pytest.mark.skipif(not ORACLE.exists(), reason="real MindSpore (.oracle/bin/python) is not installed")
@@ -95,13 +106,6 @@ def test_schema_is_mindspores_and_round_trips(tmp_path):
 
 
 # --- 2. networks exported by mscompat, run by MindSpore -------------------------------------------
-import json  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-import mscompat as ms  # noqa: E402
-from mscompat import nn, ops  # noqa: E402
-from mscompat.train._mindir_export import export_mindir  # noqa: E402
 
 ORACLE_RUNNER = """
     import json, sys
@@ -317,6 +321,13 @@ def _simple_fn(x, y):
     return ops.matmul(x, y) + 1.0
 
 
+def _lax_cumulative_fn(x):
+    """lax's cumulative primitives as such (mscompat's ops.cummax lowers otherwise)."""
+    d = x._data
+    return tuple(ms.Tensor._wrap(y) for y in (jax.lax.cummax(d, 1), jax.lax.cummin(d, 0), jax.lax.cumprod(d, 1),
+                                              jax.lax.cumsum(d, 0, reverse=True)))
+
+
 def _inputs(*shapes, seed=0):
     rng = np.random.default_rng(seed)
     return [rng.standard_normal(s).astype(np.float32) for s in shapes]
@@ -348,6 +359,7 @@ def _default_cases():
         _static("recurrent", Recurrent(), _inputs((2, 7, 4))),
         _static("vision", Vision(), _inputs((2, 3, 16, 16))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
+        _static("lax_cumulative", _lax_cumulative_fn, _inputs((3, 5))),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
          [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]),
         ("transformer_dynamic_batch", EncoderBlock(), [ms.Tensor(shape=[None, 5, 16], dtype=ms.float32)],
@@ -417,7 +429,7 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "vision", "function",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)

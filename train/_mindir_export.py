@@ -719,8 +719,8 @@ def _cum_extreme(op):
         if eqn.params["reverse"]:
             raise _Unsupported(eqn.primitive.name, "reverse=True")
         x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
-        avals = [(shape, dtype), (shape, np.dtype(np.int64))]
-        node = tr.w.node(op, [tr.name(x)], avals, attrs={"axis": axis}, kind=_PRIMITIVE)
+        avals = [(shape, dtype), (shape, np.dtype(np.int64 if op == "Cummax" else np.int32))]
+        node = tr.w.node(op, [tr.name(x), axis], avals)
         return _tuple_items(tr, node, avals)[:1]
     return handler
 
