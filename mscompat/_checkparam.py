@@ -728,8 +728,18 @@ def check_hook_fn(hook_fn):
                         "is not supported.")
 
 
-def check_is_tensor(arg_name, arg_value, prim_name=None, allow_none=False):
-    """``arg_value`` is a Tensor (or None where ``allow_none``): TypeError naming the op otherwise."""
+# the wordings MindSpore's ops use for "must be a Tensor"
+_TENSOR_FORMS = {
+    "type": "{who} type of '{arg}' must be Tensor, but got {got}.",
+    "a": "{who} '{arg}' must be a Tensor, but got {got}.",
+    "input": "{who} input '{arg}' must be a Tensor, but got {got}.",
+    "type_input": "{who} type of input '{arg}' must be Tensor, but got {got}.",
+}
+
+
+def check_is_tensor(arg_name, arg_value, prim_name=None, allow_none=False, form="type"):
+    """``arg_value`` is a Tensor (or None where ``allow_none``): TypeError naming the op otherwise,
+    in the wording ``form`` (a key of ``_TENSOR_FORMS``)."""
     if not isinstance(arg_value, Tensor) and not (allow_none and arg_value is None):
-        raise TypeError(f"{_who(prim_name)} type of '{arg_name}' must be Tensor, but got {type(arg_value).__name__}.")
+        raise TypeError(_TENSOR_FORMS[form].format(who=_who(prim_name), arg=arg_name, got=type(arg_value).__name__))
     return arg_value

@@ -166,11 +166,10 @@ def check_tensor(op_name, arg_name, x):
     return check_is_tensor(arg_name, x, op_name)
 
 
-def tensor_arg(op_name, arg_name, x):
-    """The jax array of Tensor argument ``x`` (TypeError naming ``arg_name`` otherwise)."""
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{op_name}', the '{arg_name}' must be a Tensor, but got {type(x).__name__}.")
-    return arr(x)
+def tensor_arg(op_name, arg_name, x, form="a"):
+    """The jax array of Tensor argument ``x`` (``_checkparam.check_is_tensor``'s TypeError, in the
+    wording ``form``, otherwise)."""
+    return arr(check_is_tensor(arg_name, x, op_name, form=form))
 
 
 def prim_dtype_error(prim, arg, allowed, got):

@@ -6,6 +6,7 @@ belongs to the emulated Ascend backend (DESIGN section 8).
 """
 import numbers
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.context import get_context
 from ._args import Tensor
 from ._registry import register_primitive_class
@@ -107,8 +108,7 @@ class DepthwiseConv2dNative(Primitive):
     def __call__(self, x, w):
         name = self.name
         for arg, t in (("x", x), ("w", w)):
-            if not isinstance(t, Tensor):
-                raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(t).__name__}.")
+            check_is_tensor(arg, t, name, form="input")
         if w.ndim != 4 or x.ndim != 4:
             raise ValueError(f"For '{name}', 'x' and 'weight' must be 4-D, but got {x.ndim}-D and {w.ndim}-D.")
         if x.shape[1] != w.shape[1]:

@@ -24,6 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from mscompat._checkparam import check_is_tensor
 from ._args import arr, Tensor
 from ._registry import register_primitive_class
 from .primitive import Primitive
@@ -156,8 +157,7 @@ class _CommPrimitive(Primitive):
         self.add_prim_attr("no_eliminate", True)
 
     def _check_input(self, x, positive_rank=False):
-        if not isinstance(x, Tensor):
-            raise TypeError(f"For '{self.name}', the 'x' must be a Tensor, but got {type(x).__name__}.")
+        check_is_tensor("x", x, self.name, form="a")
         if x.dtype not in _TARGET_DTYPES:
             raise TypeError(f"For '{self.name}', the 'x' dtype must be in {[str(d) for d in _TARGET_DTYPES]}, "
                             f"but got {x.dtype}.")

@@ -41,7 +41,7 @@ def _shift(a, axis, fill):
 
 
 def _scan(name, fn, identity, x, axis, exclusive, reverse):
-    a = _tensor_in(name, x, "input")
+    a = _tensor_in(name, "input", x)
     if a.dtype == _BOOL:
         raise TypeError(f"For primitive[{name}], the input argument[x] must be a numeric Tensor, but got "
                         "Tensor[Bool].")
@@ -87,14 +87,14 @@ def cumsum(x, axis, dtype=None):
 @op("cumprod", method="cumprod")
 def cumprod(input, dim, dtype=None):
     """Cumulative product along ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
-    a = _tensor_in("CumProd", input, "input")
+    a = _tensor_in("CumProd", "input", input)
     if dtype is None and _kind(a.dtype) in "bi":
         input = _wrap(a.astype(_I64))
     return _cumprod_impl(_cast_opt(input, dtype), dim)
 
 
 def _cum_extreme(name, x, axis, greater, idx_dtype):
-    a = _tensor_in(name, x, "input")
+    a = _tensor_in(name, "input", x)
     if a.ndim == 0:
         return _wrap(a), _wrap(jnp.zeros((), idx_dtype))
     rank = max(a.ndim, 1)
@@ -134,7 +134,7 @@ primitive("Cummin", lambda x, axis: cummin(x, axis), attrs=(("axis", 0),))
 
 
 def _logcumsumexp(x, axis, exclusive=False, reverse=False, name="CumulativeLogsumexp"):
-    a = _tensor_in(name, x, "x")
+    a = _tensor_in(name, "x", x)
     if _kind(a.dtype) != "f":
         raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
                         f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_ms(a.dtype)}].")

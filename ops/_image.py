@@ -9,6 +9,7 @@ import math
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, check_bool as _bool, Tensor, tensor_arg as _tensor
 from ._nn import need_tensor, check_dtype, is_int, is_number
@@ -431,8 +432,7 @@ def _src_index(in_size, out_size, align_corners, half_pixel_centers):
 
 
 def _resize_nearest_nchw(name, x, size, align_corners, half_pixel_centers):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the input 'x' must be a Tensor, but got {type(x).__name__}.")
+    check_is_tensor("x", x, name, form="input")
     align_corners = _bool(name, "align_corners", align_corners)
     half_pixel_centers = _bool(name, "half_pixel_centers", half_pixel_centers)
     if align_corners and half_pixel_centers:
@@ -452,8 +452,7 @@ def _resize_nearest_nchw(name, x, size, align_corners, half_pixel_centers):
 
 def _resize_nn_v2(x, size, align_corners=False, half_pixel_centers=False):
     name = "ResizeNearestNeighborV2"
-    if not isinstance(size, Tensor):
-        raise TypeError(f"For '{name}', the 'size' must be a Tensor, but got {type(size).__name__}.")
+    check_is_tensor("size", size, name, form="a")
     s = np.asarray(size.asnumpy())
     if s.dtype != np.int32:
         raise TypeError(f"For '{name}', the dtype of 'size' must be int32, but got {mstype.from_numpy_dtype(s.dtype)}.")

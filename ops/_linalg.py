@@ -5,6 +5,8 @@ Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, n
 adjoint), ``Eig`` gives complex results (float32 -> complex64, float64 -> complex128),
 ``LogMatrixDeterminant`` gives ``(sign, log|det|)``.
 """
+import functools
+
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -12,22 +14,17 @@ import jax.scipy.linalg as jsl
 from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by jax.lax.linalg
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_bool as _bool, check_int as _int, Tensor
+from ._args import arr, check_bool as _bool, check_int as _int, Tensor, tensor_arg
 from ._registry import op, primitive
 from .primitive import Primitive
 
 _wrap = Tensor._wrap
+_tensor = functools.partial(tensor_arg, form="input")   # "the input 'x' must be a Tensor"
 
 _F = (np.float32, np.float64)
 _FC = (np.float32, np.float64, np.complex64, np.complex128)
 _COMPLEX_OF = {np.dtype(np.float32): np.complex64, np.dtype(np.float64): np.complex128,
                np.dtype(np.complex64): np.complex64, np.dtype(np.complex128): np.complex128}
-
-
-def _tensor(name, x, arg="x"):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(x).__name__}.")
-    return arr(x)
 
 
 def _dtype_in(name, a, allowed, arg="x"):
@@ -58,7 +55,7 @@ _INT_KINDS = "biu"
 @op("sqrt")
 def sqrt(x):
     """Element-wise square root; integer and bool inputs give float32."""
-    a = _tensor("Sqrt", x, "input")
+    a = _tensor("Sqrt", "input", x)
     if a.dtype.kind in _INT_KINDS:
         a = a.astype(np.float32)
     elif a.dtype == jnp.bfloat16:
@@ -69,7 +66,7 @@ def sqrt(x):
 @op("rsqrt")
 def rsqrt(input):
     """Element-wise ``1 / sqrt(input)``; float and complex inputs only."""
-    a = _tensor("Rsqrt", input, "input")
+    a = _tensor("Rsqrt", "input", input)
     if a.dtype.kind in _INT_KINDS or a.dtype == jnp.bfloat16:
         raise TypeError(f"For 'Rsqrt', the input dtype {mstype.from_numpy_dtype(a.dtype)} is not supported: "
                         "Unsupported data type!")
@@ -90,7 +87,7 @@ _TRACE_TYPES = (np.complex128, np.complex64, np.float16, np.float32, np.float64,
 @op("trace")
 def trace(input):
     """Sum of the main diagonal of a 2-D Tensor (dtype kept)."""
-    a = _tensor("Trace", input, "input")
+    a = _tensor("Trace", "input", input)
     _dtype_in("Trace", a, _TRACE_TYPES)
     if a.ndim != 2:
         raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got {a.ndim}!")
@@ -103,7 +100,7 @@ primitive("Trace", trace)
 @op("diagonal")
 def diagonal(input, offset=0, dim1=0, dim2=1):
     """Diagonals of ``input`` w.r.t. axes ``dim1``/``dim2``, appended as the last axis."""
-    a = _tensor("Diagonal", input, "input")
+    a = _tensor("Diagonal", "input", input)
     offset = _int("Diagonal", "offset", offset)
     dim1, dim2 = _int("Diagonal", "dim1", dim1), _int("Diagonal", "dim2", dim2)
     if a.ndim < 2:
@@ -121,7 +118,7 @@ _DEFAULT_DIM = -65530
 
 
 def _cross(input, other, dim=_DEFAULT_DIM):
-    a, b = _tensor("Cross", input, "input"), _tensor("Cross", other, "other")
+    a, b = _tensor("Cross", "input", input), _tensor("Cross", "other", other)
     dim = _int("Cross", "dim", dim)
     if a.dtype != b.dtype:
         raise TypeError(f"For 'Cross', input and other must have the same dtype, but got "
@@ -152,14 +149,14 @@ primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: 
 
 
 def _matrix_determinant(x):
-    a = _tensor("MatrixDeterminant", x)
+    a = _tensor("MatrixDeterminant", "x", x)
     _dtype_in("MatrixDeterminant", a, _FC)
     _square("MatrixDeterminant", a)
     return _wrap(jnp.linalg.det(a))
 
 
 def _log_matrix_determinant(x):
-    a = _tensor("LogMatrixDeterminant", x)
+    a = _tensor("LogMatrixDeterminant", "x", x)
     _dtype_in("LogMatrixDeterminant", a, _FC)
     _square("LogMatrixDeterminant", a)
     sign, logdet = jnp.linalg.slogdet(a)
@@ -173,7 +170,7 @@ primitive("LogMatrixDeterminant", _log_matrix_determinant)
 @op("matrix_exp")
 def matrix_exp(input):
     """Matrix exponential of each square matrix in ``input`` (..., n, n)."""
-    a = _tensor("MatrixExp", input, "input")
+    a = _tensor("MatrixExp", "input", input)
     _dtype_in("MatrixExp", a, (np.float16, np.float32, np.float64, np.complex64, np.complex128), "input")
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         raise ValueError(f"For MatrixExp, the input expects a tensor of squared matrices, but got shape "
@@ -189,7 +186,7 @@ def matrix_exp(input):
 
 
 def _cholesky(input_x, upper=False):
-    a = _tensor("Cholesky", input_x, "input_x")
+    a = _tensor("Cholesky", "input_x", input_x)
     upper = _bool("Cholesky", "upper", upper)
     _dtype_in("Cholesky", a, _F, "input_x")
     _square("Cholesky", a, "input_x")
@@ -198,7 +195,7 @@ def _cholesky(input_x, upper=False):
 
 
 def _cholesky_inverse(input_x, upper=False):
-    a = _tensor("CholeskyInverse", input_x, "x")
+    a = _tensor("CholeskyInverse", "x", input_x)
     upper = _bool("CholeskyInverse", "upper", upper)
     _dtype_in("CholeskyInverse", a, _F)
     if a.ndim != 2 or a.shape[0] != a.shape[1]:
@@ -217,7 +214,7 @@ primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),))
 
 
 def _qr(x, full_matrices=False):
-    a = _tensor("Qr", x)
+    a = _tensor("Qr", "x", x)
     full_matrices = _bool("Qr", "full_matrices", full_matrices)
     _dtype_in("Qr", a, (np.float16,) + _FC)
     if a.ndim < 2:
@@ -241,7 +238,7 @@ def qr(input, mode="reduced"):
 @op("geqrf")
 def geqrf(input):
     """LAPACK-style Householder QR: ``(a, tau)`` with R in the upper triangle of ``a``."""
-    a = _tensor("Geqrf", input, "input")
+    a = _tensor("Geqrf", "input", input)
     _dtype_in("Geqrf", a, _FC, "input")
     if a.ndim < 2:
         raise ValueError(f"For 'Geqrf', the dimension of 'x' must be at least 2, but got {a.ndim}.")
@@ -257,7 +254,7 @@ primitive("Geqrf", geqrf)
 
 
 def _svd(input, full_matrices=False, compute_uv=True):
-    a = _tensor("Svd", input, "input")
+    a = _tensor("Svd", "input", input)
     full_matrices = _bool("Svd", "full_matrices", full_matrices)
     compute_uv = _bool("Svd", "compute_uv", compute_uv)
     _dtype_in("Svd", a, _FC, "input")
@@ -340,7 +337,7 @@ def _matrix_norm(m, p):
 @op("cond")
 def cond(A, p=None):
     """Condition number ``norm(A, p) * norm(inv(A), p)`` of each matrix (p=None: 2-norm)."""
-    a = _tensor("cond", A, "A")
+    a = _tensor("cond", "A", A)
     if p is None:
         p = 2
     _dtype_in("MatrixInverse", a, _FC)
@@ -355,7 +352,7 @@ def cond(A, p=None):
 
 
 def _eig(x, compute_v=False):
-    a = _tensor("Eig", x)
+    a = _tensor("Eig", "x", x)
     compute_v = _bool("Eig", "compute_v", compute_v)
     _dtype_in("Eig", a, _FC)
     _square("Eig", a)
@@ -414,8 +411,8 @@ class Eigh(Primitive):
 @op("lstsq")
 def lstsq(input, A):
     """Least-squares solution ``X`` of ``input @ X = A``."""
-    x = _tensor("Lstsq", input, "input")
-    b = _tensor("Lstsq", A, "A")
+    x = _tensor("Lstsq", "input", input)
+    b = _tensor("Lstsq", "A", A)
     if x.dtype not in (np.float16, np.float32, np.float64) or x.dtype != b.dtype:
         raise TypeError(f"For 'Lstsq', 'input' and 'A' must be float tensors of the same dtype, but got "
                         f"{input.dtype} and {A.dtype}.")

@@ -4,6 +4,7 @@ import numpy as np
 import jax.numpy as jnp
 from jax import lax
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, primitive
@@ -56,8 +57,7 @@ def _nms_with_mask(bboxes, iou_threshold=0.5):
     if not isinstance(iou_threshold, float):
         raise TypeError(f"For 'NMSWithMask', the type of 'iou_threshold' should be 'float', "
                         f"but got type '{type(iou_threshold).__name__}'.")
-    if not isinstance(bboxes, Tensor):
-        raise TypeError(f"For 'NMSWithMask', the 'bboxes' must be a Tensor, but got {type(bboxes).__name__}.")
+    check_is_tensor("bboxes", bboxes, "NMSWithMask", form="a")
     b = arr(bboxes)
     if b.dtype not in (np.float16, np.float32):
         raise TypeError(f"For primitive[NMSWithMask], the input argument[bboxes] must be a type of "

@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
@@ -169,8 +170,7 @@ primitive("PReLU", prelu)
 
 
 def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'rrelu', the 'input' must be a Tensor, but got {type(input).__name__}.")
+    check_is_tensor("input", input, "rrelu", form="a")
     for n, v in (("lower", lower), ("upper", upper)):
         if not is_number(v):
             raise TypeError(f"For 'rrelu', the type of '{n}' must be float or int, but got {type(v).__name__}.")

@@ -44,7 +44,7 @@ def _lp_norm(x, axis, p=2, keep_dims=False, epsilon=1e-12):
         raise TypeError(f"For 'LpNorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
     if p < 0:
         raise ValueError(f"For 'LpNorm', the 'p' must be int and must >= 0, but got '{p}' with type 'int'.")
-    a = _tensor_in("LpNorm", x, "input")
+    a = _tensor_in("LpNorm", "input", x)
     if a.dtype not in (np.float16, np.float32):
         raise TypeError(f"For primitive[LpNorm], the input argument[input] must be a type of {{Tensor[Float16], "
                         f"Tensor[Float32]}}, but got Tensor[{_ms(a.dtype)}].")
@@ -60,7 +60,7 @@ primitive("LpNorm", _lp_norm, attrs=(("axis", 0), ("p", 2), ("keep_dims", False)
 
 
 def _float_in(name, x, dtype=None):
-    a = _tensor_in(name, x, "input")
+    a = _tensor_in(name, "input", x)
     if dtype is not None:
         a = a.astype(to_np_dtype(dtype))
     if _kind(a.dtype) in "bi":
@@ -166,7 +166,7 @@ def _renorm(input, p, dim, maxnorm):
         raise ValueError(f"For 'Renorm', the 'p' must be greater than 0, but got {p}.")
     if maxnorm < 0:
         raise ValueError(f"For 'Renorm', the 'maxnorm' must be greater than or equal to 0, but got {maxnorm}.")
-    a = _tensor_in("Renorm", input, "x")
+    a = _tensor_in("Renorm", "x", input)
     if _kind(a.dtype) not in "fc":
         raise TypeError(f"For primitive[Renorm], the input argument[x] must be a type of {{Tensor[Complex128], "
                         f"Tensor[Complex64], Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, "
@@ -195,7 +195,7 @@ def _euclidean_norm_call(prim, x, axes):
     if not isinstance(axes, Tensor):
         raise TypeError(f"For Primitive[EuclideanNorm], the type of input argument[axes] must be Tensor "
                         f"but got {type(axes).__name__}.")
-    a = _tensor_in("EuclideanNorm", x, "x")
+    a = _tensor_in("EuclideanNorm", "x", x)
     ax = _axes("EuclideanNorm", a.ndim, arr(axes).tolist())
     c = a.astype(_acc(a)) if _kind(a.dtype) != "i" else a.astype(np.float64)
     out = jnp.sqrt(jnp.sum(jnp.square(jnp.abs(c)), axis=ax, keepdims=bool(prim.keep_dims)))
@@ -206,8 +206,8 @@ primitive("EuclideanNorm", None, attrs=(("keep_dims", False),), call=_euclidean_
 
 
 def _square_sum_all(x, y):
-    a = _tensor_in("SquareSumAll", x, "x")
-    b = _tensor_in("SquareSumAll", y, "y")
+    a = _tensor_in("SquareSumAll", "x", x)
+    b = _tensor_in("SquareSumAll", "y", y)
     if a.dtype != b.dtype:
         raise TypeError(f"For 'SquareSumAll', the type of 'y' should be same as 'x', but got {_ms(a.dtype)} "
                         f"and {_ms(b.dtype)}.")
@@ -246,7 +246,7 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
         raise ValueError(f"For '_ClipByGlobalNorm', input 'use_norm' only supports None currently, "
                          f"but got 'use_norm': {use_norm}")
     items, kind = _as_seq(x)
-    arrays = [_tensor_in("clip_by_global_norm", t, "x") for t in items]
+    arrays = [_tensor_in("clip_by_global_norm", "x", t) for t in items]
     sq = [jnp.sum(jnp.square(a), dtype=a.dtype if a.dtype != _BOOL else None).astype(_F32) for a in arrays]
     gnorm = jnp.sqrt(sum(sq[1:], sq[0]))
     cn = jnp.asarray(clip_norm, _F32)
@@ -263,7 +263,7 @@ def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     """Scale ``x`` (a Tensor or a sequence) so that its total ``norm_type``-norm is at most
     ``max_norm``; the total norm is the norm of the per-tensor norms."""
     items, kind = _as_seq(x)
-    arrays = [_tensor_in("clip_by_norm", t, "x") for t in items]
+    arrays = [_tensor_in("clip_by_norm", "x", t) for t in items]
     if norm_type == float("inf"):
         norms = [jnp.max(jnp.abs(a)) for a in arrays]
         total = norms[0]

@@ -10,6 +10,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import op_key
 from ._args import Tensor, arr, binary, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
@@ -862,8 +863,7 @@ class NonDeterministicInts(Primitive):
 @op("exponential_")
 def exponential_(input, lambd=1, *, generator=None):
     """Fill ``input`` in place with samples of Exponential(``lambd``); returns ``input``."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'exponential_', the 'input' must be a Tensor, but got {type(input).__name__}.")
+    check_is_tensor("input", input, "exponential_", form="a")
     a = arr(input)
     if a.dtype.kind != "f" and a.dtype != jax.numpy.bfloat16:
         raise TypeError(f"For 'exponential_', the 'input' must be a floating Tensor, but got "

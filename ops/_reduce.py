@@ -8,6 +8,7 @@ axis, an int or a tuple/list of ints selects axes, a Tensor axis is read as a li
 out-of-range axis is a ValueError, a repeated one a RuntimeError.
 """
 
+import functools
 import numbers
 
 import numpy as np
@@ -15,11 +16,13 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common import dtype as mstype
-from ._args import arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor, check_arg_type as _check_type
+from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor,
+                    check_arg_type as _check_type)
 from ._registry import op, primitive, register_primitive_class
 from .primitive import PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
+_tensor_in = functools.partial(_tensor, form="type_input")   # "the type of input 'x' must be Tensor"
 _BOOL = np.dtype(np.bool_)
 _I64 = np.dtype(np.int64)
 _F32 = np.dtype(np.float32)
@@ -38,12 +41,6 @@ def _kind(dt):
 
 def _call_fail(name, detail):
     return TypeError(f"Failed calling {name} with \"{name}({detail})\".")
-
-
-def _tensor_in(name, x, arg="x"):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the type of input '{arg}' must be Tensor, but got {type(x).__name__}.")
-    return arr(x)
 
 
 def _axes(name, ndim, axis, dup_error=RuntimeError, prefix="primitive"):
@@ -254,7 +251,7 @@ def _select_initial(name, x, initial, where, fn):
 @op("amax", method="amax")
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
-    _tensor_in("ReduceMax", input)
+    _tensor_in("ReduceMax", "x", input)
     x = _select_initial("amax", input, initial, where, jnp.maximum)
     return _reduce_max_impl(x, () if axis is None else axis, keepdims)
 
@@ -262,7 +259,7 @@ def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
 @op("amin", method="amin")
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis``; ``initial`` joins the reduction, ``where`` masks elements."""
-    _tensor_in("ReduceMin", input)
+    _tensor_in("ReduceMin", "x", input)
     x = _select_initial("amin", input, initial, where, jnp.minimum)
     return _reduce_min_impl(x, () if axis is None else axis, keepdims)
 
@@ -297,7 +294,7 @@ def _arg_axis(name, ndim, axis, attrs="keep_dims=bool", arg="input", rank=None):
 
 def _arg_with_value(name, fn, argfn):
     def impl(x, axis=0, keep_dims=False):
-        a = _tensor_in(name, x, "input")
+        a = _tensor_in(name, "input", x)
         ax = _arg_axis(name, a.ndim, axis)
         if a.dtype == _BOOL:
             raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
@@ -319,7 +316,7 @@ def _arg_index(name, argfn):
     """The kernel of ``Argmax``/``Argmin``: the index along ``axis`` as ``output_type``; the
     functional ops and Tensor methods run it too (one axis check, one message)."""
     def impl(x, axis=-1, output_type=mstype.int32):
-        a = _tensor_in(name, x, "input")
+        a = _tensor_in(name, "input", x)
         if output_type not in (mstype.int32, mstype.int64):
             raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got {output_type}")
         ax = _arg_axis(name, a.ndim, axis, "output_type=mindspore.dtype", _ARG_INPUT[name], rank=a.ndim)
@@ -339,7 +336,7 @@ primitive("Argmin", _argmin_impl, attrs=(("axis", -1), ("output_type", mstype.in
 def _arg_reduce(kernel, input, axis, keepdims, output_type):
     """``ops.argmax``/``ops.argmin`` on the Primitive's kernel: a 0-d input gives int64 0, no
     axis reduces the flattened input (``keepdims`` is then ignored)."""
-    a = _tensor_in(kernel.__name__, input, "input")
+    a = _tensor_in(kernel.__name__, "input", input)
     if a.ndim == 0:
         return _wrap(jnp.asarray(0, _I64))
     if axis is None:
@@ -388,7 +385,7 @@ def _std_axis(name, a, axis):
 
 
 def _var_mean(name, input, axis, ddof, keepdims):
-    a = _tensor_in(name, input, "input")
+    a = _tensor_in(name, "input", input)
     if not isinstance(ddof, (int, bool)):
         raise TypeError(f"For '{name}', the type of 'ddof' should be one of '['int', 'bool']', "
                         f"but got type '{type(ddof).__name__}'.")
@@ -432,7 +429,7 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
 
 
 def _reduce_std(x, axis=(), unbiased=True, keep_dims=False):
-    a = _tensor_in("ReduceStd", x, "input_x")
+    a = _tensor_in("ReduceStd", "input_x", x)
     axis = axis if isinstance(axis, (tuple, list)) else [axis]
     axes = _axes("ReduceStd", a.ndim, axis) or tuple(range(a.ndim))
     v, m = _var_mean("ReduceStd", x, tuple(axes), 1 if unbiased else 0, bool(keep_dims))
@@ -446,7 +443,7 @@ primitive("ReduceStd", _reduce_std, attrs=(("axis", []), ("unbiased", True), ("k
 @op("logsumexp")
 def logsumexp(input, dim, keepdim=False):
     """``log(sum(exp(input)))`` over ``dim``, computed stably."""
-    a = _tensor_in("logsumexp", input, "input")
+    a = _tensor_in("logsumexp", "input", input)
     if _kind(a.dtype) == "i" and a.dtype != _I64:
         raise TypeError(f"For primitive[Exp], the input argument[input] must be a type of {{BFloat16, Bool, "
                         f"Complex128, Complex64, Float16, Float32, Float64, Int64}}, but got {mstype.from_numpy_dtype(a.dtype)}.")
@@ -465,7 +462,7 @@ def logsumexp(input, dim, keepdim=False):
 @op("nansum")
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
     """Sum over ``axis`` treating NaN as zero."""
-    a = _tensor_in("nansum", input, "input")
+    a = _tensor_in("nansum", "input", input)
     if dtype is not None:
         a = a.astype(to_np_dtype(dtype))
     if _kind(a.dtype) in "fc":
@@ -477,7 +474,7 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
 @op("nanmean")
 def nanmean(input, axis=None, keepdims=False, *, dtype=None):
     """Mean over ``axis`` of the non-NaN elements (floating inputs only)."""
-    a = _tensor_in("nanmean", input, "input")
+    a = _tensor_in("nanmean", "input", input)
     if _kind(a.dtype) != "f":
         raise TypeError(f"For 'nanmean', input should be floating point dtype, but got {type(input)}.")
     if dtype is not None:
@@ -497,7 +494,7 @@ _NUMBER = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, 
 @op("count_nonzero")
 def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     """Number of non-zero elements over ``axis`` (all when ``()``), as ``dtype``."""
-    a = _tensor_in("count_nonzero", x, "x")
+    a = _tensor_in("count_nonzero", "x", x)
     if a.dtype == _BOOL:
         raise TypeError(f"The 'input x' doesn't support 'Bool' and expect to receive {_NUMBER}.")
     check_bool("count_nonzero", "keep_dims", keep_dims)
@@ -523,7 +520,7 @@ def _median_lower(a, axis, keep):
 @op("median")
 def median(input, axis=-1, keepdims=False):
     """Lower median along ``axis`` and its index (int64)."""
-    a = _tensor_in("Median", input, "input")
+    a = _tensor_in("Median", "input", input)
     if a.ndim == 0:
         return _wrap(a), _wrap(jnp.asarray(0, _I64))
     ax = _arg_axis("Median", a.ndim, axis)
@@ -532,7 +529,7 @@ def median(input, axis=-1, keepdims=False):
 
 
 def _median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
-    a = _tensor_in("Median", x, "x")
+    a = _tensor_in("Median", "x", x)
     if global_median:
         v, _ = _median_lower(a.reshape(-1), 0, False)
         return _wrap(v), _wrap(jnp.asarray(0, _I64))
@@ -550,7 +547,7 @@ primitive("Median", _median_prim, attrs=(("global_median", False), ("axis", 0), 
 @op("bincount")
 def bincount(input, weights=None, minlength=0):
     """Count of each non-negative value of the 1-D ``input`` (weighted by ``weights``), float32."""
-    a = _tensor_in("bincount", input, "input")
+    a = _tensor_in("bincount", "input", input)
     if a.ndim != 1:
         raise ValueError(f"For 'bincount', the 'input' must be 1-D, but got {a.ndim}-D.")
     if isinstance(minlength, bool) or not isinstance(minlength, int):
@@ -571,7 +568,7 @@ def bincount(input, weights=None, minlength=0):
 def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
     """Histogram of ``input`` with ``bins`` equal bins over ``[min, max]`` (the data range
     when both are equal); elements outside are ignored. Result has ``input``'s dtype."""
-    a = _tensor_in("histc", input, "input")
+    a = _tensor_in("histc", "input", input)
     if isinstance(bins, bool) or not isinstance(bins, int):
         raise TypeError(f"For 'Histogram', the type of 'bins' should be 'int', but got type '{type(bins).__name__}'.")
     if bins <= 0:
@@ -594,7 +591,7 @@ def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
 def _accumulate(name, x):
     if not isinstance(x, (tuple, list)) or not x:
         raise TypeError(f"For '{name}', the input must be a non-empty tuple or list of Tensors.")
-    arrays = [_tensor_in(name, t, "x") for t in x]
+    arrays = [_tensor_in(name, "x", t) for t in x]
     if len({a.dtype for a in arrays}) != 1:
         raise TypeError(f"For primitive[{name}], the input type must be same.")
     if len({a.shape for a in arrays}) != 1:

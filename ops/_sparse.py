@@ -11,6 +11,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import COOTensor, CSRTensor
 from ._args import arr, check_tensor, Tensor, tensor_arg as _tensor
@@ -246,8 +247,7 @@ def dense_to_sparse_csr(tensor):
 def coalesce(x_indices, x_values, x_shape):
     """Sort COO indices ``(ndim, nnz)`` and sum the values of repeated ones."""
     for n, v in (("x_indices", x_indices), ("x_values", x_values), ("x_shape", x_shape)):
-        if not isinstance(v, Tensor):
-            raise TypeError(f"For 'Coalesce', the input '{n}' must be a Tensor, but got {type(v).__name__}.")
+        check_is_tensor(n, v, "Coalesce", form="input")
     idx, shape = np.asarray(x_indices.asnumpy()), np.asarray(x_shape.asnumpy())
     if idx.dtype != np.int64 or shape.dtype != np.int64:
         raise TypeError("For 'Coalesce', 'x_indices' and 'x_shape' must be int64 Tensors.")

@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor
 from ._registry import op, primitive
@@ -300,8 +301,7 @@ def ifftshift(input, dim=None):
 
 def _fft_with_size(x, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
     name = "FFTWithSize"
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For '{name}', the input 'x' must be a Tensor, but got {type(x).__name__}.")
+    check_is_tensor("x", x, name, form="input")
     a = arr(x)
     if isinstance(signal_ndim, bool) or not isinstance(signal_ndim, int) or not 1 <= signal_ndim <= 3:
         raise ValueError(f"For '{name}', 'signal_ndim' must be 1, 2 or 3, but got {signal_ndim}.")

@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
@@ -299,8 +300,7 @@ def lstsq(A, B, rcond=None, driver=None):
     """
     name = "LstsqV2"
     for arg, value in (("a", A), ("b", B)):
-        if not isinstance(value, Tensor):
-            raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(value).__name__}.")
+        check_is_tensor(arg, value, name, form="input")
     if driver not in _DRIVERS:
         raise ValueError(f"Failed to convert the value \"{driver}\" of input 'driver' of '{name}' to enum.")
     a, b = arr(A), arr(B)

@@ -5,6 +5,7 @@ import jax.numpy as jnp
 from jax import lax
 from scipy.optimize import linear_sum_assignment as _host_lsa
 
+from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
@@ -35,8 +36,7 @@ def _triangular(a, b, trans, lower, unit_diagonal):
 def _solve_triangular_checked(a, b, trans, lower, unit_diagonal):
     name = "SolveTriangular"
     for arg, value in (("a", a), ("b", b)):
-        if not isinstance(value, Tensor):
-            raise TypeError(f"For '{name}', the input '{arg}' must be a Tensor, but got {type(value).__name__}.")
+        check_is_tensor(arg, value, name, form="input")
     for arg, value in (("lower", lower), ("unit_diagonal", unit_diagonal)):
         if not isinstance(value, bool):
             raise TypeError(f"For '{name}', the argument '{arg}' must be bool, but got {type(value).__name__}.")
