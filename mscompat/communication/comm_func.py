@@ -33,11 +33,6 @@ def _out(value, async_op):
     return (value, CommHandle() if async_op else None)
 
 
-def _tensor(name, tensor):
-    if not isinstance(tensor, Tensor):
-        raise TypeError(f"For {name}, the input tensor must be tensor")
-
-
 def _known(name, group):
     group = _get_group(group)
     if not isinstance(group, str):
@@ -51,7 +46,7 @@ def _known(name, group):
 
 def all_reduce(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
     """Reduce ``tensor`` (``op``: sum, prod, min, max) over ``group``."""
-    _tensor("all_reduce", tensor)
+    _c._check_tensor("all_reduce", tensor)
     if not isinstance(op, str):
         raise TypeError("For all_reduce, the input op type must be str")
     if op not in ("sum", "prod", "min", "max"):
@@ -62,7 +57,7 @@ def all_reduce(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, async_op=Fal
 
 def all_gather_into_tensor(tensor, group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
     """Every rank's ``tensor`` concatenated on axis 0."""
-    _tensor("all_gather_into_tensor", tensor)
+    _c._check_tensor("all_gather_into_tensor", tensor)
     group = _known("all_gather_into_tensor", group)
     st = _c._gather("all_gather_into_tensor", tensor, group)
     return _out(_wrap(st.reshape((-1,) + st.shape[2:]) if st.ndim > 1 else st), async_op)
@@ -70,7 +65,7 @@ def all_gather_into_tensor(tensor, group=GlobalComm.WORLD_COMM_GROUP, async_op=F
 
 def reduce_scatter_tensor(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
     """Reduce over ranks; this rank's block of axis 0."""
-    _tensor("reduce_scatter_tensor", tensor)
+    _c._check_tensor("reduce_scatter_tensor", tensor)
     if not isinstance(op, str) or op not in ("sum", "prod", "min", "max"):
         raise TypeError("For reduce_scatter_tensor, the input op value must be one of sum, prod, min, max")
     group = _known("reduce_scatter_tensor", group)
@@ -86,7 +81,7 @@ def reduce_scatter_tensor(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, a
 
 def reduce(tensor, dst, op="sum", group=GlobalComm.WORLD_COMM_GROUP):
     """The reduction over ``group`` on world rank ``dst``; the other ranks get their input back."""
-    _tensor("reduce", tensor)
+    _c._check_tensor("reduce", tensor)
     g = get_group_rank_from_world_rank(dst, group)
     group = _known("reduce", group)
     red = _c._reduce_stack(_c._gather("reduce", tensor, group), op)
@@ -95,7 +90,7 @@ def reduce(tensor, dst, op="sum", group=GlobalComm.WORLD_COMM_GROUP):
 
 def broadcast(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
     """World rank ``src``'s ``tensor``, on every rank of ``group``."""
-    _tensor("broadcast", tensor)
+    _c._check_tensor("broadcast", tensor)
     if not isinstance(src, int):
         raise TypeError("For broadcast, the src must be int")
     g = get_group_rank_from_world_rank(src, group)
@@ -113,7 +108,7 @@ def barrier(group=GlobalComm.WORLD_COMM_GROUP):
 
 def scatter_tensor(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
     """World rank ``src``'s ``tensor`` split on axis 0; this rank's block."""
-    _tensor("scatter_tensor", tensor)
+    _c._check_tensor("scatter_tensor", tensor)
     if not isinstance(src, int):
         raise TypeError("For scatter_tensor, the src must be int")
     g = get_group_rank_from_world_rank(src, group)
@@ -130,7 +125,7 @@ def scatter_tensor(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
 def gather_into_tensor(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP):
     """On world rank ``dst``: every rank's ``tensor`` concatenated on axis 0; elsewhere a zero Tensor
     of the input's shape."""
-    _tensor("gather_into_tensor", tensor)
+    _c._check_tensor("gather_into_tensor", tensor)
     if not isinstance(dst, int):
         raise TypeError("For gather_into_tensor, the dst must be int")
     g = get_group_rank_from_world_rank(dst, group)
@@ -141,7 +136,7 @@ def gather_into_tensor(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP):
     return _wrap(jnp.zeros(tensor.shape, st.dtype))
 
 
-def _pair(name, peer, group, tensor):
+def _exchange(name, peer, group, tensor):
     """Exchange ``tensor`` with world rank ``peer`` (both call): what ``peer`` contributed."""
     group = _known(name, group)
     _get_group_rank_from_world_rank_from_cache_helper(peer, group)
@@ -150,16 +145,16 @@ def _pair(name, peer, group, tensor):
 
 def send(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP, tag=0):
     """Send ``tensor`` to world rank ``dst`` (which calls ``recv``); returns when it was received."""
-    _tensor("send", tensor)
-    _pair("send", dst, group, tensor)
+    _c._check_tensor("send", tensor)
+    _exchange("send", dst, group, tensor)
 
 
 def recv(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP, tag=0):
     """Receive from world rank ``src`` a Tensor of ``tensor``'s shape and dtype."""
-    _tensor("recv", tensor)
+    _c._check_tensor("recv", tensor)
     if not isinstance(src, int):
         raise TypeError("For recv, the src must be int")
-    return _wrap(_pair("recv", src, group, tensor))
+    return _wrap(_exchange("recv", src, group, tensor))
 
 
 def isend(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP, tag=0):
