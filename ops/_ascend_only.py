@@ -54,7 +54,8 @@ class NPUGetFloatStatus(_AscendOnly):
     """Reads the Ascend float-status register; Ascend only."""
 
 
-def _pair(name, arg, value):
+def _positive_int_pair(name, arg, value):
+    """A positive int or a tuple of two positive ints, as a pair (ValueError otherwise)."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = (int(value), int(value))
     if (not isinstance(value, tuple) or len(value) != 2
@@ -72,8 +73,8 @@ class DepthwiseConv2dNative(Primitive):
                  dilation=1, group=1):
         Primitive.__init__(self, "DepthwiseConv2dNative")
         name = self.name
-        self.kernel_size = _pair(name, "kernel_size", kernel_size)
-        stride, dilation = _pair(name, "stride", stride), _pair(name, "dilation", dilation)
+        self.kernel_size = _positive_int_pair(name, "kernel_size", kernel_size)
+        stride, dilation = _positive_int_pair(name, "stride", stride), _positive_int_pair(name, "dilation", dilation)
         if stride[0] != stride[1]:
             raise ValueError(f"The height and width of 'stride' must be equal,but got height:{stride[0]},  "
                              f"width:{stride[1]}")
