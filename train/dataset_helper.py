@@ -17,27 +17,9 @@ from mscompat.context import _context as _CONTEXT, GRAPH_MODE
 from mscompat._checkparam import check_bool, check_is_int
 from mscompat.common import dtype as mstype
 from mscompat.dataset.device_feed import DeviceFeeder
+from .data_sink import _SinkRunner
 
 __all__ = ["DatasetHelper", "connect_network_with_dataset"]
-
-
-def _check_inputs(network_shapes, dataset_shapes, dataset_types):
-    """``set_inputs``/``input_signature`` Tensors against the dataset's column shapes and types."""
-    if len(network_shapes) != len(dataset_shapes):
-        raise ValueError(f"The length of 'set_inputs' or 'input_signature' ({len(network_shapes)}) must be the same "
-                         f"as the number of dataset columns ({len(dataset_shapes)}).")
-    for i, (t, shape, dt) in enumerate(zip(network_shapes, dataset_shapes, dataset_types)):
-        want = mstype.pytype_to_dtype(dt) if hasattr(mstype, "pytype_to_dtype") else None
-        if want is not None and t.dtype != want:
-            raise TypeError(f"The {i + 1}th input type of 'set_inputs' must be the same as network's input, but got "
-                            f"'set_inputs': {t.dtype} and network's input: {want}.")
-        if len(t.shape) != len(shape):
-            raise ValueError(f"The {i + 1}th input dims of 'set_inputs' must be the same as network's input, but got "
-                             f"'set_inputs': {len(t.shape)} and network's input: {len(shape)}.")
-        for k, (a, b) in enumerate(zip(t.shape, shape)):
-            if a not in (-1, None) and a != b:
-                raise ValueError(f"The {k + 1}th input shape of 'set_inputs' must be the same as network's input, "
-                                 f"but got 'set_inputs': {a} and network's input: {b}.")
 
 
 class _NormalIter:
@@ -161,7 +143,6 @@ class _SinkNetwork:
     @property
     def _runner(self):
         """The compiled runner for the network's current phase (training flag, hooks)."""
-        from .data_sink import _SinkRunner  # cycle: data_sink imports dataset_helper
         net = self.__dict__["network"]
         key = (getattr(net, "training", None), getattr(net, "_compile_version", None))
         runners = self.__dict__["_runners"]

@@ -2,7 +2,7 @@
 import logging
 
 from ._constant import ProfilerLevel, AicoreMetrics, ExportType
-from .profiler import _check_kwargs
+from ._params import _check_kwargs
 
 __all__ = ["_ExperimentalConfig"]
 

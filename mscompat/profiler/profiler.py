@@ -25,7 +25,8 @@ import shutil
 
 import jax
 
-from ._constant import ProfilerLevel, ProfilerActivity, AicoreMetrics, ExportType, HostSystem
+from ._params import _PARAMS, _check_kwargs
+from .experimental_config import _ExperimentalConfig, _FIELDS
 from .schedule import ProfilerAction, Schedule, _default_schedule_fn
 from . import _analysis
 from .mstx import Mstx
@@ -34,60 +35,7 @@ __all__ = ["Profiler", "Profile", "tensorboard_trace_handler"]
 
 logger = logging.getLogger("mscompat")
 
-_PARAMS = {
-    "output_path": (str, "./data"),
-    "profiler_level": (ProfilerLevel, ProfilerLevel.Level0),
-    "activities": (list, [ProfilerActivity.CPU, ProfilerActivity.NPU]),
-    "aic_metrics": (AicoreMetrics, AicoreMetrics.AiCoreNone),
-    "with_stack": (bool, False),
-    "profile_memory": (bool, False),
-    "data_process": (bool, False),
-    "parallel_strategy": (bool, False),
-    "start_profile": (bool, True),
-    "l2_cache": (bool, False),
-    "hbm_ddr": (bool, False),
-    "pcie": (bool, False),
-    "sys_io": (bool, False),
-    "sys_interconnection": (bool, False),
-    "host_sys": (list, []),
-    "sync_enable": (bool, True),
-    "data_simplification": (bool, True),
-    "record_shapes": (bool, False),
-    "export_type": (list, [ExportType.Text]),
-    "mstx": (bool, False),
-    "mstx_domain_include": (list, []),
-    "mstx_domain_exclude": (list, []),
-}
-_ITEM_TYPES = {"activities": ProfilerActivity, "export_type": ExportType, "host_sys": HostSystem,
-               "mstx_domain_include": str, "mstx_domain_exclude": str}
 _ACTIVE = []        # the profiler whose jax trace is running (jax allows one at a time)
-
-
-def _check_kwargs(kwargs):
-    """MindSpore's checks: a value of the wrong type is replaced by the default, with a warning."""
-    out = {}
-    for key, value in kwargs.items():
-        if key not in _PARAMS:
-            out[key] = value
-            continue
-        expected, default = _PARAMS[key]
-        if value is None:
-            out[key] = list(default) if isinstance(default, list) else default
-        elif expected is list:
-            item = _ITEM_TYPES[key]
-            if not isinstance(value, list) or not all(isinstance(v, item) for v in value) \
-                    or (item is str and not all(value)):
-                logger.warning("For Profiler, %s value is Invalid, reset to %s.", key, default)
-                out[key] = list(default)
-            else:
-                out[key] = list(dict.fromkeys(value))
-        elif not isinstance(value, expected) or (expected is not bool and isinstance(value, bool)):
-            logger.warning("For Profiler, the type of %s should be %s, but got %s, reset to %s.", key, expected,
-                           type(value), default)
-            out[key] = default
-        else:
-            out[key] = value
-    return out
 
 
 def tensorboard_trace_handler(dir_name: str = None, worker_name: str = None, analyse_flag: bool = True,
@@ -133,7 +81,6 @@ class _ProfilerBase:
 
     def _setup(self, params, schedule, on_trace_ready, experimental_config=None):
         if experimental_config is not None:
-            from .experimental_config import _ExperimentalConfig, _FIELDS  # cycle: experimental_config imports profiler
             if isinstance(experimental_config, _ExperimentalConfig):
                 for k in _FIELDS:
                     params[k] = getattr(experimental_config, k)
