@@ -1,15 +1,21 @@
-"""Bounding-box Primitives of object detection (MindSpore's "+1" pixel convention): IOU,
+"""Bounding boxes of object detection (MindSpore's "+1" pixel convention): iou/IOU,
 BoundingBoxEncode, BoundingBoxDecode, CheckValid."""
 import numpy as np
 import jax.numpy as jnp
 
-from ._args import Tensor, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
-from ._registry import register_primitive_class
+from mscompat.common import dtype as mstype
+from ._args import arr, Tensor, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
+from ._registry import op, primitive, register_primitive_class
 from .primitive import Primitive, PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
 _FLOATS = (np.float16, np.float32, np.float64)
 _EPS = 1e-10  # MindSpore's IOU kernel adds it to the denominator
+_F32 = np.dtype(np.float32)
+
+
+def _ms(dt):
+    return mstype.from_numpy_dtype(np.dtype(dt))
 
 
 def _check_boxes(prim, name, a):
@@ -21,32 +27,47 @@ def _check_boxes(prim, name, a):
 # ----------------------------------------------------------------------------------------
 # boxes (MindSpore's "+1" pixel convention: a box [x0, y0, x1, y1] is (x1 - x0 + 1) wide)
 
-@register_primitive_class
-class IOU(Primitive):
-    """``IOU(mode='iou')(anchor_boxes (N, 4), gt_boxes (M, 4))`` -> (M, N) overlaps; 'iof'
-    divides by the ground-truth area."""
+def _check_mode(mode):
+    if mode not in ("iou", "iof"):
+        raise KeyError(f"For 'IOU', only 'iou' or 'iof' are supported, but got 'mode': {mode}.")
 
-    @prim_attr_register
-    def __init__(self, mode="iou"):
-        if mode not in {"iou", "iof"}:
-            raise KeyError(f"For '{self.name}', only 'iou' or 'iof' are supported, but got 'mode': {mode}.")
-        self.init_prim_io_names(inputs=["anchor_boxes", "gt_boxes"], outputs=["overlap"])
 
-    def __call__(self, anchor_boxes, gt_boxes):
-        a = _tensor_input("IOU", "x", anchor_boxes, _FLOATS)
-        g = _tensor_input("IOU", "y", gt_boxes, _FLOATS)
-        _check_boxes("IOU", "anchor_boxes", a)
-        _check_boxes("IOU", "gt_boxes", g)
-        g = g.astype(a.dtype)
-        ga, aa = g[:, None, :], a[None, :, :]
-        iw = jnp.maximum(jnp.minimum(ga[..., 2], aa[..., 2]) - jnp.maximum(ga[..., 0], aa[..., 0]) + 1, 0)
-        ih = jnp.maximum(jnp.minimum(ga[..., 3], aa[..., 3]) - jnp.maximum(ga[..., 1], aa[..., 1]) + 1, 0)
-        inter = iw * ih
-        area_g = (ga[..., 2] - ga[..., 0] + 1) * (ga[..., 3] - ga[..., 1] + 1)
-        if self.mode == "iof":
-            return _wrap(inter / (area_g + _EPS))
-        area_a = (aa[..., 2] - aa[..., 0] + 1) * (aa[..., 3] - aa[..., 1] + 1)
-        return _wrap(inter / (area_a + area_g - inter + _EPS))
+@op("iou")
+def iou(anchor_boxes, gt_boxes, mode="iou"):
+    """Overlap of every (gt, anchor) pair of ``[x1, y1, x2, y2]`` boxes (pixel convention,
+    +1 on widths): ``'iou'`` divides by the union, ``'iof'`` by the gt box area.
+    Result shape ``(N_gt, N_anchor)``."""
+    _check_mode(mode)
+    for i, t in enumerate((anchor_boxes, gt_boxes)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For primitive[IOU], the input[{i}] should be a Tensor, but got External.")
+    a, g = arr(anchor_boxes), arr(gt_boxes)
+    if a.ndim != 2 or g.ndim != 2:
+        raise ValueError(f"For 'IOU', input x, y must have the same dimension size and must be 2. "
+                         f"But got x size = {a.ndim}, y size = {g.ndim}.")
+    for nm, t in (("anchor_boxes", a), ("gt_boxes", g)):
+        if t.shape[1] != 4:
+            raise ValueError(f"For primitive[IOU], the {nm}.shape[1] must be equal to 4, but got {t.shape[1]}.")
+    for t in (a, g):
+        if t.dtype not in (np.float16, np.float32, np.float64):
+            raise TypeError(f"For primitive[IOU], the input argument[x] must be a type of {{Tensor[Float16], "
+                            f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_ms(t.dtype)}].")
+    if a.dtype != g.dtype:
+        raise TypeError("For primitive[IOU], the input type must be same.")
+    dt = a.dtype
+    a, g = a.astype(np.float64 if dt == np.float64 else _F32), g.astype(np.float64 if dt == np.float64 else _F32)
+    ga, aa = g[:, None, :], a[None, :, :]
+    w = jnp.maximum(jnp.minimum(ga[..., 2], aa[..., 2]) - jnp.maximum(ga[..., 0], aa[..., 0]) + 1, 0)
+    h = jnp.maximum(jnp.minimum(ga[..., 3], aa[..., 3]) - jnp.maximum(ga[..., 1], aa[..., 1]) + 1, 0)
+    inter = w * h
+    area_g = (ga[..., 2] - ga[..., 0] + 1) * (ga[..., 3] - ga[..., 1] + 1)
+    area_a = (aa[..., 2] - aa[..., 0] + 1) * (aa[..., 3] - aa[..., 1] + 1)
+    denom = area_g + area_a - inter if mode == "iou" else jnp.broadcast_to(area_g, inter.shape)
+    return _wrap((inter / (denom + _EPS)).astype(dt))
+
+
+# ``IOU(mode)(anchor_boxes, gt_boxes)`` is ``ops.iou``: the mode is checked when the Primitive is made
+primitive("IOU", iou, attrs=(("mode", "iou"),), init=lambda prim: _check_mode(prim.mode))
 
 
 def _check_float_tuple(prim, name, value):

@@ -1,4 +1,4 @@
-"""Pairwise and structural products: iou, NMSWithMask, cross, diff, trapz, vander,
+"""Pairwise and structural products: NMSWithMask, cross, diff, trapz, vander,
 cartesian_prod, cov."""
 import numpy as np
 import jax.numpy as jnp
@@ -16,41 +16,6 @@ _BOOL = np.dtype(np.bool_)
 
 def _ms(dt):
     return mstype.from_numpy_dtype(np.dtype(dt))
-
-
-@op("iou")
-def iou(anchor_boxes, gt_boxes, mode="iou"):
-    """Overlap of every (gt, anchor) pair of ``[x1, y1, x2, y2]`` boxes (pixel convention,
-    +1 on widths): ``'iou'`` divides by the union, ``'iof'`` by the gt box area.
-    Result shape ``(N_gt, N_anchor)``."""
-    if mode not in ("iou", "iof"):
-        raise KeyError(f"For 'IOU', only 'iou' or 'iof' are supported, but got 'mode': {mode}.")
-    for i, t in enumerate((anchor_boxes, gt_boxes)):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"For primitive[IOU], the input[{i}] should be a Tensor, but got External.")
-    a, g = arr(anchor_boxes), arr(gt_boxes)
-    if a.ndim != 2 or g.ndim != 2:
-        raise ValueError(f"For 'IOU', input x, y must have the same dimension size and must be 2. "
-                         f"But got x size = {a.ndim}, y size = {g.ndim}.")
-    for nm, t in (("anchor_boxes", a), ("gt_boxes", g)):
-        if t.shape[1] != 4:
-            raise ValueError(f"For primitive[IOU], the {nm}.shape[1] must be equal to 4, but got {t.shape[1]}.")
-    for t in (a, g):
-        if t.dtype not in (np.float16, np.float32, np.float64):
-            raise TypeError(f"For primitive[IOU], the input argument[x] must be a type of {{Tensor[Float16], "
-                            f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_ms(t.dtype)}].")
-    if a.dtype != g.dtype:
-        raise TypeError("For primitive[IOU], the input type must be same.")
-    dt = a.dtype
-    a, g = a.astype(np.float64 if dt == np.float64 else _F32), g.astype(np.float64 if dt == np.float64 else _F32)
-    ga, aa = g[:, None, :], a[None, :, :]
-    w = jnp.maximum(jnp.minimum(ga[..., 2], aa[..., 2]) - jnp.maximum(ga[..., 0], aa[..., 0]) + 1, 0)
-    h = jnp.maximum(jnp.minimum(ga[..., 3], aa[..., 3]) - jnp.maximum(ga[..., 1], aa[..., 1]) + 1, 0)
-    inter = w * h
-    area_g = (ga[..., 2] - ga[..., 0] + 1) * (ga[..., 3] - ga[..., 1] + 1)
-    area_a = (aa[..., 2] - aa[..., 0] + 1) * (aa[..., 3] - aa[..., 1] + 1)
-    denom = area_g + area_a - inter if mode == "iou" else jnp.broadcast_to(area_g, inter.shape)
-    return _wrap((inter / denom).astype(dt))
 
 
 def _nms_with_mask(bboxes, iou_threshold=0.5):

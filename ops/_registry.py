@@ -246,7 +246,7 @@ def _add_method(name, fn):
 
 
 def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=None, targets_lacking=None,
-              shard_rule=None):
+              shard_rule=None, init=None):
     """Define and register the Primitive class ``name``.
 
     Args:
@@ -258,6 +258,8 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             ``(attr, default, types)`` to give the accepted types explicitly.
         call: optional ``call(prim, *inputs)`` for primitives whose inputs do not map
             onto ``fn`` directly.
+        init: optional ``init(prim)``, run when the Primitive is made (after its attributes
+            are set): the checks MindSpore makes in the constructor.
         amp, ascend_cube, targets_lacking, shard_rule: policy fields (:class:`OpDef`).
     """
 
@@ -279,6 +281,8 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             v = _check_attr(name, attr, values[attr], default, types)
             setattr(self, attr, v)
             self.add_prim_attr(attr, v)
+        if init is not None:
+            init(self)
 
     fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
                                       "shard_rule": shard_rule, "kernel": name})

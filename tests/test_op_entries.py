@@ -282,7 +282,6 @@ SEPARATE = {
     ("floor_div", "FloorDiv"): "to convert: functional in _elementwise_binary.py, Primitive (ops.floor_divide's kernel) in _arith.py",
     ("ger", "Ger"): "to convert: functional in _array_move.py, Primitive in _elementwise_binary.py",
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
-    ("iou", "IOU"): "to convert: functional in _matmul_geom.py, hand-written Primitive in _image_boxes.py",
     ("log_matrix_determinant", "LogMatrixDeterminant"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
     ("matrix_determinant", "MatrixDeterminant"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
