@@ -312,6 +312,47 @@ def test_layers_and_optimizers_raise_through_the_rules():
         ms.train.callback.ReduceLROnPlateau(factor=0)
 
 
+def test_tensor_rule_wordings():
+    import numpy as np
+    import mscompat as ms
+    forms = {"type": "For 'Op', the type of 'x' must be Tensor, but got list.",
+             "a": "For 'Op', the 'x' must be a Tensor, but got list.",
+             "input": "For 'Op', the input 'x' must be a Tensor, but got list.",
+             "type_input": "For 'Op', the type of input 'x' must be Tensor, but got list."}
+    for form, message in forms.items():
+        with pytest.raises(TypeError) as e:
+            c.check_is_tensor("x", [1], "Op", form=form)
+        assert str(e.value) == message
+    t = ms.Tensor(np.ones(2, np.float32))
+    assert c.check_is_tensor("x", t, "Op") is t and c.check_is_tensor("x", None, "Op", allow_none=True) is None
+    with pytest.raises(TypeError, match="^For 'Trace', the input 'input' must be a Tensor, but got int.$"):
+        ms.ops.trace(3)
+
+
+# (transform, message) recorded from MindSpore 2.10's dataset validators
+_DATASET_MESSAGES = [
+    (lambda T: T.OneHot(1.5),
+     "Argument num_classes with value 1.5 is not of type [<class 'int'>], but got <class 'float'>."),
+    (lambda T: T.OneHot(True),
+     "Argument num_classes with value True is not of type (<class 'int'>,), but got <class 'bool'>."),
+    (lambda T: T.Fill([1]),
+     "Argument fill_value with value [1] is not of type [<class 'str'>, <class 'float'>, <class 'bool'>, "
+     "<class 'int'>, <class 'bytes'>], but got <class 'list'>."),
+    (lambda T: T.RandomApply([abs], prob="a"),
+     "Argument prob with value a is not of type [<class 'float'>, <class 'int'>], but got <class 'str'>."),
+]
+
+
+@pytest.mark.parametrize("make,message", _DATASET_MESSAGES)
+def test_dataset_validator_messages(make, message):
+    import mscompat.dataset.transforms as T
+    with pytest.raises(TypeError) as e:
+        make(T)
+    assert str(e.value) == message
+    with pytest.raises(ValueError, match=r"^Input smoothing_rate is not within the required interval of \[0\.0, 1\.0\]\.$"):
+        T.OneHot(3, smoothing_rate=2.0)
+
+
 # --- one validator: no production module defines a rule again ----------------------------------
 # names that are rules also when written with a leading underscore (``_check_value_type``)
 _STRICT = {"check_value_type", "check_positive_int", "check_non_negative_int", "check_positive_float",
