@@ -308,3 +308,44 @@ def test_graph_cell_argument_errors(tmp_path):
         nn.GraphCell(graph, params_init={"weight": np.ones((2, 3))})
     with pytest.raises(NotImplementedError):
         nn.GraphCell(graph, obf_random_seed=1)
+
+
+ZOO_MODELS = ("resnet18", "mobilenet_v3_small_100", "ghostnet_050", "poolformer_s12", "edgenext_xx_small",
+              "shufflenet_v2_x0_5", "pit_ti")
+
+ZOO_SCRIPT = '''
+import sys
+import numpy as np
+import mindspore as ms
+import mindcv
+ms.set_context(mode=ms.GRAPH_MODE)
+for name in sys.argv[1:]:
+    net = mindcv.create_model(name, pretrained=False, num_classes=10)
+    net.set_train(False)
+    x = np.random.RandomState(0).randn(1, 3, 224, 224).astype(np.float32)
+    np.save(f"{name}_x.npy", x)
+    np.save(f"{name}_y.npy", net(ms.Tensor(x)).asnumpy())
+    ms.export(net, ms.Tensor(x), file_name=name, file_format="MINDIR")
+'''
+
+
+@needs_oracle
+@pytest.mark.slow
+def test_mindcv_models_exported_by_mindspore(tmp_path, mode):
+    """Model-zoo networks (mindcv, random weights) exported by MindSpore run in mscompat: residual
+    ``+=`` (in-place operators), GroupNorm, hard-swish, channel shuffles, attention."""
+    check = subprocess.run([str(ORACLE), "-c", "import mindcv"], capture_output=True)
+    if check.returncode != 0:
+        pytest.skip("mindcv is not installed in the MindSpore environment (compat_tests/zoo-requirements.txt)")
+    script = tmp_path / "zoo.py"
+    script.write_text(textwrap.dedent(ZOO_SCRIPT))
+    proc = subprocess.run([str(ORACLE), str(script), *ZOO_MODELS], capture_output=True, text=True, timeout=1800,
+                          cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr[-5000:]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    for name in ZOO_MODELS:
+        cell = nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))
+        y = np.load(tmp_path / f"{name}_y.npy")
+        out = cell(Tensor(np.load(tmp_path / f"{name}_x.npy"))).asnumpy()
+        # random-weight networks reach large magnitudes: the tolerance follows the output's scale
+        np.testing.assert_allclose(out, y, rtol=1e-4, atol=1e-5 * max(1.0, float(np.abs(y).max())), err_msg=name)

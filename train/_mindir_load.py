@@ -564,7 +564,9 @@ def _scalar_of(v):
 
 _SPECIAL = {
     "Cast": _cast,
-    "Muls": lambda x, other: ops.mul(x, other),
+    "Muls": lambda x, other: ops.mul(x, other), "Divs": lambda x, other: ops.div(x, other),
+    "Adds": lambda x, other, alpha=1: ops.add(x, other * alpha), "Subs": lambda x, other, alpha=1: ops.sub(x, other * alpha),
+    "GroupNorm": lambda x, groups, weight=None, bias=None, eps=1e-5: _group_norm(x, groups, weight, bias, eps),
     "Shape": lambda x: tuple(x.shape),
     "TensorShape": lambda x: Tensor(np.array(x.shape, np.int64)),
     "ScalarAdd": lambda a, b: a + b, "ScalarSub": lambda a, b: a - b, "ScalarMul": lambda a, b: a * b,
@@ -603,6 +605,22 @@ _SPECIAL = {
     "TrilExt": lambda x, diagonal=0: ops.tril(x, diagonal),
     "LogSoftmaxExt": lambda x, dim=None, dtype=None: ops.log_softmax(x if dtype is None else ops.cast(
         x, _cast_type(dtype)), -1 if dim is None else dim),
+    # in-place operators (``x += y`` in a network): a loaded graph uses their outputs, so they run as
+    # their out-of-place forms
+    "InplaceAddExt": lambda x, y, alpha=1: ops.add(x, y if alpha == 1 else ops.mul(y, alpha)),
+    "InplaceAddsExt": lambda x, y, alpha=1: ops.add(x, y * alpha),
+    "InplaceSubExt": lambda x, y, alpha=1: ops.sub(x, y if alpha == 1 else ops.mul(y, alpha)),
+    "InplaceSubScalar": lambda x, y, alpha=1: ops.sub(x, y * alpha),
+    "InplaceMul": lambda x, y: ops.mul(x, y), "InplaceMuls": lambda x, y: ops.mul(x, y),
+    "InplaceDiv": lambda x, y: ops.div(x, y), "InplaceDivs": lambda x, y: ops.div(x, y),
+    "InplaceReLU": lambda x: ops.relu(x), "InplaceSigmoid": lambda x: ops.sigmoid(x),
+    "InplaceSiLU": lambda x: ops.silu(x), "InplaceTanh": lambda x: ops.tanh(x), "InplaceExp": lambda x: ops.exp(x),
+    "InplaceLog": lambda x: ops.log(x), "InplaceFloor": lambda x: ops.floor(x),
+    "InplaceClampScalar": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
+    "InplaceClampTensor": lambda x, lo=None, hi=None: ops.clamp(x, lo, hi),
+    "InplaceHardtanh": lambda x, lo=-1.0, hi=1.0: ops.clamp(x, lo, hi),
+    "InplaceElu": lambda x, alpha=1.0: ops.elu(x, alpha),
+    "InplaceZero": lambda x: ops.zeros_like(x), "InplaceFillScalar": lambda x, v: ops.full_like(x, v),
     # scalar arithmetic of shapes (dynamic-shape graphs)
     "ScalarCast": lambda v, t: _scalar_cast(v, t),
     "ScalarLt": lambda a, b: a < b, "ScalarGt": lambda a, b: a > b, "ScalarLe": lambda a, b: a <= b,
@@ -610,6 +628,14 @@ _SPECIAL = {
     "ScalarUsub": lambda a: -a, "ScalarPow": lambda a, b: a ** b, "BoolNot": lambda a: not a,
     "ScalarBool": lambda a: bool(a),
 }
+
+
+def _group_norm(x, groups, weight, bias, eps):
+    """MindSpore's GroupNorm outputs: the normalized input, and the mean and 1/std per (sample, group)."""
+    grouped = ops.reshape(x, (x.shape[0], groups, -1))
+    mean = ops.mean(grouped, -1)
+    rstd = ops.rsqrt(ops.mean(ops.square(grouped - ops.expand_dims(mean, -1)), -1) + eps)
+    return ops.group_norm(x, groups, weight, bias, eps), mean, rstd
 
 
 def _scalar_cast(value, type_):
