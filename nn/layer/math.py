@@ -302,6 +302,9 @@ class Moments(Cell):
         return mean, variance
 
 
+_MATMUL_TA = ops.MatMul(transpose_a=True)
+
+
 class MatInverse(Cell):
     """Inverse of a symmetric positive-definite matrix (through its Cholesky factor)."""
 
@@ -311,6 +314,8 @@ class MatInverse(Cell):
         lower = jnp.linalg.cholesky(m.astype(jnp.float32))
         eye = jnp.broadcast_to(jnp.eye(m.shape[-1], dtype=jnp.float32), lower.shape)
         l_inv = jsl.solve_triangular(lower, eye, lower=True)
+        if l_inv.ndim == 2:      # MindSpore: MatMul(transpose_a=True)(L^-1, L^-1), so op policies apply
+            return _wrap(_a(_MATMUL_TA(_wrap(l_inv), _wrap(l_inv))).astype(m.dtype))
         return _wrap(jnp.matmul(jnp.swapaxes(l_inv, -1, -2), l_inv).astype(m.dtype))
 
 
