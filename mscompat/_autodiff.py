@@ -124,10 +124,24 @@ class _Derivative:
         self.weights = list(weights)
         self.in_dtypes = [self.args[i]._data.dtype for i in self.positions]
         self.written = []
+        self.keep_dtypes = False
 
     def primals(self):
-        ins = [self.args[i]._data.astype(_diff_dtype(self.args[i]._data)) for i in self.positions]
+        if self.keep_dtypes:
+            ins = [self.args[i]._data for i in self.positions]
+        else:
+            ins = [self.args[i]._data.astype(_diff_dtype(self.args[i]._data)) for i in self.positions]
         return ins, [p._data for p in self.weights]
+
+    def retry_with_own_dtypes(self):
+        """After the forward pass failed on integer/bool inputs made float (an op that takes them
+        as indices or conditions checks their dtype): run it again with them at their own dtype;
+        their gradients are then zeros, as MindSpore gives for such inputs. False when there are
+        no such inputs (the failure is the function's own)."""
+        if self.keep_dtypes or all(jnp.issubdtype(dt, jnp.inexact) for dt in self.in_dtypes):
+            return False
+        self.keep_dtypes = True
+        return True
 
     def call(self, in_vals, w_vals):
         a = list(self.args)
@@ -144,7 +158,8 @@ class _Derivative:
             p._data = v
 
     def wrap_grads(self, g_in, g_w):
-        gi = {i: _hooked(self.args[i], Tensor._wrap(g.astype(dt)))
+        gi = {i: _hooked(self.args[i], Tensor._wrap(jnp.zeros(g.shape, dt) if g.dtype == jax.dtypes.float0
+                                                    else g.astype(dt)))
               for i, g, dt in zip(self.positions, g_in, self.in_dtypes)}
         gi = [gi[i] if i in gi else self.zeros[i] for i in self.out_positions]
         gw = [_hooked(p, Tensor._wrap(g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
@@ -184,7 +199,13 @@ def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
         return [a for a in arrs if a is not None], (out, written, arrs)
 
     ins, ws = d.primals()
-    target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
+    try:
+        target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
+    except TypeError:
+        if not d.retry_with_own_dtypes():
+            raise
+        ins, ws = d.primals()
+        target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
     d.commit(written)
     if not d.positions and not d.weights:
         # nothing differentiable (only mutable scalars): their zeros, no backward pass to feed sens to

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, binary, check_tensor, Tensor, to_np_dtype, is_int as _is_int
-from ._registry import op, primitive
+from ._registry import op, primitive, tensor_method
 
 _wrap = Tensor._wrap
 
@@ -549,6 +549,37 @@ def select(condition, input, other):
 
 
 primitive("Select", select)
+
+
+@tensor_method("select")
+def _tensor_select(self, *args, **kwargs):
+    """``Tensor.select``'s two overloads: ``select(condition, y)`` (``self`` where ``condition``,
+    else ``y``; a Python ``y`` needs a tensor of its kind: int32 for int, float32 for float) and
+    ``select(dim, index)`` (the slice at ``index`` along ``dim``, that axis removed)."""
+    names = ("condition", "y") if (args and isinstance(args[0], Tensor)) or "condition" in kwargs else ("dim", "index")
+    if len(args) + len(kwargs) != 2 or set(kwargs) - set(names[len(args):]):
+        raise TypeError(f"Tensor.select() takes 2 arguments ({names[0]}, {names[1]}), but got "
+                        f"{len(args)} positional and {sorted(kwargs)} keyword arguments.")
+    first, second = (list(args) + [kwargs[n] for n in names[len(args):]])
+    if names[0] == "condition":
+        want = {int: mstype.int32, float: mstype.float32}.get(type(second))
+        if want is not None and self.dtype != want:
+            raise TypeError(f"For 'Tensor.select', if the argument 'y' is {type(second).__name__}, then the tensor "
+                            f"type should be {str(want).lower()} but got {self.dtype}")
+        return select(first, self, second)
+    if not (_is_int(first) and _is_int(second)):
+        raise TypeError(f'Failed calling select with "select({type(first).__name__}, {type(second).__name__})".\n'
+                        f'The valid calling should be:\n"Tensor.select(dim=<int>, index=<int>)"\n'
+                        f'"Tensor.select(condition=<Tensor>, y=<Tensor, int, float>)"')
+    a = arr(self)
+    if not -a.ndim <= first < a.ndim:
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-a.ndim}, {a.ndim}), but got "
+                         f"{first})")
+    size = a.shape[first]
+    if not -size <= second < size:
+        raise ValueError(f"For Primitive [SelectExtView] start exceed range. start: {second}, start should be in "
+                         f"[{-size}, {size}).")
+    return _wrap(jnp.take(a, second % size, axis=first))
 
 
 primitive("TransposeView", transpose)
