@@ -347,10 +347,12 @@ def _default_cases():
     ms.set_seed(1)
     ids = np.array([[1, 5, 7, 19, 0, 3], [2, 2, 11, 4, 8, 9]], np.int32)
     mixed = Mixed()
-    mixed.set_train(True)     # export runs the inference forward whatever the net's mode
+    training = ResNet()
+    training.set_train(True)    # exported as MindSpore does: BatchNorm on the batch's statistics
     return [
         _static("lenet", LeNet(), _inputs((2, 1, 32, 32))),
         _static("resnet", ResNet(), _inputs((2, 3, 16, 16))),
+        _static("resnet_training_mode", training, _inputs((4, 3, 16, 16))),
         _static("transformer", EncoderBlock(), _inputs((2, 5, 16))),
         ("mixed", mixed, [ms.Tensor(a) for a in _inputs((5, 4), (1, 2, 9, 8))],
          [_inputs((5, 4), (1, 2, 9, 8)), [-abs(a) for a in _inputs((5, 4), (1, 2, 9, 8), seed=7)],
@@ -384,10 +386,11 @@ def _export_and_run(cases, workdir):
     for cid, net, export_inputs, runs in cases:
         path = export_mindir(net, *export_inputs, file_name=str(workdir / cid))
         assert path == str(workdir / f"{cid}.mindir")
-        if isinstance(net, nn.Cell):
-            net.set_train(False)
         expected[cid] = [_mscompat_outputs(net, arrays) for arrays in runs]
-        names[cid] = sorted(p.name for p in net.get_parameters()) if isinstance(net, nn.Cell) else []
+        if not isinstance(net, nn.Cell):
+            names[cid] = []
+        else:     # in training mode BatchNorm's moving statistics are not read (only updated): not in the graph
+            names[cid] = sorted(p.name for p in (net.trainable_params() if net.training else net.get_parameters()))
         files = []
         for r, arrays in enumerate(runs):
             f = workdir / f"{cid}_run{r}.npz"
@@ -429,7 +432,7 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "resnet_training_mode", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)
@@ -539,5 +542,11 @@ class _Loops(nn.Cell):
 def test_random_and_loops_are_refused(tmp_path):
     with pytest.raises(RuntimeError, match="random"):
         export_mindir(_Draws(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "d"))
+    dropout = nn.SequentialCell([nn.Dense(3, 3), nn.Dropout(p=0.5)])
+    dropout.set_train(True)       # MindSpore writes its Dropout; mscompat asks for inference mode
+    with pytest.raises(RuntimeError, match="set_train"):
+        export_mindir(dropout, ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "t"))
+    dropout.set_train(False)
+    assert export_mindir(dropout, ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "t"))
     with pytest.raises(RuntimeError, match="'while'"):
         export_mindir(_Loops(), ms.Tensor(np.ones((2, 3), np.float32)), file_name=str(tmp_path / "w"))

@@ -1,6 +1,6 @@
 """Writing a network as MindSpore MindIR (``export(..., file_format="MINDIR")``).
 
-The network's inference forward pass (``set_train(False)``) is traced to a jaxpr with the state
+The network's forward pass (in its current mode, as MindSpore exports it) is traced to a jaxpr with the state
 threading every compiled call uses (``mscompat._graph.Compiled``): its Parameters become graph
 parameters named as in MindSpore, with their values, and its Tensor inputs the graph inputs. Each
 lax primitive of the jaxpr is then written as the MindSpore operator(s) computing the same thing,
@@ -1057,22 +1057,16 @@ _DYNAMIC_SIZES = (5, 7)     # the sizes a dynamic dimension is traced with (two 
 
 
 def build_model(net, *inputs):
-    """The ``ModelProto`` of ``net`` on ``inputs`` (inference).
+    """The ``ModelProto`` of ``net`` on ``inputs``, in the net's current mode (as MindSpore, which
+    exports a net left in training mode as such: ``set_train(False)`` first for inference).
 
     With ``Tensor(shape=[None, ...])`` inputs the net is traced twice, the dynamic dimensions set to
     two different sizes; the two graphs must be the same but for the sizes, and what differs is
     written as MindSpore writes an unknown size (``-1``)."""
-    training = getattr(net, "training", None)
-    if training:
-        net.set_train(False)
-    try:
-        if not any(_placeholder(x) is not None for x in inputs):
-            return _build_static(net, inputs)
-        first, second = (_build_static(net, _sized_inputs(inputs, n)) for n in _DYNAMIC_SIZES)
-        return _merge_dynamic(first, second)
-    finally:
-        if training:
-            net.set_train(True)
+    if not any(_placeholder(x) is not None for x in inputs):
+        return _build_static(net, inputs)
+    first, second = (_build_static(net, _sized_inputs(inputs, n)) for n in _DYNAMIC_SIZES)
+    return _merge_dynamic(first, second)
 
 
 class _NotDynamic(Exception):
@@ -1171,8 +1165,9 @@ def _build_static(net, inputs):
         args.append(_Val(value.shape, value.dtype, name=name))
     for var in key_vars:
         if var in live:
-            raise RuntimeError("For 'export', the network draws random numbers in inference (a random operator "
-                               "outside Dropout): MINDIR export needs a deterministic forward pass.")
+            raise RuntimeError("For 'export', the network draws random numbers (a random operator, or Dropout in "
+                               "training mode): mscompat writes deterministic graphs only; call net.set_train(False) "
+                               "before exporting for inference.")
         args.append(_Val(var.aval.shape, np.float32, name="<rng key>"))
     for name, var in zip(_input_names(net, len(inputs)), input_vars):
         full = f"{g.name}:{name}"
@@ -1205,7 +1200,7 @@ def _build_static(net, inputs):
         _abstract(vi.attr_info, avals)
         vi.attr_info.ClearField("name")
     a = g.attribute.add(name="training")
-    _fill(a, False)
+    _fill(a, bool(getattr(net, "training", False)))
     return writer.model
 
 
