@@ -6,8 +6,10 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat._checkparam import INC_LEFT, INC_RIGHT, check_int_range, check_string
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
-from ._registry import op, primitive
+from ._registry import op, primitive, register_primitive_class
+from .primitive import Primitive
 from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
@@ -127,17 +129,13 @@ def repeat_elements(x, rep, axis=0):
         raise TypeError(f"For 'repeat_elements', the 'input x' must be a number type, but got {x.dtype}.")
     if not _is_int(rep):
         raise TypeError(f"For 'repeat_elements', the type of 'rep' should be 'int', but got {type(rep).__name__}.")
-    if not 0 < rep <= 2147483647:
-        raise ValueError(f"For 'repeat_elements', the 'rep' must be in range of (0, 2147483647], but got {rep} "
-                         "with type 'int'.")
+    check_int_range(rep, 0, 2147483647, INC_RIGHT, "rep", "repeat_elements")
     if not _is_int(axis):
         raise TypeError(f"For 'repeat_elements', the type of 'axis' should be 'int', but got {type(axis).__name__}.")
     a = arr(x)
     if a.ndim > 7:
         raise ValueError(f"For repeat_elements, the rank of x should be less than or equal to 7, but got {a.ndim}.")
-    if not -a.ndim <= axis < a.ndim:
-        raise ValueError(f"For 'repeat_elements', the 'axis' must be in range of [{-a.ndim}, {a.ndim}), "
-                         f"but got {axis} with type 'int'.")
+    check_int_range(axis, -a.ndim, a.ndim, INC_LEFT, "axis", "repeat_elements")
     return _wrap(jnp.repeat(a, int(rep), axis=axis % a.ndim))
 
 
@@ -478,3 +476,29 @@ def _check_block_init(cls, what):
 
 _check_block_init(_SpaceToBatch, "paddings")
 _check_block_init(_BatchToSpace, "crops")
+
+
+# --- layout dimension mapping ------------------------------------------------------------------
+@register_primitive_class
+class DataFormatDimMap(Primitive):
+    """``DataFormatDimMap(src_format='NHWC', dst_format='NCHW')(x)``: each dimension index in ``x``
+    (taken modulo 4) of the ``dst_format`` layout, as its index in the ``src_format`` layout."""
+
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        Primitive.__init__(self, "DataFormatDimMap")
+        for name, v in (("src_format", src_format), ("dst_format", dst_format)):
+            check_string(v, ["NHWC", "NCHW"], name, "DataFormatDimMap")
+        self.src_format, self.dst_format = src_format, dst_format
+        self.add_prim_attr("src_format", src_format)
+        self.add_prim_attr("dst_format", dst_format)
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For Primitive[DataFormatDimMap], the type of input argument[input type] must be "
+                            f"Tensor but got {type(input_x).__name__}.")
+        a = arr(input_x)
+        if a.dtype not in (np.int32, np.int64):
+            raise TypeError(f"For primitive[DataFormatDimMap], the input argument[input type] must be a type of "
+                            f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{input_x.dtype}].")
+        table = jnp.asarray([self.src_format.index(c) for c in self.dst_format], a.dtype)
+        return Tensor._wrap(table[jnp.mod(a, 4)])

@@ -6,7 +6,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from ._args import arr, Tensor, is_int as _is_int, tensor_arg as _tensor
-from ._registry import op, primitive
+from ._registry import op, primitive, tensor_method
 
 _wrap = Tensor._wrap
 
@@ -176,5 +176,13 @@ def _fill_diagonal(prim, x):
     return _wrap(a.reshape(-1).at[pos].set(fill).reshape(shape))
 
 
-primitive("FillDiagonal", None, attrs=(("fill_value", None, (float,)), ("wrap", False, (bool,))),
-          call=_fill_diagonal)
+_FillDiagonal = primitive("FillDiagonal", None, attrs=(("fill_value", None, (float,)), ("wrap", False, (bool,))),
+                          call=_fill_diagonal)
+
+
+@tensor_method("fill_diagonal")
+def _tensor_fill_diagonal(self, fill_value, wrap=False):
+    """``Tensor.fill_diagonal(fill_value, wrap=False)``: a copy with the main diagonal set to
+    ``fill_value`` (with ``wrap``, restarting below a tall matrix's square part); the Primitive
+    ``FillDiagonal``'s rules."""
+    return _FillDiagonal(fill_value, wrap)(self)
