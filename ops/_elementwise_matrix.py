@@ -1,5 +1,6 @@
-"""Small matrix and stacking helpers of the elementwise family's name list: determinants,
-inverses, solves, Cholesky, matrix power/exp, triangular indices, stacking, windows."""
+"""Small matrix and stacking helpers of the elementwise family's name list: determinants
+(det/MatrixDeterminant, slogdet/LogMatrixDeterminant), inverses, solves, Cholesky (cholesky/
+Cholesky), matrix power, triangular indices, stacking, windows."""
 import itertools
 import numbers
 
@@ -27,6 +28,26 @@ def _square_matrix(prim, x, allowed="fc", arg="x"):
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         raise ValueError(f"For '{prim}', the input must be a batch of square matrices (shape [..., M, M]), "
                          f"but got shape {tuple(a.shape)}.")
+    return a
+
+
+def _failed_call(name, attrs, arg, x):
+    return TypeError(f'Failed calling {name} with "{name}({attrs})({arg}={type(x).__name__.capitalize()})".')
+
+
+def _det_input(name, x):
+    """The input of MatrixDeterminant / LogMatrixDeterminant (ops.det, ops.slogdet): a batch
+    of square float or complex matrices, checked with MindSpore's messages."""
+    if not isinstance(x, Tensor):
+        raise _failed_call(name, "", "input", x)
+    a = arr(x)
+    if _kind(a.dtype) not in "fc":
+        raise _dtype_error(name, "x", a.dtype, "fc")
+    if a.ndim < 2:
+        raise ValueError(f"For primitive[{name}], the x rank must be greater than or equal to 2, but got {a.ndim}.")
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For primitive[{name}], the row size must be equal to {a.shape[-2]}, "
+                         f"but got {a.shape[-1]}.")
     return a
 
 
@@ -329,15 +350,19 @@ def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
 @op("det", aliases=("matrix_determinant",))
 def det(input):
     """Determinant of each square matrix in the batch."""
-    return _wrap(jnp.linalg.det(_square_matrix("MatrixDeterminant", input)))
+    return _wrap(jnp.linalg.det(_det_input("MatrixDeterminant", input)))
 
 
 @op("slogdet", aliases=("log_matrix_determinant",))
 def slogdet(input):
     """``(sign, log|det|)`` of each square matrix in the batch."""
-    a = _square_matrix("LogMatrixDeterminant", input)
+    a = _det_input("LogMatrixDeterminant", input)
     sign, logabs = jnp.linalg.slogdet(a)
     return _wrap(sign.astype(a.dtype)), _wrap(logabs.astype(a.dtype))
+
+
+primitive("MatrixDeterminant", det)
+primitive("LogMatrixDeterminant", slogdet)
 
 
 @op("logdet")
@@ -405,21 +430,27 @@ def _triangular_solve(matrix, rhs, lower=True, adjoint=False):
 primitive("MatrixTriangularSolve", _triangular_solve, attrs=(("lower", True), ("adjoint", False)))
 
 
-def _matrix_exp(x):
-    return _wrap(jsl.expm(_square_matrix("MatrixExp", x)))
-
-
-primitive("MatrixExp", _matrix_exp)
-
-
 @op("cholesky")
 def cholesky(input_x, upper=False):
     """Cholesky factor of a symmetric positive-definite matrix (lower, or upper when ``upper``)."""
-    a = _square_matrix("Cholesky", input_x, "f", "input_x")
+    if not isinstance(input_x, Tensor):
+        raise _failed_call("Cholesky", "upper=bool", "input_x", input_x)
     if not isinstance(upper, bool):
-        raise TypeError(f"For 'Cholesky', the type of 'upper' should be bool, but got {type(upper).__name__}.")
+        raise _failed_call("Cholesky", f"upper={type(upper).__name__}", "input_x", input_x)
+    a = arr(input_x)
+    if _kind(a.dtype) != "f":
+        raise _dtype_error("Cholesky", "input_x", a.dtype, "f")
+    if a.ndim < 2:
+        raise ValueError(f"For Cholesky, the dimension of input x must be greater than or equal to 2, but got a "
+                         f"{a.ndim}-D Tensor.")
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For Cholesky, input x must be batch squares, but got batch {a.shape[-2]} x {a.shape[-1]} "
+                         f"matrices.")
     low = jnp.linalg.cholesky(a)
     return _wrap(jnp.swapaxes(low, -1, -2) if upper else low)
+
+
+primitive("Cholesky", cholesky, attrs=(("upper", False),))
 
 
 @op("cholesky_inverse")

@@ -148,31 +148,18 @@ primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: 
 # determinants
 
 
-def _matrix_determinant(x):
-    a = _tensor("MatrixDeterminant", "x", x)
-    _dtype_in("MatrixDeterminant", a, _FC)
-    _square("MatrixDeterminant", a)
-    return _wrap(jnp.linalg.det(a))
-
-
-def _log_matrix_determinant(x):
-    a = _tensor("LogMatrixDeterminant", "x", x)
-    _dtype_in("LogMatrixDeterminant", a, _FC)
-    _square("LogMatrixDeterminant", a)
-    sign, logdet = jnp.linalg.slogdet(a)
-    return _wrap(sign.astype(a.dtype)), _wrap(logdet.astype(a.dtype))
-
-
-primitive("MatrixDeterminant", _matrix_determinant)
-primitive("LogMatrixDeterminant", _log_matrix_determinant)
 
 
 @op("matrix_exp")
 def matrix_exp(input):
     """Matrix exponential of each square matrix in ``input`` (..., n, n)."""
-    a = _tensor("MatrixExp", "input", input)
+    if not isinstance(input, Tensor):
+        raise TypeError(f'Failed calling MatrixExp with "MatrixExp()(input={type(input).__name__.capitalize()})".')
+    a = arr(input)
     _dtype_in("MatrixExp", a, (np.float16, np.float32, np.float64, np.complex64, np.complex128), "input")
-    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+    if a.ndim < 2:
+        raise ValueError(f"For primitive[MatrixExp], the x rank must be greater than or equal to 2, but got {a.ndim}.")
+    if a.shape[-1] != a.shape[-2]:
         raise ValueError(f"For MatrixExp, the input expects a tensor of squared matrices, but got shape "
                          f"{list(a.shape)}.")
     work = a.astype(np.float32) if a.dtype == np.float16 else a
@@ -181,17 +168,11 @@ def matrix_exp(input):
     return _wrap(out.astype(a.dtype))
 
 
+primitive("MatrixExp", matrix_exp)
+
+
 # ---------------------------------------------------------------------------------------
 # Cholesky
-
-
-def _cholesky(input_x, upper=False):
-    a = _tensor("Cholesky", "input_x", input_x)
-    upper = _bool("Cholesky", "upper", upper)
-    _dtype_in("Cholesky", a, _F, "input_x")
-    _square("Cholesky", a, "input_x")
-    low = jnp.linalg.cholesky(a)
-    return _wrap(_mT(low) if upper else low)
 
 
 def _cholesky_inverse(input_x, upper=False):
@@ -205,7 +186,6 @@ def _cholesky_inverse(input_x, upper=False):
     return _wrap(jnp.linalg.inv(full).astype(a.dtype))
 
 
-primitive("Cholesky", _cholesky, attrs=(("upper", False),))
 primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),))
 
 

@@ -272,7 +272,6 @@ SEPARATE = {
     ("batch_to_space_nd", "BatchToSpaceND"): "to convert: functional in _array_move.py, Primitive in _elementwise_inplace.py",
     ("binary_cross_entropy", "BinaryCrossEntropy"): "to convert: functional in _loss.py, Primitive in _elementwise_inplace.py",
     ("bincount", "Bincount"): "to convert: two implementations in _reduce.py",
-    ("cholesky", "Cholesky"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("cholesky_inverse", "CholeskyInverse"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("coalesce", "Coalesce"): "to convert: two implementations in _sparse.py",
     ("cross", "Cross"): "to convert: functional in _matmul_geom.py, Primitive in _linalg.py",
@@ -282,10 +281,7 @@ SEPARATE = {
     ("floor_div", "FloorDiv"): "to convert: functional in _elementwise_binary.py, Primitive (ops.floor_divide's kernel) in _arith.py",
     ("ger", "Ger"): "to convert: functional in _array_move.py, Primitive in _elementwise_binary.py",
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
-    ("log_matrix_determinant", "LogMatrixDeterminant"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
-    ("matrix_determinant", "MatrixDeterminant"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
-    ("matrix_exp", "MatrixExp"): "to convert: functional in _linalg.py, Primitive in _elementwise_matrix.py",
     ("meshgrid", "Meshgrid"): "to convert: functional in _creation.py, Primitive in _nn.py",
     ("one_hot", "OneHot"): "to convert: functional in _creation.py, Primitive in _nn.py",
 }
