@@ -165,3 +165,29 @@ def test_damaged_stablehlo(tmp_path):
     bad.write_bytes(b"\x00\x01 not a jax export")
     with pytest.raises(RuntimeError, match="STABLEHLO"):
         ms.load(str(bad))
+
+
+def test_jit_function_and_cell_without_inputs(tmp_path):
+    """A ``ms.jit`` function exports too; a Cell without inputs gives an artefact of no arguments."""
+    import jax
+
+    @ms.jit
+    def scaled_matmul(x, y):
+        return ms.ops.matmul(x, y) * 2
+
+    x, y = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), Tensor(np.ones((3, 4), np.float32))
+    ms.export(scaled_matmul, x, y, file_name=str(tmp_path / "fn"), file_format="STABLEHLO")
+    out = nn.GraphCell(ms.load(str(tmp_path / "fn.stablehlo")))(x, y)
+    np.testing.assert_allclose(out.asnumpy(), scaled_matmul(x, y).asnumpy())
+
+    class Constant(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+
+        def construct(self):
+            return self.w * 3
+
+    ms.export(Constant(), file_name=str(tmp_path / "c"), file_format="STABLEHLO")
+    exported = jax.export.deserialize(bytearray((tmp_path / "c.stablehlo").read_bytes()))
+    np.testing.assert_allclose(np.asarray(exported.call()), [3.0, 6.0, 9.0])

@@ -23,6 +23,7 @@ import jax
 import numpy as np
 from jax import export as jax_export
 
+from mscompat import _state
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.interop import functional, to_jax, from_jax
@@ -121,7 +122,10 @@ def _forward(net):
         raise TypeError(f"For 'export', the argument 'net' must be a Cell or a function, but got {type(net).__name__}.")
 
     def fn(*xs):
-        return to_jax(net(*from_jax(xs)))
+        # a scope of its own: the Parameters the function reads keep their values (baked in), and random
+        # ops draw from a key of the trace instead of initializing the global one with a tracer
+        with _state.Scope(key=jax.random.key(0)):
+            return to_jax(net(*from_jax(xs)))
     return fn
 
 
@@ -131,8 +135,6 @@ def export_stablehlo(net, *inputs, file_name, **kwargs):
     unknown = sorted(set(kwargs) - {"incremental"})
     if unknown:
         raise ValueError(f"For 'export', the option {unknown[0]!r} is not supported with file_format 'STABLEHLO'.")
-    if not inputs:
-        raise ValueError("For 'export', the inputs of the network must be given.")
     specs, batch_inputs, other_dynamic = _input_specs(inputs)
     is_cell = isinstance(net, Cell)
     was_training = net.training if is_cell else False
