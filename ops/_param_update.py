@@ -118,6 +118,52 @@ def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
     return _store(var, new_v), _store(accum, a)
 
 
+def _fused_sparse_proximal_adagrad(var, accum, lr, l1, l2, grad, indices, use_locking=False):
+    """ApplyProximalAdagrad on the rows ``indices`` of ``var``/``accum`` (float32 only): the
+    gradients of a repeated index are summed first, indices outside ``[0, rows)`` are skipped.
+    Returns ``var`` and, as MindSpore's kernel, zeros for ``accum``."""
+    name = "FusedSparseProximalAdagrad"
+    for role, t in (("var", var), ("accum", accum), ("grad", grad)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"The primitive[{name}]'s input arguments[accum, grad, var] must be all tensor, but got "
+                            f"{type(t).__name__} for '{role}'.")
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For Primitive[{name}], the input argument[indices] must be a Tensor, but got "
+                        f"{type(indices).__name__}.")
+    v, a, g, idx = arr(var), arr(accum), arr(grad), arr(indices)
+    for role, x in (("var", v), ("accum", a), ("grad", g)):
+        if x.dtype != np.float32:
+            raise TypeError(f"For primitive[{name}], the input argument[{role}] must be a type of "
+                            f"{{Tensor[Float32]}}, but got Tensor[{mstype.from_numpy_dtype(x.dtype)}].")
+    if idx.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of {{Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{mstype.from_numpy_dtype(idx.dtype)}].")
+    if v.shape != a.shape:
+        raise ValueError(f"For primitive[{name}], the var shape must be equal to accum shape, but got "
+                         f"{list(v.shape)} and {list(a.shape)}.")
+    if idx.ndim != 1:
+        raise ValueError(f"For primitive[{name}], the rank of indices must be 1, but got {idx.ndim}.")
+    if g.ndim < 1 or g.shape[0] != idx.shape[0]:
+        raise ValueError(f"For primitive[{name}], the first dimension of grad must be equal to the size of "
+                         f"indices, but got grad shape {list(g.shape)} and indices shape {list(idx.shape)}.")
+    if g.shape[1:] != v.shape[1:]:
+        raise ValueError(f"For primitive[{name}], the shape of grad without its first dimension must be equal to "
+                         f"var's, but got grad shape {list(g.shape)} and var shape {list(v.shape)}.")
+    lr_, l1_, l2_ = (_scalar(name, r, x, v.dtype).reshape(()) for r, x in (("lr", lr), ("l1", l1), ("l2", l2)))
+    rows = v.shape[0]
+    valid = (idx >= 0) & (idx < rows)
+    # the summed gradient of each row (rows no valid index names get none and stay as they are)
+    summed = jnp.zeros_like(v).at[jnp.where(valid, idx, rows)].add(g, mode="drop")
+    hit = jnp.zeros((rows,), bool).at[jnp.where(valid, idx, rows)].set(True, mode="drop")
+    hit = hit.reshape((rows,) + (1,) * (v.ndim - 1))
+    new_a = a + summed * summed
+    rate = lr_ / jnp.sqrt(new_a)
+    prox = v - rate * summed
+    new_v = jnp.sign(prox) * jnp.maximum(jnp.abs(prox) - rate * l1_, 0) / (1 + rate * l2_)
+    _store(accum, jnp.where(hit, new_a, a))
+    return _store(var, jnp.where(hit, new_v, v)), wrap(jnp.zeros_like(a))
+
+
 def _apply_rms_prop(var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon, use_locking=False):
     (v, ms_, mom), g, (lr, rho, m, eps) = _inputs(
         "ApplyRMSProp", [("var", var), ("mean_square", mean_square), ("moment", moment)], "grad", grad,
@@ -243,6 +289,7 @@ primitive("ApplyAdagrad", _apply_adagrad, attrs=(("update_slots", True, (bool,))
 primitive("ApplyAdagradV2", _apply_adagrad_v2, attrs=(("epsilon", None, (float,)), ("update_slots", True, (bool,)),
                                                       _LOCK), call=_adagrad_v2_call)
 primitive("ApplyProximalAdagrad", _apply_proximal_adagrad, attrs=(_LOCK,))
+primitive("FusedSparseProximalAdagrad", _fused_sparse_proximal_adagrad, attrs=(_LOCK,))
 primitive("ApplyRMSProp", _apply_rms_prop, attrs=(_LOCK,))
 primitive("ApplyCenteredRMSProp", _apply_centered_rms_prop, attrs=(_LOCK,))
 primitive("ApplyAdadelta", _apply_adadelta, attrs=(_LOCK,))
