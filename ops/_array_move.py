@@ -479,26 +479,24 @@ _check_block_init(_BatchToSpace, "crops")
 
 
 # --- layout dimension mapping ------------------------------------------------------------------
-@register_primitive_class
-class DataFormatDimMap(Primitive):
+def _data_format_dim_map(input_x, src_format="NHWC", dst_format="NCHW"):
     """``DataFormatDimMap(src_format='NHWC', dst_format='NCHW')(x)``: each dimension index in ``x``
     (taken modulo 4) of the ``dst_format`` layout, as its index in the ``src_format`` layout."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For Primitive[DataFormatDimMap], the type of input argument[input type] must be "
+                        f"Tensor but got {type(input_x).__name__}.")
+    a = arr(input_x)
+    if a.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For primitive[DataFormatDimMap], the input argument[input type] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{input_x.dtype}].")
+    table = jnp.asarray([src_format.index(c) for c in dst_format], a.dtype)
+    return Tensor._wrap(table[jnp.mod(a, 4)])
 
-    def __init__(self, src_format="NHWC", dst_format="NCHW"):
-        Primitive.__init__(self, "DataFormatDimMap")
-        for name, v in (("src_format", src_format), ("dst_format", dst_format)):
-            check_string(v, ["NHWC", "NCHW"], name, "DataFormatDimMap")
-        self.src_format, self.dst_format = src_format, dst_format
-        self.add_prim_attr("src_format", src_format)
-        self.add_prim_attr("dst_format", dst_format)
 
-    def __call__(self, input_x):
-        if not isinstance(input_x, Tensor):
-            raise TypeError(f"For Primitive[DataFormatDimMap], the type of input argument[input type] must be "
-                            f"Tensor but got {type(input_x).__name__}.")
-        a = arr(input_x)
-        if a.dtype not in (np.int32, np.int64):
-            raise TypeError(f"For primitive[DataFormatDimMap], the input argument[input type] must be a type of "
-                            f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{input_x.dtype}].")
-        table = jnp.asarray([self.src_format.index(c) for c in self.dst_format], a.dtype)
-        return Tensor._wrap(table[jnp.mod(a, 4)])
+def _check_formats(prim):
+    for name in ("src_format", "dst_format"):
+        check_string(getattr(prim, name), ["NHWC", "NCHW"], name, "DataFormatDimMap")
+
+
+primitive("DataFormatDimMap", _data_format_dim_map, attrs=(("src_format", "NHWC"), ("dst_format", "NCHW")),
+          init=_check_formats)
