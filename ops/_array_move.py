@@ -8,8 +8,7 @@ import jax.numpy as jnp
 
 from mscompat._checkparam import INC_LEFT, INC_RIGHT, check_int_range, check_string
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from ._registry import op, primitive
 from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
