@@ -21,6 +21,7 @@ Options (before the script)::
     --inject FILE            run FILE on the mscompat side before the script (a patch to try)
     --keep-modes             keep GRAPH_MODE/jit: compiled calls are compared per outermost Cell
     --no-replay              random ops keep mscompat's own draws
+    --ignore OP              do not compare the op OP (repeatable), e.g. a known difference
 
 Exit status: 0 when no divergence is found, 1 when one is (or the script fails on mscompat
 only), 2 on usage errors or when the script fails under MindSpore.
@@ -44,7 +45,7 @@ import time
 
 import numpy as np
 
-from mscompat._compare_recorder import event_key as _key
+from mscompat._compare_recorder import event_key as _key, norm_name
 
 __all__ = ["main", "compare_records", "find_mindspore_python", "DEFAULT_RTOL", "DEFAULT_ATOL"]
 
@@ -54,6 +55,12 @@ __all__ = ["main", "compare_records", "find_mindspore_python", "DEFAULT_RTOL", "
 # MindSpore's kernels; a wrong op gives errors of order 1e-2 or more.
 DEFAULT_RTOL = 2e-3
 DEFAULT_ATOL = 1e-6
+
+# Ops whose later outputs are scratch space on MindSpore's CPU kernels (BatchNorm's saved
+# mean/variance and reserve outputs hold whatever the buffer held in some paths): only their
+# first N outputs are compared.
+COMPARED_OUTPUTS = {"batchnorm": 1, "batchnormext": 1, "batchnormwithactivation": 1,
+                    "batchnormwithaddandactivation": 1}
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 RECORDER = os.path.join(_HERE, "_compare_recorder.py")
@@ -89,6 +96,8 @@ def _parser():
                    help="a Python file run on the mscompat side before the script")
     p.add_argument("--keep-modes", action="store_true",
                    help="keep GRAPH_MODE and jit (compiled calls compared per outermost Cell)")
+    p.add_argument("--ignore", action="append", default=[], metavar="OP",
+                   help="do not compare the op OP (a Primitive or function name, e.g. BatchNorm)")
     p.add_argument("--no-replay", action="store_true",
                    help="random ops keep mscompat's own draws (by default they return MindSpore's)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit of each side's run")
@@ -256,12 +265,15 @@ def _compare_updates(ms_ev, our_ev, ms_arrays, our_arrays, rtol, atol):
     return None
 
 
-def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL):
+def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL, ignore=()):
     """Align the two records and find the first divergence in MindSpore's order.
 
     Returns a dict: ``compared``, ``random`` (random ops skipped), ``unmatched`` (MindSpore
-    events without a mscompat counterpart), ``divergence`` (None, or the MindSpore event, the
-    mscompat event and how they differ) and ``last_agreeing``."""
+    events without a mscompat counterpart), ``ignored`` (events of the ops in ``ignore``),
+    ``divergence`` (None, or the MindSpore event, the mscompat event and how they differ) and
+    ``last_agreeing``."""
+    ignore = {norm_name(n) for n in ignore}
+    ignored = 0
     ours = {}
     for ev in our_meta["events"]:
         ours.setdefault(_key(ev), ev)
@@ -274,11 +286,14 @@ def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL,
         if ev.get("random") or other.get("random"):
             randoms.append(ev)
             continue
+        if ev["kind"] == "op" and ev["norm"] in ignore:
+            ignored += 1
+            continue
         compared += 1
         if ev["kind"] == "update":
             diff = _compare_updates(ev, other, ms_arrays, our_arrays, rtol, atol)
             if diff is not None:
-                return {"compared": compared, "random": randoms, "unmatched": unmatched,
+                return {"compared": compared, "random": randoms, "unmatched": unmatched, "ignored": ignored,
                         "divergence": {"ms": ev, "ours": other, **diff}, "last_agreeing": last_ok}
             last_ok = ev
             continue
@@ -287,13 +302,14 @@ def compare_records(ms_meta, ms_arrays, our_meta, our_arrays, rtol=DEFAULT_RTOL,
                 (a is None or b is None or a["shape"] == b["shape"]) for a, b in zip(ev["ins"], other["ins"])):
             diff = _compare_values(ev["ins"], other["ins"], ms_arrays, our_arrays, rtol, atol, "input")
         if diff is None:
-            diff = _compare_values(ev["outs"], other["outs"], ms_arrays, our_arrays, rtol, atol, "output")
+            n = COMPARED_OUTPUTS.get(ev["norm"]) if ev["kind"] == "op" else None
+            diff = _compare_values(ev["outs"][:n], other["outs"][:n], ms_arrays, our_arrays, rtol, atol, "output")
         if diff is not None:
-            return {"compared": compared, "random": randoms, "unmatched": unmatched,
+            return {"compared": compared, "random": randoms, "unmatched": unmatched, "ignored": ignored,
                     "divergence": {"ms": ev, "ours": other, **diff}, "last_agreeing": last_ok}
         last_ok = ev
-    return {"compared": compared, "random": randoms, "unmatched": unmatched, "divergence": None,
-            "last_agreeing": last_ok}
+    return {"compared": compared, "random": randoms, "unmatched": unmatched, "ignored": ignored,
+            "divergence": None, "last_agreeing": last_ok}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,7 +362,7 @@ def _values_text(arr, at, n=6):
     return f"[{'..., ' if lo else ''}{body}{', ...' if lo + n < flat.size else ''}]  (flat index {lo}..)"
 
 
-def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, ms_python=None):
+def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, ms_python=None, ignore=()):
     lines = [f"mscompat.compare: {script}"]
     t = timings or {}
     for side, meta, label in (("mindspore", ms_meta, "MindSpore"), ("mscompat", our_meta, "mscompat")):
@@ -368,6 +384,8 @@ def format_report(script, ms_meta, our_meta, result, rtol, atol, timings=None, m
         lines.append(f"  note: {note}")
     lines.append(f"  tolerance: max|mscompat - MindSpore| <= rtol * max|MindSpore| + atol, rtol={rtol:g}, "
                  f"atol={atol:g}")
+    if ignore:
+        lines.append(f"  ignored ops (--ignore): {', '.join(ignore)} ({result.get('ignored', 0)} calls not compared)")
     div = result["divergence"]
     if result["random"]:
         names = sorted({e["name"] for e in result["random"]})
@@ -502,11 +520,11 @@ def _compare(a, out, ms_python):
               file=sys.stderr)
         return DIVERGED_EXIT
     try:
-        result = compare_records(ms_meta, ms_arrays, our_meta, our_arrays, a.rtol, a.atol)
+        result = compare_records(ms_meta, ms_arrays, our_meta, our_arrays, a.rtol, a.atol, a.ignore)
     finally:
         ms_arrays.close()
         our_arrays.close()
-    text = format_report(a.script, ms_meta, our_meta, result, a.rtol, a.atol, timings, ms_python)
+    text = format_report(a.script, ms_meta, our_meta, result, a.rtol, a.atol, timings, ms_python, a.ignore)
     print(text)
     with open(os.path.join(out, "report.txt"), "w", encoding="utf-8") as f:
         f.write(text + "\n")

@@ -238,3 +238,27 @@ def test_alignment_and_tolerance_policy():
     ours["z"] = np.array([1.0, np.nan, 3.0], np.float32)
     div = compare.compare_records(ms_meta, ms_arr, our_meta, ours, rtol=2e-3, atol=0.0)["divergence"]
     assert div["ms"]["name"] == "Exp" and "non-finite" in div["why"]
+    res = compare.compare_records(ms_meta, ms_arr, our_meta, ours, rtol=2e-3, atol=0.0, ignore=["exp"])
+    assert res["divergence"] is None and res["ignored"] == 1 and res["compared"] == 1
+
+
+def test_batchnorm_scratch_outputs_are_not_compared():
+    """MindSpore's CPU BatchNorm leaves its saved-statistics outputs unwritten in some paths:
+    only output 0 counts; a dtype difference of a compared output is a divergence."""
+    import numpy as np
+
+    def ev(name, keys, dtype="float32"):
+        return {"i": 0, "kind": "op", "name": name, "norm": name.lower(), "root": "Net#0", "cell": "bn",
+                "cell_occ": 0, "occ": 0, "file": "s.py", "line": 3, "code": "", "random": False, "ins": [],
+                "outs": [{"key": k, "shape": [2], "dtype": dtype, "size": 2} for k in keys]}
+
+    arrays = {"y": np.ones(2, np.float32), "m": np.array([5.0, 1.0], np.float32), "m0": np.zeros(2, np.float32)}
+    res = compare.compare_records({"events": [ev("BatchNorm", ["y", "m"])]}, arrays,
+                                  {"events": [ev("BatchNorm", ["y", "m0"])]}, arrays)
+    assert res["divergence"] is None and res["compared"] == 1
+    res = compare.compare_records({"events": [ev("Add", ["y", "m"])]}, arrays,
+                                  {"events": [ev("Add", ["y", "m0"])]}, arrays)
+    assert res["divergence"]["index"] == 1
+    res = compare.compare_records({"events": [ev("Add", ["y"])]}, arrays,
+                                  {"events": [ev("Add", ["y"], dtype="float64")]}, arrays)
+    assert "dtype float64 != MindSpore's float32" in res["divergence"]["why"]
