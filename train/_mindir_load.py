@@ -83,13 +83,6 @@ class _Monad:
 _MONAD = _Monad()
 
 
-class _ParamRef:
-    """A graph parameter, resolved to the GraphCell's Parameter of that name at run time."""
-
-    def __init__(self, name):
-        self.name = name
-
-
 def _error(msg):
     return RuntimeError(f"Load MindIR failed. {msg}")
 
@@ -214,7 +207,6 @@ class MindIRGraph(FuncGraph):
     def __init__(self, model, file_name=None):
         self.file_name = file_name
         base_dir = os.path.dirname(file_name) if file_name else None
-        self._base_dir = base_dir
         g = model.graph
         if not g.name or not g.output:
             raise _error("the file has no main graph.")
@@ -565,7 +557,8 @@ def _scalar_of(v):
 _SPECIAL = {
     "Cast": _cast,
     "Muls": lambda x, other: ops.mul(x, other), "Divs": lambda x, other: ops.div(x, other),
-    "Adds": lambda x, other, alpha=1: ops.add(x, other * alpha), "Subs": lambda x, other, alpha=1: ops.sub(x, other * alpha),
+    "Adds": lambda x, other, alpha=1: ops.add(x, other * alpha),
+    "Subs": lambda x, other, alpha=1: ops.sub(x, other * alpha),
     "GroupNorm": lambda x, groups, weight=None, bias=None, eps=1e-5: _group_norm(x, groups, weight, bias, eps),
     "Shape": lambda x: tuple(x.shape),
     "TensorShape": lambda x: Tensor(np.array(x.shape, np.int64)),

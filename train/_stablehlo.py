@@ -177,7 +177,8 @@ class StableHLOGraph(FuncGraph):
                                f"{len(avals)} inputs, but got {len(inputs)} inputs.")
         args = [to_jax(x) if isinstance(x, Tensor) else np.asarray(x, aval.dtype) for x, aval in zip(inputs, avals)]
         for i, (a, aval) in enumerate(zip(args, avals)):
-            if len(a.shape) != len(aval.shape) or any(isinstance(d, int) and d != s for d, s in zip(aval.shape, a.shape)):
+            fixed = [(d, s) for d, s in zip(aval.shape, a.shape) if isinstance(d, int)]
+            if len(a.shape) != len(aval.shape) or any(d != s for d, s in fixed):
                 raise ValueError(f"For the STABLEHLO graph '{self.name}', input {i} must have the shape "
                                  f"{[d if isinstance(d, int) else str(d) for d in aval.shape]}, but got "
                                  f"{list(a.shape)}.")
