@@ -317,6 +317,14 @@ class Encoder(nn.Cell):
         return self.head(x.mean(axis=1))
 
 
+class PairAndScale(nn.Cell):
+    """A tuple of Tensors and a Python number as inputs (the number is a constant of the graph)."""
+
+    def construct(self, pair, scale):
+        a, b = pair
+        return a * scale + b, ops.matmul(a, b.T)
+
+
 def _simple_fn(x, y):
     return ops.matmul(x, y) + 1.0
 
@@ -333,8 +341,9 @@ def _inputs(*shapes, seed=0):
     return [rng.standard_normal(s).astype(np.float32) for s in shapes]
 
 
-def _mscompat_outputs(net, arrays):
-    out = net(*[ms.Tensor(a) for a in arrays])
+def _mscompat_outputs(net, arrays, call=None):
+    tensors = [ms.Tensor(a) for a in arrays]
+    out = call(net, *tensors) if call else net(*tensors)
     return [o.asnumpy() for o in (out if isinstance(out, (tuple, list)) else (out,))]
 
 
@@ -362,6 +371,8 @@ def _default_cases():
         _static("vision", Vision(), _inputs((2, 3, 16, 16))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
         _static("lax_cumulative", _lax_cumulative_fn, _inputs((3, 5))),
+        ("pair_and_scale", PairAndScale(), [tuple(ms.Tensor(a) for a in _inputs((2, 3), (2, 3))), 2.5],
+         [_inputs((2, 3), (2, 3), seed=9)], lambda net, a, b: net((a, b), 2.5)),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
          [_inputs((1, 1, 32, 32), seed=2), _inputs((3, 1, 32, 32), seed=3)]),
         ("transformer_dynamic_batch", EncoderBlock(), [ms.Tensor(shape=[None, 5, 16], dtype=ms.float32)],
@@ -383,10 +394,10 @@ def _export_and_run(cases, workdir):
     {id: (mscompat outputs per run, MindSpore outputs per run, MindSpore error, parameter names on
     both sides)}."""
     jobs, expected, names = [], {}, {}
-    for cid, net, export_inputs, runs in cases:
+    for cid, net, export_inputs, runs, *call in cases:
         path = export_mindir(net, *export_inputs, file_name=str(workdir / cid))
         assert path == str(workdir / f"{cid}.mindir")
-        expected[cid] = [_mscompat_outputs(net, arrays) for arrays in runs]
+        expected[cid] = [_mscompat_outputs(net, arrays, *call) for arrays in runs]
         if not isinstance(net, nn.Cell):
             names[cid] = []
         else:     # in training mode BatchNorm's moving statistics are not read (only updated): not in the graph
@@ -432,7 +443,7 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "resnet_training_mode", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "resnet_training_mode", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative", "pair_and_scale",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)
@@ -456,6 +467,7 @@ def test_file_layout(tmp_path):
     assert (model.producer_name, model.ir_version, model.mind_ir_version) == ("MindSpore", "1.1", 3)
     g = model.graph
     assert [list(t.dims) for i in g.input for t in i.tensor] == [[-1, 1, 32, 32]]
+    assert g.input[0].name == f"{g.name}:x"            # the construct's argument name
     assert list(g.output[0].tensor[0].dims) == [-1, 10]
     params = {p.ref_key: p for p in g.parameter}
     assert set(params) == {p.name for p in net.get_parameters()}
@@ -466,6 +478,13 @@ def test_file_layout(tmp_path):
     assert all(n.op_type == "Constant" or n.op_type.startswith("REF::") for n in g.node)
     other = export_mindir(net, ms.Tensor(np.zeros((1, 1, 32, 32), np.float32)), file_name=str(tmp_path / "a.model"))
     assert other.endswith("a.model.mindir")
+
+
+def test_input_names_follow_the_arguments(tmp_path):
+    pair = tuple(ms.Tensor(a) for a in _inputs((2, 3), (2, 3)))
+    path = export_mindir(PairAndScale(), pair, 2.5, file_name=str(tmp_path / "p"))
+    g = mir.ModelProto.FromString(Path(path).read_bytes()).graph
+    assert [i.name.split(":")[-1] for i in g.input] == ["pair_0", "pair_1"]
 
 
 def test_custom_func_edits_the_model(tmp_path):

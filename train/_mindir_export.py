@@ -37,6 +37,7 @@ from jax.extend import core as jex_core
 from . import _mindir_proto as mir
 from mscompat import _graph, _state
 from mscompat.common.tensor import Tensor
+from mscompat.common.parameter import Parameter
 from mscompat.common import dtype as mstype
 from mscompat.version import __version__ as _MS_VERSION
 
@@ -993,6 +994,19 @@ def _input_names(net, count):
     return names
 
 
+def _graph_input_names(net, inputs, count):
+    """The names of the ``count`` graph inputs (the array leaves of ``inputs``): the construct's
+    argument names, ``name_<k>`` for the Tensors inside a tuple/list/dict argument."""
+    names = []
+    for name, x in zip(_input_names(net, len(inputs)), inputs):
+        leaves = [leaf for leaf in jax.tree_util.tree_leaves(x, is_leaf=_graph._is_array_leaf)
+                  if _graph._is_array_leaf(leaf) and not isinstance(leaf, Parameter)]
+        names += [name] if len(leaves) == 1 and leaves[0] is x else [f"{name}_{k}" for k in range(len(leaves))]
+    if len(names) != count:     # mutable scalars and other traced non-Tensor inputs: plain numbering
+        names = [f"input_{k}" for k in range(count)]
+    return names
+
+
 def _placeholder(x):
     """The (shape, dtype) of a ``Tensor(shape=[None, ...], dtype=...)`` input, else None."""
     if isinstance(x, Tensor) and x._data is None and x._init is not None and x._init[0] is None:
@@ -1017,7 +1031,8 @@ def _sized_inputs(inputs, size):
 
 
 def _trace(net, inputs):
-    """``(closed jaxpr, Parameters, number of output leaves)`` of the net's forward on ``inputs``."""
+    """``(closed jaxpr, Parameters, output structure, number of traced inputs)`` of the net's forward on
+    ``inputs``."""
     if hasattr(net, "_run_construct"):
         fn = (lambda *a, **k: net._run_construct(a, k))
         known = (lambda: [p for _, p in net.parameters_and_names()])
@@ -1036,7 +1051,7 @@ def _trace(net, inputs):
             return out
 
         closed, out_shape = jax.make_jaxpr(pure, return_shape=True)(values, key, dyn)
-        result["out"] = (closed, params, out_shape)
+        result["out"] = (closed, params, out_shape, len(dyn))
         return True
 
     if compiled._run(dyn, spec, use) is None or "out" not in result:
@@ -1141,14 +1156,14 @@ def _merge_graph(a, b):
 
 def _build_static(net, inputs):
     """The model of ``net`` on concrete ``inputs``."""
-    closed, params, out_shape = _trace(net, inputs)
+    closed, params, out_shape, n_inputs = _trace(net, inputs)
     writer = _Writer(_graph_name(net))
     g = writer.graph
     jaxpr = closed.jaxpr
     n_params = len(params)
     param_vars = jaxpr.invars[:n_params]
-    key_vars = jaxpr.invars[n_params:-len(inputs)] if inputs else jaxpr.invars[n_params:]
-    input_vars = jaxpr.invars[len(jaxpr.invars) - len(inputs):] if inputs else []
+    split = len(jaxpr.invars) - n_inputs
+    key_vars, input_vars = jaxpr.invars[n_params:split], jaxpr.invars[split:]
     args = []
     live = set()
     for eqn, keep in zip(jaxpr.eqns, _needed_equations(jaxpr)):
@@ -1169,7 +1184,7 @@ def _build_static(net, inputs):
                                "training mode): mscompat writes deterministic graphs only; call net.set_train(False) "
                                "before exporting for inference.")
         args.append(_Val(var.aval.shape, np.float32, name="<rng key>"))
-    for name, var in zip(_input_names(net, len(inputs)), input_vars):
+    for name, var in zip(_graph_input_names(net, inputs, n_inputs), input_vars):
         full = f"{g.name}:{name}"
         vi = g.input.add(name=full)
         vi.tensor.add(dims=_dims(var.aval.shape), data_type=_data_type(var.aval.dtype))
