@@ -7,7 +7,11 @@ ops, Tensor operators) and every Cell call with their inputs and outputs
 (``mscompat/_compare_recorder.py``). The two records are aligned by the Cell each event ran
 in and its occurrence there, not by global position (the frameworks may decompose an op
 differently), and the first event, in MindSpore's order, whose values differ beyond the
-tolerance is reported with its op, Cell path, source line and both values.
+tolerance is reported with its op, Cell path, source line and both values. The inputs of
+each op and of each outermost Cell call (the data, the gradients handed to an optimizer) are
+compared before its outputs, and after each outermost call the change of every Parameter
+(new - old), so a wrong optimizer step shows in the first step, not when the weights have
+drifted apart.
 
 Options (before the script)::
 
@@ -79,14 +83,20 @@ class _Parser(argparse.ArgumentParser):
 def _parser():
     p = _Parser(prog="python -m mscompat.compare",
                 description="Run a MindSpore script on real MindSpore and on mscompat and report the first op "
-                            "whose outputs differ.")
+                            "whose outputs differ.",
+                epilog="exit status: 0 no divergence, 1 a divergence (or the script fails on mscompat only), "
+                       "2 usage error or the script fails under MindSpore")
     p.add_argument("--mindspore-python", metavar="PATH",
                    help="real MindSpore's Python interpreter (default: $MSCOMPAT_MINDSPORE_PYTHON, "
                         "else .oracle/bin/python of the project or the current directory)")
-    p.add_argument("--rtol", type=float, default=DEFAULT_RTOL)
-    p.add_argument("--atol", type=float, default=DEFAULT_ATOL)
-    p.add_argument("--max-records", type=int, default=20000, metavar="N")
-    p.add_argument("--max-elements", type=int, default=1 << 20, metavar="N")
+    p.add_argument("--rtol", type=float, default=DEFAULT_RTOL,
+                   help=f"values agree when max|mscompat - MindSpore| <= rtol * max|MindSpore| + atol "
+                        f"(default {DEFAULT_RTOL:g})")
+    p.add_argument("--atol", type=float, default=DEFAULT_ATOL, help=f"(default {DEFAULT_ATOL:g})")
+    p.add_argument("--max-records", type=int, default=20000, metavar="N",
+                   help="record at most N events per side (default 20000)")
+    p.add_argument("--max-elements", type=int, default=1 << 20, metavar="N",
+                   help="arrays larger than N elements are compared on a strided sample")
     p.add_argument("--max-mb", type=float, default=1024.0, metavar="MB",
                    help="stop recording a side once its stored arrays reach MB megabytes")
     p.add_argument("--out", metavar="DIR", help="keep the records and the report in DIR")
@@ -101,8 +111,8 @@ def _parser():
     p.add_argument("--no-replay", action="store_true",
                    help="random ops keep mscompat's own draws (by default they return MindSpore's)")
     p.add_argument("--timeout", type=float, default=None, metavar="S", help="time limit of each side's run")
-    p.add_argument("script")
-    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.add_argument("script", help="the MindSpore script, run unmodified on both sides")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the script's arguments")
     return p
 
 
@@ -496,8 +506,12 @@ def main(argv=None):
             shutil.rmtree(out, ignore_errors=True)
 
 
+def _status(rc, a):
+    return f"timed out after {a.timeout:g} s" if rc is None else f"exit status {rc}"
+
+
 def _compare(a, out, ms_python):
-    timings = {}
+    timings, rc = {}, 0
     ms_dir = os.path.abspath(a.mindspore_record) if a.mindspore_record else os.path.join(out, "mindspore")
     our_dir = os.path.join(out, "mscompat")
     if not a.mindspore_record:
@@ -505,7 +519,7 @@ def _compare(a, out, ms_python):
         rc, timings["mindspore"] = _run_side("mindspore", ms_python, ms_dir, a)
     ms_meta, ms_arrays = _load(ms_dir)
     if ms_meta is None:
-        print(f"mscompat.compare: the MindSpore run recorded nothing (exit status {rc}):\n{_tail(ms_dir)}",
+        print(f"mscompat.compare: the MindSpore run recorded nothing ({_status(rc, a)}):\n{_tail(ms_dir)}",
               file=sys.stderr)
         return USAGE_EXIT
     if ms_meta["status"] != "ok":
@@ -516,7 +530,7 @@ def _compare(a, out, ms_python):
     rc, timings["mscompat"] = _run_side("mscompat", sys.executable, our_dir, a, ref=ms_dir)
     our_meta, our_arrays = _load(our_dir)
     if our_meta is None:
-        print(f"mscompat.compare: the mscompat run recorded nothing (exit status {rc}):\n{_tail(our_dir)}",
+        print(f"mscompat.compare: the mscompat run recorded nothing ({_status(rc, a)}):\n{_tail(our_dir)}",
               file=sys.stderr)
         return DIVERGED_EXIT
     try:
