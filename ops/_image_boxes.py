@@ -3,6 +3,7 @@ BoundingBoxEncode, BoundingBoxDecode, CheckValid."""
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_equal_int
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
@@ -74,9 +75,7 @@ def _check_float_tuple(prim, name, value):
     _check_type(prim, name, value, (tuple,))
     for i, v in enumerate(value):
         _check_type(prim, f"{name}[{i}]", v, (float,))
-    if len(value) != 4:
-        raise ValueError(f"For '{prim}', the '{name} len' must be int and must = 4, but got '{len(value)}' "
-                         f"with type 'int'.")
+    check_equal_int(len(value), 4, f"{name} len", prim)
 
 
 def _centers(b):
@@ -123,9 +122,7 @@ class BoundingBoxDecode(Primitive):
         _check_type(self.name, "wh_ratio_clip", wh_ratio_clip, (float,))
         if max_shape is not None:
             _check_type(self.name, "max_shape", max_shape, (tuple,))
-            if len(max_shape) != 2:
-                raise ValueError(f"For '{self.name}', the 'max_shape len' must be int and must = 2, but got "
-                                 f"'{len(max_shape)}' with type 'int'.")
+            check_equal_int(len(max_shape), 2, "max_shape len", self.name)
 
     def __call__(self, anchor_box, deltas):
         a = _tensor_input("BoundingBoxDecode", "anchor_box", anchor_box, _FLOATS)

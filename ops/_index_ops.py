@@ -6,6 +6,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat._checkparam import INC_BOTH, check_int_range
 from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
 from .primitive import PrimitiveWithCheck, prim_attr_register
@@ -266,11 +267,9 @@ def narrow(input, axis, start, length):
     n = a.shape[ax]
     if not _is_int(start) or not _is_int(length):
         raise TypeError("For 'narrow', 'start' and 'length' must be int.")
-    if not -n <= start <= n:
-        raise ValueError(f"The input value must be in range of [{-n}, {n}], but got {start} with type 'int'.")
+    check_int_range(start, -n, n, INC_BOTH)
     start = start % n if start < 0 else start
-    if not 0 <= length <= n - start:
-        raise ValueError(f"The input value must be in range of [0, {n - start}], but got {length} with type 'int'.")
+    check_int_range(length, 0, n - start, INC_BOTH)
     return _wrap(jax.lax.slice_in_dim(a, start, start + length, axis=ax))
 
 

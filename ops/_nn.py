@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from mscompat._checkparam import check_is_tensor
+from mscompat._checkparam import INC_LEFT, check_int_range, check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
@@ -606,9 +606,7 @@ def _flip(input, dims):
     for i, d in enumerate(dims):
         if not is_int(d):
             raise TypeError(f"For 'ReverseV2', the 'axis[{i}]' must be int, but got {type(d).__name__}.")
-        if not -r <= d < r:
-            raise ValueError(f"For 'ReverseV2', the 'axis[{i}]' must be in range of [{-r}, {r}), but got {d} "
-                             "with type 'int'.")
+        check_int_range(d, -r, r, INC_LEFT, f"axis[{i}]", "ReverseV2")
         out.append(d % r)
     if len(set(out)) != len(out):
         raise ValueError(f"For 'ReverseV2', 'axis' cannot contain duplicate dimensions, but got {list(dims)}.")

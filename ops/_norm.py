@@ -5,6 +5,7 @@ import math
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat._checkparam import check_non_negative_int
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import op, primitive
@@ -42,8 +43,7 @@ def _pnorm(a, axes, p, keep):
 def _lp_norm(x, axis, p=2, keep_dims=False, epsilon=1e-12):
     if isinstance(p, bool) or not isinstance(p, int):
         raise TypeError(f"For 'LpNorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
-    if p < 0:
-        raise ValueError(f"For 'LpNorm', the 'p' must be int and must >= 0, but got '{p}' with type 'int'.")
+    check_non_negative_int(p, "p", "LpNorm")
     a = _tensor_in("LpNorm", "input", x)
     if a.dtype not in (np.float16, np.float32):
         raise TypeError(f"For primitive[LpNorm], the input argument[input] must be a type of {{Tensor[Float16], "

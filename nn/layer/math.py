@@ -14,7 +14,7 @@ from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
-from mscompat._checkparam import check_value_type
+from mscompat._checkparam import check_type_name, check_value_type
 
 __all__ = ['ReduceLogSumExp', 'Range', 'LGamma', 'DiGamma', 'IGamma', 'LBeta', 'CosineSimilarity', 'MatMul',
            'Moments', 'MatInverse', 'MatDet']
@@ -26,14 +26,6 @@ _LANCZOS_COEFFICIENTS = [676.520368121885098567009190444019, -1259.1392167224028
                          12.507343278686904814458936853, -0.13857109526572011689554707,
                          9.984369578019570859563e-6, 1.50563273514931155834e-7]
 _LANCZOS_GAMMA = 7
-
-
-def _check_input_dtype(param_name, input_dtype, allow_dtypes, cls_name):
-    allow = allow_dtypes if isinstance(allow_dtypes, (list, tuple)) else [allow_dtypes]
-    if input_dtype not in allow:
-        names = [str(t) for t in allow]
-        raise TypeError(f"For '{cls_name}', the '{param_name}' should be {'one of ' if len(allow) > 1 else ''}"
-                        f"{names if len(allow) > 1 else names[0]}, but got '{input_dtype}'.")
 
 
 def _a(x):
@@ -112,7 +104,7 @@ class LGamma(Cell):
     """Log of the absolute value of the Gamma function (Lanczos approximation)."""
 
     def construct(self, x):
-        _check_input_dtype('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
         return _wrap(_lgamma(_a(x)))
 
 
@@ -120,7 +112,7 @@ class DiGamma(Cell):
     """Digamma function (derivative of the Lanczos log-gamma)."""
 
     def construct(self, x):
-        _check_input_dtype('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
         a = _a(x)
         need_to_reflect = a < 0.5
         z = jnp.where(need_to_reflect, -a, a - 1)
@@ -140,8 +132,8 @@ class IGamma(Cell):
     """Regularized lower incomplete gamma function ``P(a, x)`` (float32)."""
 
     def construct(self, a, x):
-        _check_input_dtype('a', a.dtype, [mstype.float32], self.cls_name)
-        _check_input_dtype('x', x.dtype, a.dtype, self.cls_name)
+        check_type_name('a', a.dtype, [mstype.float32], self.cls_name)
+        check_type_name('x', x.dtype, a.dtype, self.cls_name)
         return ops.igamma(a, x)
 
 
@@ -162,8 +154,8 @@ class LBeta(Cell):
     """``log(|Beta(x, y)|)`` with MindSpore's large-argument corrections."""
 
     def construct(self, x, y):
-        _check_input_dtype('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
-        _check_input_dtype('y', y.dtype, x.dtype, self.cls_name)
+        check_type_name('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('y', y.dtype, x.dtype, self.cls_name)
         a, b = _a(x), _a(y)
         dt = a.dtype
         shape = jnp.broadcast_shapes(a.shape, b.shape)
@@ -286,7 +278,7 @@ class Moments(Cell):
 
     def construct(self, x):
         dtype = x.dtype
-        _check_input_dtype('input x', dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('input x', dtype, [mstype.float16, mstype.float32], self.cls_name)
         if dtype == mstype.float16:
             x = ops.cast(x, mstype.float32)
         mean = self.reduce_mean(x, self.axis)
@@ -309,7 +301,7 @@ class MatInverse(Cell):
     """Inverse of a symmetric positive-definite matrix (through its Cholesky factor)."""
 
     def construct(self, a):
-        _check_input_dtype('input_a', a.dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('input_a', a.dtype, [mstype.float16, mstype.float32], self.cls_name)
         m = _a(a)
         lower = jnp.linalg.cholesky(m.astype(jnp.float32))
         eye = jnp.broadcast_to(jnp.eye(m.shape[-1], dtype=jnp.float32), lower.shape)
@@ -323,7 +315,7 @@ class MatDet(Cell):
     """Determinant of a symmetric positive-definite matrix (square of its Cholesky factor's)."""
 
     def construct(self, a):
-        _check_input_dtype('input_a', a.dtype, [mstype.float16, mstype.float32], self.cls_name)
+        check_type_name('input_a', a.dtype, [mstype.float16, mstype.float32], self.cls_name)
         m = _a(a)
         lower = jnp.linalg.cholesky(m.astype(jnp.float32))
         det = jnp.prod(jnp.diagonal(lower, axis1=-2, axis2=-1), axis=-1)
