@@ -5,7 +5,7 @@ Source text only: the MindSpore side runs it in ``.oracle/bin/python``."""
 import numpy as np
 
 SHAPES = {"lenet": (2, 1, 32, 32), "resnet": (2, 3, 16, 16), "tblock": (2, 5, 16), "misc": (2, 4),
-          "branch": (2, 4), "layers": (2, 6), "loop": (2, 3)}
+          "branch": (2, 4), "layers": (2, 6), "loop": (2, 3), "shapes": (5, 3, 4)}
 
 
 def inputs(name, batch=None):
@@ -148,6 +148,19 @@ def build(ms, name):
                 i = i + 1
             return x, i
 
+    class Shapes(nn.Cell):
+        """Sizes read from ``x.shape``: with a dynamic batch MindSpore exports Shape, TupleGetItem
+        and MakeTuple nodes (and a dtype input of Zeros as a type id)."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(12, 3)
+
+        def construct(self, x):
+            b = x.shape[0]
+            z = ops.zeros((b, 3), ms.float32) + self.fc(x.reshape(b, -1))
+            return z * (x.shape[1] * x.shape[2]), ops.ones_like(z).sum(), ops.broadcast_to(ops.ones((1, 3)), (b, 3))
+
     class Layers(nn.Cell):
         """Embedding, Conv1d/Conv2d with bias, BatchNorm1d, Dropout, Dense with activation, adaptive
         pooling, split/stack/squeeze/expand_dims/pad/concat and assorted elementwise ops."""
@@ -177,7 +190,7 @@ def build(ms, name):
 
     ms.set_seed(1)
     net = {"lenet": LeNet5, "resnet": ResNet, "tblock": TBlock, "misc": Misc, "branch": Branch,
-           "layers": Layers, "loop": Loop}[name]()
+           "layers": Layers, "loop": Loop, "shapes": Shapes}[name]()
     if name == "resnet":   # moving statistics away from 0/1, so inference BatchNorm is checked
         for p in net.get_parameters():
             if "moving_mean" in p.name:

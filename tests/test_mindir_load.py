@@ -40,13 +40,17 @@ import _export_models as models
 ms.set_context(mode=ms.GRAPH_MODE)
 out = {}
 for name in sys.argv[3:]:
-    if name == "tblock_dyn":   # reshapes with the batch read from x.shape, exported as -1
-        net = models.build(ms, "tblock")
-        ms.export(net, ms.Tensor(shape=[None, 5, 16], dtype=ms.float32), file_name=name, file_format="MINDIR")
+    if name.endswith("_dyn"):   # the model with a dynamic batch: sizes read from x.shape are exported as nodes
+        base = name[:-4]
+        net = models.build(ms, base)
+        spec = ms.Tensor(shape=[None] + list(models.SHAPES[base][1:]), dtype=ms.float32)
+        ms.export(net, spec, file_name=name, file_format="MINDIR")
         for b in (3, 4):
-            x = np.random.RandomState(b).randn(b, 5, 16).astype(np.float32)
+            x = models.inputs(base, batch=b)[0]
             np.save(f"{name}_x{b}.npy", x)
-            np.save(f"{name}_y{b}.npy", net(ms.Tensor(x)).asnumpy())
+            ys = net(ms.Tensor(x))
+            for i, y in enumerate(ys if isinstance(ys, tuple) else (ys,)):
+                np.save(f"{name}_y{b}_{i}.npy", y.asnumpy())
         continue
     if name == "dyn":
         net = ms.nn.SequentialCell([ms.nn.Dense(4, 3), ms.nn.ReLU(), ms.nn.Dense(3, 2)])
@@ -90,7 +94,7 @@ def ms_files(tmp_path_factory):
     if not ORACLE.exists():
         pytest.skip("real MindSpore (.oracle/bin/python) is not installed")
     workdir = tmp_path_factory.mktemp("ms_mindir")
-    names = _run_oracle(workdir, DEFAULT_MODELS + ("dyn",))
+    names = _run_oracle(workdir, DEFAULT_MODELS + ("dyn", "shapes_dyn"))
     return workdir, names
 
 
@@ -168,16 +172,28 @@ def test_mindspore_mindir_dynamic_batch(ms_files, mode, exec_mode):
         np.testing.assert_allclose(out.asnumpy(), np.load(workdir / f"dyn_y{b}.npy"), rtol=1e-5, atol=1e-6)
 
 
+def _check_dynamic(workdir, name, exec_mode):
+    ms.set_context(mode=exec_mode)
+    cell = nn.GraphCell(ms.load(str(workdir / f"{name}.mindir")))
+    for b in (3, 4):
+        out = cell(Tensor(np.load(workdir / f"{name}_x{b}.npy")))
+        outs = out if isinstance(out, tuple) else (out,)
+        for i, o in enumerate(outs):
+            np.testing.assert_allclose(o.asnumpy(), np.load(workdir / f"{name}_y{b}_{i}.npy"), rtol=1e-5, atol=1e-5)
+
+
+@needs_oracle
+@pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_mindspore_mindir_shapes_of_dynamic_batch(ms_files, mode, exec_mode):
+    """x.shape[0] of a dynamic batch: Shape/TupleGetItem/MakeTuple nodes computed per call."""
+    _check_dynamic(ms_files[0], "shapes_dyn", exec_mode)
+
+
 @needs_oracle
 @pytest.mark.slow
 @pytest.mark.parametrize("exec_mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
 def test_mindspore_mindir_transformer_dynamic_batch(ms_files_slow, mode, exec_mode):
-    workdir, _ = ms_files_slow
-    ms.set_context(mode=exec_mode)
-    cell = nn.GraphCell(ms.load(str(workdir / "tblock_dyn.mindir")))
-    for b in (3, 4):
-        out = cell(Tensor(np.load(workdir / f"tblock_dyn_x{b}.npy")))
-        np.testing.assert_allclose(out.asnumpy(), np.load(workdir / f"tblock_dyn_y{b}.npy"), rtol=1e-5, atol=1e-5)
+    _check_dynamic(ms_files_slow[0], "tblock_dyn", exec_mode)
 
 
 @needs_oracle

@@ -69,6 +69,7 @@ _ENUMS = {
     "reduction": {0: "sum", 1: "mean", 2: "none"},
 }
 _DTYPE_ARGS = ("dtype", "dst_type", "output_type", "type", "out_type")
+_CALL_DTYPE_ARGS = _DTYPE_ARGS + ("t",)     # the input names of the kernels (Eye's dtype is ``t``)
 # Attributes of PRIMITIVE nodes stored under another name than the constructor's argument.
 _ATTR_ALIASES = {"data_format": "format"}
 
@@ -472,7 +473,20 @@ def _from_inputs(cls, name, args):
                            f"{n} constructor arguments among them.")
     call_args, init_args = (args[:len(args) - n], args[len(args) - n:]) if n else (args, [])
     init = [_convert_arg(p.name, p.default, v) for p, v in zip(params, init_args)]
-    return cls(*init)(*call_args)
+    return cls(*init)(*_call_inputs(cls, call_args))
+
+
+def _call_inputs(cls, args):
+    """Call inputs with a dtype stored as a type id (``Zeros(shape, dtype)``) turned into the dtype."""
+    impl = getattr(cls, "_impl", None)
+    if impl is None or not any(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        return args
+    try:
+        names = list(inspect.signature(impl).parameters)
+    except (TypeError, ValueError):
+        return args
+    return [TYPE_IDS[a] if i < len(names) and names[i] in _CALL_DTYPE_ARGS and isinstance(a, int)
+            and not isinstance(a, bool) and a in TYPE_IDS else a for i, a in enumerate(args)]
 
 
 def _to_outputs(value):
