@@ -1,5 +1,5 @@
 """Creation ops: zeros, ones, *_like, fill, full, arange, range, eye, LinSpace, meshgrid,
-one_hot, tuple_to_array, scalar_to_tensor, hamming_window, diag, LogSpace, Fills, ..."""
+tuple_to_array, scalar_to_tensor, hamming_window, diag, LogSpace, Fills, ..."""
 import builtins
 import numbers
 
@@ -352,45 +352,6 @@ def scalar_to_tensor(input_x, dtype=mstype.float32):
         raise TypeError(f"For 'ScalarToTensor', the type of 'x' should be one of '['bool', 'int', 'float']', "
                         f"but got type '{builtin_type(input_x).__name__}'.")
     return _wrap(_cast_value(input_x, _np_dt("ScalarToTensor", dtype)))
-
-
-
-
-@op("one_hot")
-def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
-    """One-hot encoding of ``indices`` along a new axis ``axis`` of size ``depth``."""
-    on = on_value if isinstance(on_value, Tensor) else Tensor(on_value)
-    off = off_value if isinstance(off_value, Tensor) else Tensor(off_value)
-    return _one_hot(indices, depth, on, off, axis)
-
-
-def _one_hot(indices, depth, on_value, off_value, axis=-1):
-    check_tensor("OneHot", "indices", indices)
-    if indices._np_dtype() not in (np.int32, np.int64):
-        raise TypeError(f"For primitive[OneHot], the input argument[indices] must be a type of "
-                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{indices.dtype}].")
-    if isinstance(depth, Tensor):
-        depth = int(depth)
-    if not _is_int(depth):
-        raise TypeError(f"For 'OneHot', the 'depth' must be int, but got {builtin_type(depth).__name__}.")
-    if depth < 0:
-        raise ValueError(f"For 'OneHot', 'depth' must be non-negative, but got {depth}.")
-    if on_value.dtype != off_value.dtype:
-        raise TypeError(f"For 'OneHot', 'on_value' and 'off_value' must have the same dtype, but got "
-                        f"{on_value.dtype} and {off_value.dtype}.")
-    idx = arr(indices)
-    nd = idx.ndim
-    if not -1 <= axis <= nd:
-        raise ValueError(f"For 'OneHot', the 'axis' must be in range [-1, {nd}], but got {axis}.")
-    ax = nd if axis == -1 else axis
-    hot = jnp.expand_dims(idx, ax) == jnp.arange(depth, dtype=idx.dtype).reshape(
-        [depth if i == ax else 1 for i in builtins_range(nd + 1)])
-    on, off = arr(on_value).reshape(()), arr(off_value).reshape(())
-    return _wrap(jnp.where(hot, on, off))
-
-
-builtins_range = builtins.range
-
 
 
 def _hamming(n, periodic, alpha, beta, dt):

@@ -562,25 +562,36 @@ def _l2n_checked_init(self, axis=0, epsilon=1e-4):
 _L2N.__init__ = _l2n_checked_init
 
 
+def _one_hot_call_error(indices, depth, on_value, off_value):
+    def word(v):
+        if isinstance(v, Tensor):
+            return "Tensor"
+        return type(v).__name__.capitalize() if isinstance(v, (list, tuple)) else type(v).__name__
+    words = ", ".join(f"{n}={word(v)}" for n, v in
+                      (("indices", indices), ("depth", depth), ("on_value", on_value), ("off_value", off_value)))
+    return TypeError(f'Failed calling OneHot with "OneHot(axis=int)({words})".')
+
+
 def _one_hot(indices, depth, on_value, off_value, axis=-1):
-    idx = need_tensor("OneHot", "indices", indices)
+    """The kernel of ``OneHot(axis)(indices, depth, on_value, off_value)`` and ``ops.one_hot``."""
+    if isinstance(depth, Tensor):
+        depth = int(depth)
+    if not isinstance(indices, Tensor) or not is_int(depth) or not isinstance(on_value, Tensor) \
+            or not isinstance(off_value, Tensor):
+        raise _one_hot_call_error(indices, depth, on_value, off_value)
+    idx = arr(indices)
     if dname(idx) not in ("int32", "int64"):
         raise TypeError(f"For primitive[OneHot], the input argument[indices] must be a type of "
                         f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{mstype.from_numpy_dtype(idx.dtype)}].")
-    if isinstance(depth, Tensor):
-        depth = int(depth)
-    if not is_int(depth):
-        raise TypeError(f"For 'OneHot', the type of 'depth' must be int, but got {type(depth).__name__}.")
     if depth < 0:
         raise ValueError(f"For primitive[OneHot], the depth value must be greater than or equal to 0, "
                          f"but got {depth}.")
-    on = need_tensor("OneHot", "on_value", on_value)
-    off = need_tensor("OneHot", "off_value", off_value)
+    on, off = arr(on_value), arr(off_value)
     if on.dtype != off.dtype:
         raise TypeError("For primitive[OneHot], the input type must be same.")
     r = idx.ndim + 1
     if not is_int(axis) or not -1 <= axis < r:
-        raise ValueError(f"For 'OneHot', the 'axis' must be in range [-1, {r}), but got {axis}.")
+        raise ValueError(f"For primitive[OneHot], the axis value must be in [-1,{idx.ndim}], but got {axis}.")
     ax = axis % r
     hot = jnp.arange(depth, dtype=idx.dtype)
     shape = [1] * r
@@ -589,8 +600,16 @@ def _one_hot(indices, depth, on_value, off_value, axis=-1):
     return _wrap(jnp.where(mask, on.reshape(()), off.reshape(())))
 
 
-primitive("OneHot", lambda indices, depth, on_value, off_value, axis=-1:
-          _one_hot(indices, depth, on_value, off_value, axis), attrs=(("axis", -1),))
+primitive("OneHot", _one_hot, attrs=(("axis", -1),))
+
+
+@op("one_hot")
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """One-hot encoding of ``indices`` along a new axis ``axis`` of size ``depth`` (Python
+    numbers for ``on_value``/``off_value`` become Tensors)."""
+    on = on_value if isinstance(on_value, Tensor) else Tensor(on_value)
+    off = off_value if isinstance(off_value, Tensor) else Tensor(off_value)
+    return _one_hot(indices, depth, on, off, axis)
 
 
 # ---------------------------------------------------------------------------------------

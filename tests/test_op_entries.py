@@ -283,7 +283,6 @@ SEPARATE = {
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
     ("meshgrid", "Meshgrid"): "to convert: functional in _creation.py, Primitive in _nn.py",
-    ("one_hot", "OneHot"): "to convert: functional in _creation.py, Primitive in _nn.py",
 }
 
 
