@@ -67,6 +67,7 @@ _DTYPES = {
 }
 
 _FOLD_LIMIT = 4096     # a broadcast of a constant larger than this stays a BroadcastTo node
+_MATERIALIZE_LIMIT = 1 << 20   # a broadcast constant larger than this is not computed here (nor folded further)
 
 
 class _Unsupported(Exception):
@@ -474,7 +475,8 @@ def _broadcast_in_dim(tr, eqn, ins):
         base = _Val.constant(x.const.reshape(aligned))
         if _same_shape(base.shape, shape):
             return base
-        return _Val(shape, dtype, const=np.broadcast_to(base.const, shape).copy(), lazy=base)
+        full = np.broadcast_to(base.const, shape).copy() if math.prod(shape) <= _MATERIALIZE_LIMIT else None
+        return _Val(shape, dtype, const=full, lazy=base)
     base = x if x.lazy is None else _Val(x.shape, x.dtype, name=tr.name(x))
     base = tr.reshape(base, tuple(aligned))
     if _same_shape(base.shape, shape):
