@@ -886,8 +886,8 @@ class Randperm(Primitive):
 
     @prim_attr_register
     def __init__(self, max_length=1, pad=-1, dtype=mstype.int32):
-        _check_type(self.name, "pad", pad, (int,), ["int"])
-        _check_type(self.name, "max_length", max_length, (int,), ["int"])
+        _check_type(self.name, "pad", pad, (int,))
+        _check_type(self.name, "max_length", max_length, (int,))
         if max_length < 1:
             raise ValueError(f"For '{self.name}', the 'max_length' must be greater than or equal to 1, "
                              f"but got {max_length}.")

@@ -655,8 +655,8 @@ class ConfusionMatrix(PrimitiveWithInfer):
 
     @prim_attr_register
     def __init__(self, num_classes, dtype="int32"):
-        _check_type(self.name, "num_classes", num_classes, (int,), ["int"])
-        _check_type(self.name, "dtype", dtype, (str,), ["str"])
+        _check_type(self.name, "num_classes", num_classes, (int,))
+        _check_type(self.name, "dtype", dtype, (str,))
 
     def __call__(self, labels, predictions, weights=None):
         la, pr = arr(labels), arr(predictions)
