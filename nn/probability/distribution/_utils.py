@@ -21,22 +21,6 @@ class LocScale:
         return self._scale
 
 
-class Probs:
-    """The ``probs`` property of the Bernoulli and Geometric distributions."""
-
-    @property
-    def probs(self):
-        return self._probs
-
-
-class Rate:
-    """The ``rate`` property of the Exponential and Poisson distributions."""
-
-    @property
-    def rate(self):
-        return self._rate
-
-
 def cast_to_tensor(t, hint_type=mstype.float32):
     if t is None:
         raise ValueError("Input cannot be None in cast_to_tensor")

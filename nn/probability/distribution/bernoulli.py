@@ -5,18 +5,18 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import OneParameterDistribution
+from .distribution import ParamDistribution
 
 __all__ = ["Bernoulli"]
 
 _VALID = tuple(mstype.int_type) + tuple(mstype.uint_type) + tuple(mstype.float_type)
 
 
-class Bernoulli(U.Probs, OneParameterDistribution):
-    _PARAM = "probs"
+class Bernoulli(ParamDistribution):
+    _PARAMS = ("probs",)
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Bernoulli"):
-        self._setup_one(probs, _VALID, seed, dtype, name, (lambda v, _: U.check_prob(v)))
+        self._setup_params((probs,), _VALID, seed, dtype, name, [(lambda v, _: U.check_prob(v), "probs", "")])
 
     def _mean(self, probs1=None):
         return self._dist_out(self._dist_params(probs1))

@@ -5,7 +5,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import ParamDistribution
 
 __all__ = ["Beta"]
 
@@ -16,28 +16,16 @@ def _lbeta(a, b):
     return _sp.gammaln(a) + _sp.gammaln(b) - _sp.gammaln(a + b)
 
 
-class Beta(Distribution):
+class Beta(ParamDistribution):
+    _PARAMS = ("concentration1", "concentration0")
+
     def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32, name="Beta"):
         for label, v in (("concentration1", concentration1), ("concentration0", concentration0)):
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 raise TypeError(f"Input {label} can't be scalar")
-        p = self._setup(dtype, mstype.float_type, seed, name,
-                        {"concentration1": concentration1, "concentration0": concentration0},
-                        [(U.check_greater_zero, "concentration1", "concentration1"),
-                         (U.check_greater_zero, "concentration0", "concentration0")])
-        self._concentration1, self._concentration0 = p["concentration1"], p["concentration0"]
-
-    @property
-    def concentration1(self):
-        return self._concentration1
-
-    @property
-    def concentration0(self):
-        return self._concentration0
-
-    def extend_repr(self):
-        return self._format_params(["concentration1", "concentration0"], [self._concentration1,
-                                                                           self._concentration0])
+        self._setup_params((concentration1, concentration0), mstype.float_type, seed, dtype, name,
+                           [(U.check_greater_zero, "concentration1", "concentration1"),
+                            (U.check_greater_zero, "concentration0", "concentration0")])
 
     def _mean(self, concentration1=None, concentration0=None):
         a, b = self._dist_params(concentration1, concentration0)

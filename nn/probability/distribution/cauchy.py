@@ -13,7 +13,7 @@ __all__ = ["Cauchy"]
 
 
 class Cauchy(LocScaleDistribution):
-    _LOC_LABEL = "location"
+    _REPR_NAMES = ("location", "scale")
 
     def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Cauchy"):
         self._setup_loc_scale(loc, scale, seed, dtype, name)

@@ -6,6 +6,8 @@ statistics a subclass does not define are derived as MindSpore derives them (``p
 ``log_prob``, ``var`` from ``sd``, ``survival_function`` from ``cdf``, ...); the others raise
 NotImplementedError. ``d('prob', x, ...)`` calls a statistic by name.
 """
+import operator
+
 import jax.numpy as jnp
 
 from mscompat import _checkparam as validator
@@ -259,28 +261,33 @@ class Distribution(Cell):
         return f"batch_shape = {self._broadcast_shape}"
 
 
-class LocScaleDistribution(U.LocScale, Distribution):
+class ParamDistribution(Distribution):
+    """Base of the distributions given by the parameters named in ``_PARAMS``: each is kept as
+    ``_<name>``, read through a property of its name and shown by ``extend_repr`` (under the
+    ``_REPR_NAMES`` where MindSpore shows other names)."""
+    _PARAMS = ()
+    _REPR_NAMES = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for n in cls.__dict__.get("_PARAMS", ()):
+            setattr(cls, n, property(operator.attrgetter("_" + n), doc=f"The ``{n}`` parameter."))
+
+    def _setup_params(self, values, valid_dtypes, seed, dtype, name, checks=()):
+        p = self._setup(dtype, valid_dtypes, seed, name, dict(zip(self._PARAMS, values)), checks)
+        for n in self._PARAMS:
+            setattr(self, "_" + n, p[n])
+
+    def extend_repr(self):
+        values = [getattr(self, "_" + n) for n in self._PARAMS]
+        return self._format_params(list(self._REPR_NAMES or self._PARAMS), values)
+
+
+class LocScaleDistribution(ParamDistribution):
     """Base of the distributions given by a location ``loc`` and a positive ``scale`` (Cauchy,
-    Gumbel, Logistic, LogNormal); ``_LOC_LABEL`` is the name ``extend_repr`` shows for ``loc``."""
-    _LOC_LABEL = "loc"
+    Gumbel, Logistic, LogNormal)."""
+    _PARAMS = ("loc", "scale")
 
     def _setup_loc_scale(self, loc, scale, seed, dtype, name):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"loc": loc, "scale": scale},
-                        [(U.check_greater_zero, "scale", "scale")])
-        self._loc, self._scale = p["loc"], p["scale"]
-
-    def extend_repr(self):
-        return self._format_params([self._LOC_LABEL, "scale"], [self._loc, self._scale])
-
-
-class OneParameterDistribution(Distribution):
-    """Base of the distributions given by one parameter ``_PARAM`` ('probs' or 'rate'), kept as
-    ``_<_PARAM>`` and shown by ``extend_repr``."""
-    _PARAM = None
-
-    def _setup_one(self, value, valid_dtypes, seed, dtype, name, check):
-        p = self._setup(dtype, valid_dtypes, seed, name, {self._PARAM: value}, [(check, self._PARAM, self._PARAM)])
-        setattr(self, "_" + self._PARAM, p[self._PARAM])
-
-    def extend_repr(self):
-        return self._format_params([self._PARAM], [getattr(self, "_" + self._PARAM)])
+        self._setup_params((loc, scale), mstype.float_type, seed, name=name, dtype=dtype,
+                           checks=[(U.check_greater_zero, "scale", "scale")])

@@ -6,16 +6,16 @@ import numpy as np
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import OneParameterDistribution
+from .distribution import ParamDistribution
 
 __all__ = ["Exponential"]
 
 
-class Exponential(U.Rate, OneParameterDistribution):
-    _PARAM = "rate"
+class Exponential(ParamDistribution):
+    _PARAMS = ("rate",)
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Exponential"):
-        self._setup_one(rate, mstype.float_type, seed, dtype, name, U.check_greater_zero)
+        self._setup_params((rate,), mstype.float_type, seed, dtype, name, [(U.check_greater_zero, "rate", "rate")])
 
     def _mean(self, rate=None):
         return self._dist_out(1.0 / self._dist_params(rate))

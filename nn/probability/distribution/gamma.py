@@ -5,33 +5,23 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import ParamDistribution
 
 __all__ = ["Gamma"]
 
 _sp = jax.scipy.special
 
 
-class Gamma(Distribution):
+class Gamma(ParamDistribution):
+    _PARAMS = ("concentration", "rate")
+
     def __init__(self, concentration=None, rate=None, seed=None, dtype=mstype.float32, name="Gamma"):
         for label, v in (("concentration", concentration), ("rate", rate)):
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 raise TypeError(f"Input {label} can't be scalar")
-        p = self._setup(dtype, mstype.float_type, seed, name, {"concentration": concentration, "rate": rate},
-                        [(U.check_greater_zero, "concentration", "concentration"),
-                         (U.check_greater_zero, "rate", "rate")])
-        self._concentration, self._rate = p["concentration"], p["rate"]
-
-    @property
-    def concentration(self):
-        return self._concentration
-
-    @property
-    def rate(self):
-        return self._rate
-
-    def extend_repr(self):
-        return self._format_params(["concentration", "rate"], [self._concentration, self._rate])
+        self._setup_params((concentration, rate), mstype.float_type, seed, dtype, name,
+                           [(U.check_greater_zero, "concentration", "concentration"),
+                            (U.check_greater_zero, "rate", "rate")])
 
     def _mean(self, concentration=None, rate=None):
         a, r = self._dist_params(concentration, rate)

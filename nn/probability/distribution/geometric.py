@@ -7,16 +7,16 @@ from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
 from .bernoulli import _VALID
-from .distribution import OneParameterDistribution
+from .distribution import ParamDistribution
 
 __all__ = ["Geometric"]
 
 
-class Geometric(U.Probs, OneParameterDistribution):
-    _PARAM = "probs"
+class Geometric(ParamDistribution):
+    _PARAMS = ("probs",)
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):
-        self._setup_one(probs, _VALID, seed, dtype, name, (lambda v, _: U.check_prob(v)))
+        self._setup_params((probs,), _VALID, seed, dtype, name, [(lambda v, _: U.check_prob(v), "probs", "")])
 
     def _mean(self, probs1=None):
         p = self._dist_params(probs1)

@@ -6,18 +6,18 @@ from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
 from .bernoulli import _VALID
-from .distribution import OneParameterDistribution
+from .distribution import ParamDistribution
 
 __all__ = ["Poisson"]
 
 
-class Poisson(U.Rate, OneParameterDistribution):
-    _PARAM = "rate"
+class Poisson(ParamDistribution):
+    _PARAMS = ("rate",)
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
         if isinstance(rate, (int, float)) and not isinstance(rate, bool):
             raise TypeError("Input rate can't be scalar")
-        self._setup_one(rate, _VALID, seed, dtype, name, U.check_greater_zero)
+        self._setup_params((rate,), _VALID, seed, dtype, name, [(U.check_greater_zero, "rate", "rate")])
 
     def _mean(self, rate=None):
         return self._dist_out(self._dist_params(rate))

@@ -5,28 +5,18 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
 from . import _utils as U
-from .distribution import Distribution
+from .distribution import ParamDistribution
 
 __all__ = ["Uniform"]
 
 
-class Uniform(Distribution):
+class Uniform(ParamDistribution):
+    _PARAMS = ("low", "high")
+
     def __init__(self, low=None, high=None, seed=None, dtype=mstype.float32, name="Uniform"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"low": low, "high": high})
-        self._low, self._high = p["low"], p["high"]
+        self._setup_params((low, high), mstype.float_type, seed, dtype, name)
         if self._low is not None and self._high is not None:
             U.check_greater(self._low, self._high, "low", "high")
-
-    @property
-    def low(self):
-        return self._low
-
-    @property
-    def high(self):
-        return self._high
-
-    def extend_repr(self):
-        return self._format_params(["low", "high"], [self._low, self._high])
 
     def _mean(self, low=None, high=None):
         lo, hi = self._dist_params(low, high)
