@@ -27,7 +27,7 @@ from . import context  # noqa: E402
 from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # noqa: E402
                       ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
                       reset_auto_parallel_context)
-from .common.api import jit, jit_class, ms_function  # noqa: E402
+from .common.api import jit, jit_class, ms_function, _no_grad  # noqa: E402,F401
 from .common.mutable import mutable  # noqa: E402
 from .common.jit_config import JitConfig  # noqa: E402
 from .context import STRICT, COMPATIBLE, LAX  # noqa: E402

@@ -26,7 +26,7 @@ import jax.experimental.jet  # noqa: F401  (jax.experimental.jet.jet: Taylor mod
 import jax.numpy as jnp
 
 from . import _state, _graph, _control_flow
-from .common.tensor import Tensor
+from .common.tensor import Tensor, grad_enabled
 from .common.parameter import Parameter, ParameterTuple
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev", "jet", "derivative",
@@ -219,6 +219,11 @@ def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
 
 
 # --- argument checks ------------------------------------------------------------------------
+def _check_grad_enabled():
+    if not grad_enabled():
+        raise RuntimeError("In no_grad context, you can not calculate gradient.")
+
+
 def _check_fn(fn):
     if not callable(fn) and not _graph.graph_mode():
         raise TypeError(f"The fn should be callable, but got {type(fn).__name__}")
@@ -296,6 +301,7 @@ def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with
 
     def grad_fn(*args, **kwargs):
         _check_fn_at_call(fn)
+        _check_grad_enabled()
         sens = None
         if sens_param:
             args, sens = args[:-1], args[-1]
@@ -361,6 +367,7 @@ class GradOperation:
 
         def grad_fn(*args, **kwargs):
             _check_fn_at_call(fn)
+            _check_grad_enabled()
             sens = None
             if sens_param:
                 args, sens = args[:-1], args[-1]

@@ -12,6 +12,7 @@ compiled program. Called inside another transform it runs inline.
 >>> add(ms.Tensor([1.0]), ms.Tensor([2.0]))
 Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00])
 """
+import contextlib
 import functools
 import json
 import warnings
@@ -19,6 +20,7 @@ import warnings
 import jax
 
 from .. import _state, _graph
+from .tensor import grad_enabled as _grad_enabled, set_grad_enabled as _set_grad_enabled
 from .._control_flow import convert
 
 __all__ = ["jit", "jit_class", "ms_function"]
@@ -179,5 +181,28 @@ class _PyNativeExecutor:
     def sync(self):
         jax.effects_barrier()
 
+    def enable_grad(self):
+        """Whether this thread records gradients."""
+        return _grad_enabled()
+
+    def set_enable_grad(self, flag):
+        _set_grad_enabled(flag)
+
 
 _pynative_executor = _PyNativeExecutor()
+
+
+class _no_grad(contextlib.ContextDecorator):
+    """``with mindspore._no_grad():`` (or ``@_no_grad()``): the values computed inside carry no
+    gradient to what they were computed from, and taking a gradient there raises RuntimeError;
+    the previous setting comes back on exit (per thread)."""
+
+    def __init__(self):
+        self.prev_state = False
+
+    def __enter__(self):
+        self.prev_state = _set_grad_enabled(False)
+
+    def __exit__(self, exc_type, exc_val, exc_tb):
+        _set_grad_enabled(self.prev_state)
+        return False

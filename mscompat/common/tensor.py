@@ -15,6 +15,7 @@ Tensor is a registered pytree node, so it crosses ``jax.jit``, ``jax.grad`` and
 """
 import numbers
 import re
+import threading
 
 import numpy as np
 import jax
@@ -26,6 +27,32 @@ from . import dtype as mstype
 __all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
 
 _F32 = np.dtype(np.float32)
+
+# gradient recording, per thread: ``mindspore._no_grad`` turns it off; while it is off, Tensors made
+# from traced values are cut from the gradient (``Tensor._wrap``). ``_NO_GRAD_THREADS`` counts the
+# threads where it is off, so that the usual case costs ``_wrap`` one list read.
+_GRAD_SWITCH = threading.local()
+_NO_GRAD_THREADS = [0]
+
+
+def grad_enabled():
+    """Whether this thread records gradients (False inside ``mindspore._no_grad``)."""
+    return not getattr(_GRAD_SWITCH, "off", False)
+
+
+def set_grad_enabled(flag):
+    """Turn this thread's gradient recording on or off; returns the previous setting."""
+    prev = grad_enabled()
+    if prev != bool(flag):
+        _GRAD_SWITCH.off = not flag
+        _NO_GRAD_THREADS[0] += -1 if flag else 1
+    return prev
+
+
+def _no_grad_cut(array):
+    if not grad_enabled() and isinstance(array, jax.core.Tracer):
+        return jax.lax.stop_gradient(array)
+    return array
 _I64 = np.dtype(np.int64)
 _VALID_KINDS = "biufcV?"
 
@@ -146,7 +173,7 @@ class Tensor:
     @classmethod
     def _wrap(cls, array):
         t = object.__new__(cls)
-        t._data = array
+        t._data = array if not _NO_GRAD_THREADS[0] else _no_grad_cut(array)
         t._init = None
         return t
 
