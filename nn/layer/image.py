@@ -15,8 +15,8 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.nn.container import CellList
-from mscompat._checkparam import (GE, GT, check_value_type, check_number, check_int, check_positive_float,
-                                  check_type_name)
+from mscompat._checkparam import (GE, GT, INC_RIGHT, check_value_type, check_number, check_int, check_positive_float,
+                                  check_float_range, check_type_name)
 from mscompat.nn.layer.conv import Conv2d
 from mscompat.nn.layer.pooling import AvgPool2d
 from mscompat.nn.layer.activation import ReLU
@@ -233,9 +233,7 @@ class CentralCrop(Cell):
     def __init__(self, central_fraction):
         super().__init__()
         check_value_type('central_fraction', central_fraction, [float], self.cls_name)
-        if not 0.0 < central_fraction <= 1.0:
-            raise ValueError(f"For '{self.cls_name}', the 'central_fraction' must be in range of (0.0, 1.0], but got "
-                             f"{central_fraction} with type 'float'.")
+        check_float_range(central_fraction, 0.0, 1.0, INC_RIGHT, 'central_fraction', self.cls_name)
         self.central_fraction = central_fraction
 
     def construct(self, image):
