@@ -191,3 +191,16 @@ def test_jit_function_and_cell_without_inputs(tmp_path):
     ms.export(Constant(), file_name=str(tmp_path / "c"), file_format="STABLEHLO")
     exported = jax.export.deserialize(bytearray((tmp_path / "c.stablehlo").read_bytes()))
     np.testing.assert_allclose(np.asarray(exported.call()), [3.0, 6.0, 9.0])
+
+
+def test_non_tensor_inputs_are_fixed(tmp_path):
+    class Scale(nn.Cell):
+        def construct(self, x, factor, shift=0.0):
+            return x * factor + shift
+
+    x = Tensor(np.arange(4, dtype=np.float32))
+    ms.export(Scale(), x, 3, 0.5, file_name=str(tmp_path / "s"), file_format="STABLEHLO")
+    cell = nn.GraphCell(ms.load(str(tmp_path / "s.stablehlo")))
+    np.testing.assert_allclose(cell(x).asnumpy(), [0.5, 3.5, 6.5, 9.5])
+    with pytest.raises(TypeError, match="separate inputs"):
+        ms.export(Scale(), (x, x), 3, file_name=str(tmp_path / "t"), file_format="STABLEHLO")

@@ -10,7 +10,8 @@ constants, so plain JAX runs it without mscompat::
     out = exp.call(np.ones((8, 1, 32, 32), np.float32))
 
 Inputs are given as in ``export`` for MINDIR: example Tensors, or ``Tensor(shape=[None, ...],
-dtype=...)`` to declare dynamic dimensions. A dynamic first dimension is the batch: one
+dtype=...)`` to declare dynamic dimensions; these are the artefact's arguments. Inputs that are not
+Tensors (numbers, flags, strings) keep the values given at export. A dynamic first dimension is the batch: one
 symbolic size ``batch`` shared by every input; other dynamic dimensions get a symbol each. The
 outputs keep the network's structure (a Tensor, or a tuple of them) as arrays.
 
@@ -36,13 +37,11 @@ SUFFIX = ".stablehlo"
 
 
 def _input_specs(inputs):
-    """``(specs, batch_inputs)``: a ``jax.ShapeDtypeStruct`` per input, dynamic dimensions as symbolic
-    sizes, and the indices of the inputs whose only dynamic dimension is the first (the batch)."""
+    """``(specs, batch_inputs, other_dynamic)``: a ``jax.ShapeDtypeStruct`` per input Tensor, dynamic
+    dimensions as symbolic sizes; the indices of the inputs with a dynamic first dimension (the batch);
+    whether any other dimension is dynamic."""
     dims_per_input, dtypes, batch_inputs, other_dynamic = [], [], [], False
     for i, x in enumerate(inputs):
-        if not isinstance(x, Tensor):
-            raise TypeError(f"For 'export' with file_format 'STABLEHLO', the inputs must be Tensors, but input {i} "
-                            f"is {type(x).__name__}.")
         shape = tuple(x.shape)
         if any(not isinstance(d, (int, np.integer)) or d < -1 for d in shape):
             raise ValueError(f"For 'export' with file_format 'STABLEHLO', input {i} has the shape {list(shape)}: "
@@ -135,13 +134,28 @@ def export_stablehlo(net, *inputs, file_name, **kwargs):
     unknown = sorted(set(kwargs) - {"incremental"})
     if unknown:
         raise ValueError(f"For 'export', the option {unknown[0]!r} is not supported with file_format 'STABLEHLO'.")
-    specs, batch_inputs, other_dynamic = _input_specs(inputs)
+    positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
+    for i, x in enumerate(inputs):
+        if i not in positions and any(isinstance(leaf, Tensor) for leaf in jax.tree_util.tree_leaves(
+                x, is_leaf=lambda v: isinstance(v, Tensor))):
+            raise TypeError(f"For 'export' with file_format 'STABLEHLO', input {i} is a {type(x).__name__} holding "
+                            "Tensors: pass its Tensors as separate inputs.")
+    specs, batch_inputs, other_dynamic = _input_specs([inputs[i] for i in positions])
+    forward = _forward(net)
+
+    def with_fixed(*arrays):
+        """The artefact's function: Tensor inputs are its arguments, other inputs keep their values."""
+        full = list(inputs)
+        for i, a in zip(positions, arrays):
+            full[i] = a
+        return forward(*full)
+
     is_cell = isinstance(net, Cell)
     was_training = net.training if is_cell else False
     if is_cell:
         net.set_train(False)
     try:
-        exported = _export(_forward(net), specs, batch_inputs, other_dynamic)
+        exported = _export(with_fixed, specs, batch_inputs, other_dynamic)
     finally:
         if is_cell:
             net.set_train(was_training)
