@@ -336,6 +336,12 @@ def _lax_cumulative_fn(x):
                                               jax.lax.cumsum(d, 0, reverse=True)))
 
 
+def _remainders_fn(x, y, i, j):
+    """Remainders, floor division and rounding on floats and integers."""
+    return (ops.fmod(x, y), x % y, x // y, ops.round(x), ms.Tensor._wrap(jax.lax.round(x._data)), i % j, i // j,
+            ops.fmod(i, j), x % 2.0)
+
+
 def _inputs(*shapes, seed=0):
     rng = np.random.default_rng(seed)
     return [rng.standard_normal(s).astype(np.float32) for s in shapes]
@@ -371,6 +377,10 @@ def _default_cases():
         _static("vision", Vision(), _inputs((2, 3, 16, 16))),
         _static("function", _simple_fn, _inputs((3, 4), (4, 2))),
         _static("lax_cumulative", _lax_cumulative_fn, _inputs((3, 5))),
+        _static("remainders", _remainders_fn,
+                [np.array([[-3.5, 3.5, 2.5, -2.5, 0.5, 1.7]], np.float32),
+                 np.array([[2.0, -2.0, 2.0, 2.0, 0.3, -0.4]], np.float32),
+                 np.array([[-7, 7, 5, -5, 3, 0]], np.int32), np.array([[2, -2, 3, 3, -1, 5]], np.int32)]),
         ("pair_and_scale", PairAndScale(), [tuple(ms.Tensor(a) for a in _inputs((2, 3), (2, 3))), 2.5],
          [_inputs((2, 3), (2, 3), seed=9)], lambda net, a, b: net((a, b), 2.5)),
         ("lenet_dynamic_batch", LeNet(), [ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32)],
@@ -443,7 +453,8 @@ def exported(tmp_path_factory):
 
 
 @needs_oracle
-@pytest.mark.parametrize("cid", ["lenet", "resnet", "resnet_training_mode", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative", "pair_and_scale",
+@pytest.mark.parametrize("cid", ["lenet", "resnet", "resnet_training_mode", "transformer", "mixed", "layers", "recurrent", "vision", "function", "lax_cumulative", "remainders",
+                                 "pair_and_scale",
                                  "lenet_dynamic_batch", "transformer_dynamic_batch"])
 def test_mindspore_runs_the_exported_graph(exported, cid):
     _check(exported, cid)

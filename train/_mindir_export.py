@@ -416,6 +416,27 @@ def _elementwise(op_float, op_int=None, op_bool=None):
     return handler
 
 
+def _rem(tr, eqn, ins):
+    """``lax.rem`` (C's fmod: the sign of the dividend) is MindSpore's TruncateMod."""
+    shape, dtype = _out(eqn)
+    x, y = (v if v.lazy is None else _Val(v.shape, v.dtype, name=tr.name(v)) for v in ins)
+    attrs = {"output_names": ["output"], "input_names": ["x", "y"]}
+    return tr.emit("TruncateMod", [tr.name(x), tr.name(y)], shape, dtype, attrs=attrs, kind=_PRIMITIVE,
+                   instance_name="truncate_mod")
+
+
+def _round(tr, eqn, ins):
+    """``lax.round``: to nearest even is MindSpore's Round; away from zero is sign(x) * floor(|x| + 0.5)."""
+    shape, dtype = _out(eqn)
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    if int(eqn.params["rounding_method"]) == int(jax.lax.RoundingMethod.TO_NEAREST_EVEN):
+        return tr.emit("Round", [tr.name(x), 0], shape, dtype)
+    half = _Val.constant(np.asarray(0.5, dtype))
+    magnitude = tr.elementwise("Floor", [tr.elementwise("Add", [tr.elementwise("Abs", [x], shape, dtype), half],
+                                                          shape, dtype)], shape, dtype)
+    return tr.elementwise("Mul", [tr.elementwise("Sign", [x], shape, dtype), magnitude], shape, dtype)
+
+
 def _passthrough(tr, eqn, ins):
     return list(ins[:len(eqn.outvars)])
 
@@ -964,7 +985,7 @@ _HANDLERS = {
     "acosh": _elementwise("Acosh"), "atanh": _elementwise("Atanh"), "floor": _elementwise("Floor"),
     "ceil": _elementwise("Ceil"), "sign": _elementwise("Sign"), "log1p": _elementwise("Log1p"),
     "expm1": _elementwise("Expm1"), "square": _elementwise("Square"), "is_finite": _elementwise("IsFinite"),
-    "integer_pow": _integer_pow, "exp2": _exp2,
+    "integer_pow": _integer_pow, "exp2": _exp2, "rem": _rem, "round": _round,
     "convert_element_type": _convert, "select_n": _select_n, "clamp": _clamp,
     "reshape": _reshape, "squeeze": _reshape, "expand_dims": _reshape, "broadcast_in_dim": _broadcast_in_dim,
     "transpose": _transpose, "concatenate": _concatenate, "slice": _slice, "split": _split, "pad": _pad,
