@@ -109,7 +109,10 @@ class Eig(Primitive):
 
     def __call__(self, a):
         w, v = _eig(a)
-        return (w, v) if self.compute_v else w
+        if self.compute_v:
+            return w, v
+        # eigenvalues only: the vectors' place holds a 0-d zero of the eigenvalues' dtype, as MindSpore's
+        return w, Tensor._wrap(jnp.zeros((), w._data.dtype))
 
 
 _LSA_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.int8, mstype.int16, mstype.int32,
