@@ -86,8 +86,14 @@ def _floor_div(a, b):
     return jnp.where(zero, by_zero, q)
 
 
-@op("floor_divide", aliases=("floordiv",))
+@op("floor_divide", aliases=("floordiv", "floor_div", "tensor_floordiv"))
 def floor_divide(input, other):
+    """``FloorDiv``'s kernel: floor of the quotient; an integer divided by zero gives the dtype's
+    max (min for negatives, 0 for 0), as MindSpore's kernel."""
+    if isinstance(input, (list, tuple)) or isinstance(other, (list, tuple)):
+        words = [type(v).__name__.capitalize() if isinstance(v, (list, tuple)) else
+                 "Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (input, other)]
+        raise TypeError(f'Failed calling FloorDiv with "FloorDiv()(input={words[0]}, other={words[1]})".')
     a, b = binary("FloorDiv", input, other)
     return _wrap(_floor_div(a, b))
 

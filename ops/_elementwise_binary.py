@@ -170,15 +170,7 @@ _binop("tensor_div", None, _real_div, "iufc", arg=("x", "y"),
        doc="``RealDiv``: true division for floats, truncating division for integers.")
 
 
-def _floor_div(a, b):
-    if a.dtype == np.bool_:
-        return a
-    if _kind(a.dtype) == "f":
-        return jnp.floor(a / b)
-    return jnp.floor_divide(a, b)
-
-
-_binop("floor_div", None, _floor_div, "biuf", aliases=("tensor_floordiv",), arg=("x", "y"))
+# floor_div / tensor_floordiv are ops.floor_divide (FloorDiv's kernel, in _arith.py)
 
 
 def _div_no_nan(a, b):

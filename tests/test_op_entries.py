@@ -278,7 +278,6 @@ SEPARATE = {
     ("deepcopy", "Identity"): "to convert: ops.deepcopy copies, Identity is ops.identity's kernel (_array_info.py)",
     ("fill", "FillV2"): "to convert: two implementations in _creation.py",
     ("flatten", "Flatten"): "to convert: Flatten keeps axis 0 and makes 1-D inputs (n, 1); ops.flatten's kernel does not (_array.py)",
-    ("floor_div", "FloorDiv"): "to convert: functional in _elementwise_binary.py, Primitive (ops.floor_divide's kernel) in _arith.py",
     ("ger", "Ger"): "to convert: functional in _array_move.py, Primitive in _elementwise_binary.py",
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
