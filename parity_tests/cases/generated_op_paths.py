@@ -1,6 +1,7 @@
 """``mindspore.ops.auto_generate`` (its ``gen_ops_prim`` / ``gen_ops_def`` / ``pyboost_inner_prim``
 modules: Primitive classes, ready-made instances such as ``log_op``, functional ops) and
-``mindspore._extends.parse.compile_config``: the internal paths MindSpore's own tests import."""
+``mindspore._extends.parse.compile_config``, and the family submodules as attributes of
+``ops.operations`` (``P.array_ops``): the internal paths MindSpore's own tests import."""
 import importlib
 
 from parity_tests.harness import case, F32
@@ -49,4 +50,16 @@ CASES = [
          .split(".", 1)[1]),
     case("gen_paths/compile_config/defaults", _config),
     case("gen_paths/compile_config/set", _config_set),
+]
+
+
+def _family_attr(ms, family, name):
+    ops_pkg = importlib.import_module(f"{ms.__name__}.ops.operations")
+    return getattr(getattr(ops_pkg, family), name) is getattr(ms.ops, name)
+
+
+CASES += [
+    case(f"gen_paths/operations_attr/{family}.{name}", lambda ms, _f=family, _n=name: _family_attr(ms, _f, _n))
+    for family, name in (("array_ops", "MatrixDiagPartV3"), ("random_ops", "ParameterizedTruncatedNormal"),
+                         ("math_ops", "MatMul"), ("nn_ops", "ReLU"))
 ]
