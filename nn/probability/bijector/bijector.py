@@ -8,6 +8,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat.ops._args import arr, wrap
+from ..distribution._utils import read_only
 
 __all__ = ["Bijector"]
 
@@ -33,33 +34,13 @@ class Bijector(Cell):
         self._is_injective = is_injective
         self.default_parameters, self.parameter_names = [], []
 
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @property
-    def parameters(self):
-        return self._bijector_params
-
-    @property
-    def is_constant_jacobian(self):
-        return self._is_constant_jacobian
-
-    @property
-    def is_injective(self):
-        return self._is_injective
-
-    @property
-    def batch_shape(self):
-        return self._batch_shape
-
-    @property
-    def is_scalar_batch(self):
-        return self._is_scalar_batch
+    name = read_only("_name")
+    dtype = read_only("_dtype")
+    parameters = read_only("_bijector_params")
+    is_constant_jacobian = read_only("_is_constant_jacobian")
+    is_injective = read_only("_is_injective")
+    batch_shape = read_only("_batch_shape")
+    is_scalar_batch = read_only("_is_scalar_batch")
 
     def _calc_batch_shape(self):
         shape = ()

@@ -1,5 +1,6 @@
 """``Invert(bijector)``: the inverse transform (forward and inverse swapped)."""
 from mscompat import _checkparam as validator
+from ..distribution._utils import read_only
 from .bijector import Bijector
 
 __all__ = ["Invert"]
@@ -15,9 +16,7 @@ class Invert(Bijector):
         self._batch_shape = bijector.batch_shape
         self._is_scalar_batch = bijector.is_scalar_batch
 
-    @property
-    def bijector(self):
-        return self._bijector
+    bijector = read_only("_bijector")
 
     def forward(self, x):
         return self._bijector("inverse", x)

@@ -1,7 +1,7 @@
 """``PowerTransform(power)``: ``y = (1 + x * c) ** (1 / c)`` (``exp(x)`` for ``c = 0``)."""
 import jax.numpy as jnp
 
-from ..distribution._utils import check_greater_equal_zero
+from ..distribution._utils import check_greater_equal_zero, read_only
 from .bijector import Bijector
 
 __all__ = ["PowerTransform"]
@@ -13,9 +13,7 @@ class PowerTransform(Bijector):
         self._power = self._add_parameter(power, "power")
         check_greater_equal_zero(self._power, "Power")
 
-    @property
-    def power(self):
-        return self._power
+    power = read_only("_power")
 
     def extend_repr(self):
         return self._format(f"power = {self._power}")

@@ -1,6 +1,7 @@
 """``ScalarAffine(scale, shift)``: ``y = scale * x + shift``."""
 import jax.numpy as jnp
 
+from ..distribution._utils import read_only
 from .bijector import Bijector
 
 __all__ = ["ScalarAffine"]
@@ -14,13 +15,8 @@ class ScalarAffine(Bijector):
         self._scale = self._add_parameter(scale, "scale")
         self._shift = self._add_parameter(shift, "shift")
 
-    @property
-    def scale(self):
-        return self._scale
-
-    @property
-    def shift(self):
-        return self._shift
+    scale = read_only("_scale")
+    shift = read_only("_shift")
 
     def extend_repr(self):
         return self._format(f"scale = {self._scale}, shift = {self._shift}")

@@ -4,6 +4,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..distribution._utils import read_only
 from .bijector import Bijector
 
 __all__ = ["Softplus"]
@@ -30,9 +31,7 @@ class Softplus(Bijector):
                                                        "param_dict": {"sharpness": sharpness}})
         self._sharpness = self._add_parameter(sharpness, "sharpness")
 
-    @property
-    def sharpness(self):
-        return self._sharpness
+    sharpness = read_only("_sharpness")
 
     def extend_repr(self):
         return self._format(f"sharpness = {self._sharpness}")

@@ -1,4 +1,6 @@
 """Argument checks and conversions of the distributions, with MindSpore's exception classes."""
+import operator
+
 import numpy as np
 
 from mscompat.common import dtype as mstype
@@ -8,17 +10,16 @@ from mscompat.common.parameter import Parameter
 __all__ = []
 
 
+def read_only(attr):
+    """A read-only property returning ``self.<attr>``."""
+    return property(operator.attrgetter(attr))
+
+
 class LocScale:
     """The ``loc`` and ``scale`` properties of the location-scale distributions and bijectors
     (read from ``_loc`` / ``_scale``)."""
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
+    loc = read_only("_loc")
+    scale = read_only("_scale")
 
 
 def cast_to_tensor(t, hint_type=mstype.float32):

@@ -23,9 +23,7 @@ class Categorical(Distribution):
                 self._is_scalar_batch = True
             self._broadcast_shape = self._broadcast_shape[:-1]
 
-    @property
-    def probs(self):
-        return self._probs
+    probs = U.read_only("_probs")
 
     def extend_repr(self):
         return f"probs = {self._probs}" if self.is_scalar_batch else f"batch_shape = {self._broadcast_shape}"

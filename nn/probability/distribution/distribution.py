@@ -6,8 +6,6 @@ statistics a subclass does not define are derived as MindSpore derives them (``p
 ``log_prob``, ``var`` from ``sd``, ``survival_function`` from ``cdf``, ...); the others raise
 NotImplementedError. ``d('prob', x, ...)`` calls a statistic by name.
 """
-import operator
-
 import jax.numpy as jnp
 
 from mscompat import _checkparam as validator
@@ -53,33 +51,13 @@ class Distribution(Cell):
         return values
 
     # --- properties ----------------------------------------------------------------------------
-    @property
-    def name(self):
-        return self._name
-
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @property
-    def seed(self):
-        return self._seed
-
-    @property
-    def parameters(self):
-        return self._parameters_dict
-
-    @property
-    def is_scalar_batch(self):
-        return self._is_scalar_batch
-
-    @property
-    def batch_shape(self):
-        return self._batch_shape
-
-    @property
-    def broadcast_shape(self):
-        return self._broadcast_shape
+    name = U.read_only("_name")
+    dtype = U.read_only("_dtype")
+    seed = U.read_only("_seed")
+    parameters = U.read_only("_parameters_dict")
+    is_scalar_batch = U.read_only("_is_scalar_batch")
+    batch_shape = U.read_only("_batch_shape")
+    broadcast_shape = U.read_only("_broadcast_shape")
 
     def _check_is_scalar_batch(self):
         return all(v is None or isinstance(v, (int, float)) for v in self._parameters_dict["param_dict"].values())
@@ -271,7 +249,7 @@ class ParamDistribution(Distribution):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         for n in cls.__dict__.get("_PARAMS", ()):
-            setattr(cls, n, property(operator.attrgetter("_" + n), doc=f"The ``{n}`` parameter."))
+            setattr(cls, n, U.read_only("_" + n))
 
     def _setup_params(self, values, valid_dtypes, seed, dtype, name, checks=()):
         p = self._setup(dtype, valid_dtypes, seed, name, dict(zip(self._PARAMS, values)), checks)
