@@ -67,6 +67,7 @@ _DTYPES = {
 }
 
 _FOLD_LIMIT = 4096     # a broadcast of a constant larger than this stays a BroadcastTo node
+_SHARED_TENSOR_SIZE = 64      # tensor value nodes up to this size are shared by equal values
 _MATERIALIZE_LIMIT = 1 << 20   # a broadcast constant larger than this is not computed here (nor folded further)
 
 
@@ -218,7 +219,11 @@ class _Writer:
         makes differ from one trace to the other)."""
         if not share:
             key = None
-        elif isinstance(value, np.ndarray):
+        elif isinstance(value, np.ndarray) and value.size <= _SHARED_TENSOR_SIZE:   # by value
+            key = ("tensor", value.dtype.str, value.shape, value.tobytes())
+            if key in self.values:
+                return self.values[key]
+        elif isinstance(value, np.ndarray):                                      # by identity
             hit = self.const_names.get(id(value))
             if hit is not None and hit[0] is value:
                 return hit[1]
@@ -306,10 +311,10 @@ class _Translator:
     def elementwise(self, op, ins, out_shape, out_dtype):
         """An elementwise operator with MindSpore's implicit broadcasting: a lazy broadcast operand
         stays unbroadcast when another operand has the output's shape."""
-        full = [v.lazy is None and _same_shape(v.shape, out_shape) for v in ins]
-        if not any(full) and any(v.lazy is not None for v in ins):
+        full = any(v.lazy is None and _same_shape(v.shape, out_shape) for v in ins)
+        if not full and any(v.lazy is not None for v in ins):
+            # no operand gives the output's shape: one broadcast is written out
             first = next(i for i, v in enumerate(ins) if v.lazy is not None)
-            full[first] = True
             ins = list(ins)
             ins[first] = _Val(ins[first].shape, ins[first].dtype, name=self.name(ins[first]))
         names = [self.name(v.lazy if (v.lazy is not None) else v) for v in ins]
@@ -370,13 +375,13 @@ def _needed_equations(jaxpr):
 
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
           "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr", "custom_vjp_call_jaxpr": "fun_jaxpr",
-          "remat": "jaxpr", "checkpoint": "jaxpr", "remat2": "jaxpr", "custom_lin": None}
+          "remat": "jaxpr", "checkpoint": "jaxpr", "remat2": "jaxpr"}
 
 
 def _inner_jaxpr(eqn):
     """The body of a call-like equation (inlined), as (open jaxpr, consts), else None."""
     prim = eqn.primitive.name
-    if prim not in _CALLS or _CALLS[prim] is None:
+    if prim not in _CALLS:
         return None
     body = eqn.params.get(_CALLS[prim])
     if body is None:
