@@ -251,7 +251,8 @@ def test_format_conversion_keeps_values(tmp_path):
 def test_public_names():
     import mscompat.train.serialization as s
     assert set(s.__all__) == {"save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
-                              "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt"}
+                              "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt",
+                              "export", "load"}
     for name in s.__all__:
         assert getattr(ms, name) is getattr(s, name)
         assert getattr(ms.train, name) is getattr(s, name)

@@ -20,6 +20,7 @@ Parameters: their values are part of the artefact).
 """
 import os
 
+import flatbuffers  # noqa: F401  (jax.export's serializer needs it and jax does not require it)
 import jax
 import numpy as np
 from jax import export as jax_export
