@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from ._args import arr, check_tensor, Tensor, ms_dtype
-from ._registry import op, primitive
+from ._registry import op, primitive, tensor_method
 
 _wrap = Tensor._wrap
 _F32 = np.dtype(np.float32)
@@ -187,6 +187,13 @@ def round(input, *, decimals=0):
 
 def _round_prim(input, decimals=0):
     return round(input, decimals=decimals)
+
+
+@tensor_method("round")
+def _tensor_round(self, decimals=0):
+    """``Tensor.round(decimals=0)``: ``decimals`` may be given by position (``ops.round`` takes it
+    by keyword only)."""
+    return round(self, decimals=decimals)
 
 
 primitive("Round", _round_prim)
