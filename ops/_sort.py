@@ -312,12 +312,15 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
     return _maxmin("min", False, input, axis, keepdims, initial, where)
 
 
-@op("aminmax")
+@op("aminmax", method="aminmax")
 def aminmax(input, *, axis=0, keepdims=False):
     """(minimum, maximum) of ``input`` along ``axis``."""
     check_tensor("aminmax", "input", input)
     a = arr(input)
     ax = _red_axis("aminmax", axis, a.ndim)
+    if not isinstance(keepdims, bool):
+        raise TypeError(f"For 'aminmax', the type of 'keepdims' should be 'bool', but got "
+                        f"{type(keepdims).__name__}.")
     if a.ndim == 0:
         return _wrap(a), _wrap(a)
     return _wrap(jnp.min(a, axis=ax, keepdims=keepdims)), _wrap(jnp.max(a, axis=ax, keepdims=keepdims))
