@@ -218,7 +218,7 @@ def _flatten_prim(x):
 primitive("Flatten", _flatten_prim)
 
 
-@op("ravel")
+@op("ravel", method="ravel")
 def ravel(input):
     check_tensor("ravel", "input", input)
     return _wrap(arr(input).reshape(-1))

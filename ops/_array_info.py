@@ -113,7 +113,7 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
-@op("type_as")
+@op("type_as", method="type_as")
 def type_as(input, other):
     check_tensor("type_as", "input", input)
     check_tensor("type_as", "other", other)
@@ -123,7 +123,7 @@ def type_as(input, other):
     return _wrap(a.astype(other._np_dtype()))
 
 
-@op("view_as")
+@op("view_as", method="view_as")
 def view_as(input, other):
     check_tensor("view_as", "input", input)
     check_tensor("view_as", "other", other)

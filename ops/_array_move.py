@@ -49,7 +49,7 @@ def swapaxes(input, axis0, axis1):
     return _wrap(jnp.swapaxes(a, _axis("swapaxes", axis0, a.ndim), _axis("swapaxes", axis1, a.ndim)))
 
 
-@op("swapdims")
+@op("swapdims", method="swapdims")
 def swapdims(input, dim0, dim1):
     return swapaxes(input, dim0, dim1)
 

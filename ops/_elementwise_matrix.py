@@ -64,12 +64,10 @@ def adjoint(x):
     return _wrap(jnp.conj(a) if _kind(a.dtype) == "c" else a)
 
 
-@op("t")
+@op("t", method="t")
 def t(input):
-    """Transpose of a 2-D Tensor (1-D and 0-D are returned unchanged)."""
+    """Transpose of a 2-D Tensor; other ranks are returned unchanged (as MindSpore, 3-D included)."""
     a = _need_tensor("t", input)
-    if a.ndim > 2:
-        raise ValueError(f"For 't', the input must be a 1-D or 2-D Tensor, but got {a.ndim}-D.")
     return _wrap(a.T if a.ndim == 2 else a)
 
 

@@ -104,7 +104,7 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     return _topk("TopK", a, k, builtins.max(ax, 0), largest, sorted)
 
 
-@op("top_k")
+@op("top_k", method="top_k")
 def top_k(input_x, k, sorted=True):
     check_tensor("TopK", "input_x", input_x)
     a = arr(input_x)

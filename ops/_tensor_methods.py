@@ -129,11 +129,6 @@ def _reshape_as(self, other):
     return _reshape(self, other.shape)
 
 
-@tensor_method("view_as")
-def _view_as(self, other):
-    return _reshape(self, other.shape)
-
-
 @tensor_method("transpose")
 def _transpose(self, *axes):
     axes = _shape_args(axes)
@@ -148,13 +143,6 @@ def _transpose(self, *axes):
 @tensor_method("permute")
 def _permute(self, *dims):
     return _F.transpose(self, _shape_args(dims))
-
-
-@tensor_method("t")
-def _t(self):
-    if self.ndim > 2:
-        raise ValueError(f"For 't', the dim of input must be less than or equal to 2, but got {self.ndim}.")
-    return _wrap(jnp.transpose(arr(self)))
 
 
 @tensor_method("flatten")
@@ -174,11 +162,6 @@ def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
         raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
     shape = a.shape[:s] + (int(np.prod(a.shape[s:e + 1], dtype=np.int64)),) + a.shape[e + 1:]
     return _wrap(a.reshape(shape))
-
-
-@tensor_method("ravel")
-def _ravel(self):
-    return _wrap(arr(self).reshape(-1))
 
 
 @tensor_method("resize")
@@ -209,11 +192,6 @@ def _unsqueeze(self, dim=None, **kwargs):
     dim = _pick(kwargs, ("axis",), dim)
     _check_no_kwargs("unsqueeze", kwargs)
     return _F.unsqueeze(self, dim)
-
-
-@tensor_method("swapdims")
-def _swapaxes(self, axis0, axis1):
-    return _F.swapaxes(self, axis0, axis1)
 
 
 @tensor_method("tile")
@@ -461,11 +439,6 @@ def _argsort(self, axis=-1, descending=False, **kwargs):
     return _F.argsort(self, axis, descending)
 
 
-@tensor_method("top_k")
-def _top_k(self, k, sorted=True):
-    return _F.topk(self, k, None, True, sorted)
-
-
 @tensor_method("masked_fill")
 def _masked_fill(self, mask, value):
     if not isinstance(value, Tensor):
@@ -537,13 +510,6 @@ def _type(self, dtype=None):
     if dtype is None:
         return str(self.dtype)
     return self.astype(dtype)
-
-
-@tensor_method("type_as")
-def _type_as(self, other):
-    if not isinstance(other, Tensor):
-        raise TypeError(f"For 'type_as', the type of 'other' must be Tensor, but got {type(other)}.")
-    return self.astype(other.dtype)
 
 
 @tensor_method("fill", "fills")

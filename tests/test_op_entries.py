@@ -298,14 +298,8 @@ METHOD_EXCEPTIONS = {
     "expand": "to convert: runs ops.broadcast_to's kernel; ops.expand is a second implementation",
     "expand_as": "to convert: runs ops.broadcast_to's kernel; ops.expand_as is a second implementation",
     "permute": "to convert: runs ops.transpose's kernel; ops.permute is a second implementation",
-    "swapdims": "to convert: runs ops.swapaxes's kernel; ops.swapdims is a second implementation",
-    "view_as": "to convert: runs ops.reshape's kernel; ops.view_as is a second implementation",
-    "type_as": "to convert: runs Tensor.astype; ops.type_as is a second implementation",
-    "top_k": "to convert: runs ops.topk's kernel; ops.top_k is a second implementation",
     "flatten": "to convert: Tensor.flatten's own reshape (start_dim 0 default), ops.flatten (start_dim 1)",
-    "ravel": "to convert: its own reshape",
     "reverse": "to convert: its own flip",
-    "t": "to convert: its own transpose",
     "move_to": "to convert: its own device check and copy",
 }
 
