@@ -1,21 +1,32 @@
-"""Per-call time of a compiled 8-layer (Dense + BatchNorm) Cell in GRAPH_MODE.
+"""Per-call time of compiled calls: a GRAPH_MODE Cell and an ``ms.jit`` function.
 
-Measures, in one run: mscompat GRAPH_MODE (the outermost ``Cell.__call__`` compiled
-through the state threading, BatchNorm in training mode, so 16 moving statistics are
-written back every call), a bare ``jax.jit`` of the same math with the parameters and
-statistics passed as a pytree (the statistics returned and carried by hand), and real
-MindSpore 2.10 GRAPH_MODE (in its own numpy-1.x interpreter, found as for the parity
-tests). Small shapes, so the per-call overhead shows rather than the arithmetic.
+Two pairs, each against the same math under a bare ``jax.jit``:
 
-    .venv/bin/python benchmarks/call_overhead.py [--repeat 5] [--number 1000] [--width 32] [--batch 16]
+- ``cell``: an 8-layer (Dense + BatchNorm) ``SequentialCell`` in GRAPH_MODE (the outermost
+  ``Cell.__call__`` compiled through the state threading, BatchNorm in training mode, so 16
+  moving statistics are written back every call) against a ``jax.jit`` of the same math with
+  the parameters and statistics passed as a pytree (the statistics returned and carried by hand);
+- ``jit fn``: an ``ms.jit`` function of two Tensors (``x @ w + b``, ``w`` and ``b`` Parameters of
+  a closure, nothing written back) against ``jax.jit`` of the same function of three arrays.
+
+Small shapes, so the per-call overhead shows rather than the arithmetic. All four run in one
+process in interleaved rounds (each round times a short batch of calls of each, the order
+rotating), so load on the machine hits them alike; reported: minimum and median per call over
+the rounds and the ratio of the minima. Real MindSpore 2.10 GRAPH_MODE (its own numpy-1.x
+interpreter, found as for the parity tests) is timed for the cell unless ``--quick`` or
+``--no-mindspore``.
+
+    .venv/bin/python benchmarks/call_overhead.py [--rounds 100] [--number 100] [--width 32] [--batch 16] [--quick]
 """
 import argparse
 import json
 import os
 import pathlib
 import platform
+import statistics
 import subprocess
 import sys
+import time
 import timeit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -32,6 +43,7 @@ def build(ms, number, width, batch, sync):
         layers += [nn.Dense(width, width), nn.BatchNorm1d(width)]
     net = nn.SequentialCell(layers)
     net.set_train(True)
+    globals()["NET"] = net
     x = ms.Tensor(np.random.RandomState(0).randn(batch, width).astype(np.float32))
     for _ in range(20):
         sync(net(x))
@@ -53,15 +65,32 @@ def _sync_jax(r):
     getattr(r, "_data", r).block_until_ready()
 
 
-def mscompat_loop(args):
+def mscompat_calls(args):
+    """{name: (call, sync)} of the mscompat side: the GRAPH_MODE cell and the ms.jit function."""
     sys.path.insert(0, str(ROOT))
+    import numpy as np
     import mscompat as ms
     ns = {}
     exec(_BODY, ns)
-    return ns["build"](ms, args.number, args.width, args.batch, _sync_jax)
+    ns["build"](ms, 1, args.width, args.batch, _sync_jax)     # builds, warms up; the cell is returned below
+    net = ns["NET"]
+    x = ms.Tensor(np.random.RandomState(0).randn(args.batch, args.width).astype(np.float32))
+    rs = np.random.RandomState(1)
+    w = ms.Parameter(ms.Tensor(rs.randn(args.width, args.width).astype(np.float32)), name="w")
+    b = ms.Parameter(ms.Tensor(np.zeros(args.width, np.float32)), name="b")
+
+    @ms.jit
+    def fn(x, y):
+        return ms.ops.matmul(x, w) + b + y
+
+    y = ms.Tensor(rs.randn(args.batch, args.width).astype(np.float32))
+    for _ in range(20):
+        _sync_jax(fn(x, y))
+    return {"mscompat GRAPH_MODE cell": lambda: net(x), "mscompat ms.jit function": lambda: fn(x, y)}
 
 
-def jax_loop(args):
+def jax_calls(args):
+    """{name: call} of the bare jax.jit side, the same math."""
     import numpy as np
     import jax
     import jax.numpy as jnp
@@ -91,26 +120,42 @@ def jax_loop(args):
         out, state["stats"] = forward(params, state["stats"], x)
         return out
 
+    rs1 = np.random.RandomState(1)
+    wm = jnp.asarray(rs1.randn(w, w).astype(np.float32))
+    bv = jnp.zeros(w, jnp.float32)
+    y = jnp.asarray(rs1.randn(args.batch, w).astype(np.float32))
+
+    @jax.jit
+    def fn(x, y, wm, bv):
+        return x @ wm + bv + y
+
     for _ in range(20):
         call().block_until_ready()
+        fn(x, y, wm, bv).block_until_ready()
+    return {"bare jax.jit cell math": call, "bare jax.jit function": lambda: fn(x, y, wm, bv)}
 
-    def loop():
-        r = None
-        for _ in range(args.number):
-            r = call()
-        r.block_until_ready()
-    return loop
+
+_PAIRS = {"mscompat GRAPH_MODE cell": "bare jax.jit cell math",
+          "mscompat ms.jit function": "bare jax.jit function"}
 
 
 def run_interleaved(args):
-    """Best per-call time of mscompat and bare jax.jit, timed in alternating rounds so that
-    machine noise hits both alike."""
-    loops = {"mscompat": mscompat_loop(args), "jax": jax_loop(args)}
-    best = {k: float("inf") for k in loops}
-    for _ in range(args.repeat):
-        for k, loop in loops.items():
-            best[k] = min(best[k], timeit.timeit(loop, number=1) / args.number * 1e6)
-    return best["mscompat"], best["jax"]
+    """{name: [us per call of each round]}: every call timed in each round, the order rotating
+    from round to round, so that machine noise hits all alike."""
+    calls = dict(mscompat_calls(args))
+    calls.update(jax_calls(args))
+    names = list(calls)
+    times = {n: [] for n in names}
+    for r in range(args.rounds):
+        k = r % len(names)
+        for n in names[k:] + names[:k]:
+            fn = calls[n]
+            t0 = time.perf_counter()
+            for _ in range(args.number):
+                out = fn()
+            _sync_jax(out)
+            times[n].append((time.perf_counter() - t0) / args.number * 1e6)
+    return times
 
 
 _ORACLE_MAIN = _BODY + """
@@ -140,21 +185,30 @@ def run_mindspore(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=10)
-    ap.add_argument("--number", type=int, default=1000)
+    ap.add_argument("--rounds", type=int, default=100, help="interleaved rounds (default 100)")
+    ap.add_argument("--number", type=int, default=100, help="calls per variant and round (default 100)")
     ap.add_argument("--width", type=int, default=32)
     ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--quick", action="store_true", help="30 rounds of 50 calls, no MindSpore")
+    ap.add_argument("--no-mindspore", action="store_true", help="skip the MindSpore subprocess")
     args = ap.parse_args()
-    msc, bare = run_interleaved(args)
-    real = run_mindspore(args)
-    print(f"# {platform.machine()}, {os.cpu_count()} cores, width {args.width}, batch {args.batch}, "
-          f"best of {args.repeat} x {args.number} calls, mscompat and jax.jit timed in alternating rounds")
-    print("| what | us/call | / bare jax.jit |")
-    print("|---|---:|---:|")
-    print(f"| mscompat GRAPH_MODE cell | {msc:.1f} | **{msc / bare:.2f}** |")
-    print(f"| bare `jax.jit`, params as a pytree | {bare:.1f} | 1.00 |")
+    if args.quick:
+        args.rounds, args.number, args.no_mindspore = 30, 50, True
+    t = run_interleaved(args)
+    args.repeat = max(args.rounds // 10, 3)
+    real = None if args.no_mindspore else run_mindspore(args)
+    lo = {n: min(v) for n, v in t.items()}
+    med = {n: statistics.median(v) for n, v in t.items()}
+    print(f"# {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, width {args.width}, "
+          f"batch {args.batch}, {args.rounds} interleaved rounds x {args.number} calls")
+    print("| what | min us | median us | bare `jax.jit` min us | median us | **ratio of minima** |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for n, j in _PAIRS.items():
+        print(f"| {n} | {lo[n]:.1f} | {med[n]:.1f} | {lo[j]:.1f} | {med[j]:.1f} | **{lo[n] / lo[j]:.2f}** |")
     if real is not None:
-        print(f"| MindSpore 2.10 GRAPH_MODE | {real:.1f} | {real / bare:.2f} |")
+        j = "bare jax.jit cell math"
+        print(f"| MindSpore 2.10 GRAPH_MODE cell (best of {args.repeat} x {args.number}) | {real:.1f} | - | "
+              f"{lo[j]:.1f} | {med[j]:.1f} | {real / lo[j]:.2f} |")
 
 
 if __name__ == "__main__":

@@ -1,113 +1,134 @@
 """Per-op cost of eager (PyNative) ``add`` and ``matmul`` on a (16, 16) float32 Tensor.
 
-Measures, in one run: mscompat (PyNative), bare ``jax.numpy`` eager dispatch, and real
-MindSpore 2.10 PyNative (in its own numpy-1.x interpreter, found as for the parity
-tests: ``$MSCOMPAT_ORACLE_PYTHON`` or ``.oracle/bin/python``). Prints a table of
-microseconds per call and the ratios to bare ``jax.numpy``.
+Every public form of the two ops is timed against the bare ``jax.numpy`` call it stands for
+(``ops.add`` / ``x + y`` against ``jnp.add`` / ``jax.Array + jax.Array``, ``ops.matmul`` /
+``x @ y`` / ``x.matmul(y)`` / ``ops.MatMul()(x, y)`` against ``jnp.matmul`` / ``@``).
+All variants run in one process in interleaved rounds: each round times a short batch of
+calls of every variant in turn (the order rotating from round to round), so load on the
+machine hits all of them alike. Reported per variant: the minimum and the median over the
+rounds of the time per call; the ratio is of the minima (the least-disturbed rounds).
+Real MindSpore 2.10 PyNative (its own numpy-1.x interpreter, ``$MSCOMPAT_ORACLE_PYTHON``
+or ``.oracle/bin/python``) is timed the same way in a subprocess, unless ``--quick`` or
+``--no-mindspore``.
 
-    .venv/bin/python benchmarks/eager_dispatch.py [--repeat 5] [--number 2000]
+    .venv/bin/python benchmarks/eager_dispatch.py [--rounds 200] [--number 200] [--quick]
 """
 import argparse
 import json
 import os
 import pathlib
 import platform
+import statistics
 import subprocess
 import sys
-import timeit
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# Run by both interpreters: `ms` is mscompat or mindspore; returns {op: best us/call}.
+# Shared by both interpreters: `ms` is mscompat or mindspore.
 _BODY = """
-import timeit, numpy as np
-def measure(ms, repeat, number, sync):
+import time, numpy as np
+
+def ms_cases(ms):
     x = ms.Tensor(np.random.RandomState(0).rand(16, 16).astype(np.float32))
     y = ms.Tensor(np.random.RandomState(1).rand(16, 16).astype(np.float32))
     ops = ms.ops
-    cases = {"add": lambda: ops.add(x, y), "matmul": lambda: ops.matmul(x, y),
-             "x + y (operator)": lambda: x + y}
-    out = {}
-    for name, fn in cases.items():
+    add, matmul, mm_prim = ops.add, ops.matmul, ops.MatMul()
+    return {"ops.add(x, y)": lambda: add(x, y), "x + y": lambda: x + y,
+            "ops.matmul(x, y)": lambda: matmul(x, y), "x @ y": lambda: x @ y,
+            "x.matmul(y)": lambda: x.matmul(y), "ops.MatMul()(x, y)": lambda: mm_prim(x, y)}
+
+def interleaved(cases, rounds, number, sync):
+    # {name: [us per call of each round]}; each round runs every case once, rotating the order
+    names = list(cases)
+    for fn in cases.values():
         for _ in range(50):
             sync(fn())
-        def loop():
-            r = None
+    times = {n: [] for n in names}
+    clock = time.perf_counter
+    for r in range(rounds):
+        k = r % len(names)
+        for n in names[k:] + names[:k]:
+            fn = cases[n]
+            t0 = clock()
             for _ in range(number):
-                r = fn()
-            sync(r)
-        out[name] = min(timeit.repeat(loop, repeat=repeat, number=1)) / number * 1e6
-    return out
+                out = fn()
+            sync(out)
+            times[n].append((clock() - t0) / number * 1e6)
+    return times
 """
+_NS = {}
+exec(_BODY, _NS)
+
+# mscompat form -> the bare JAX form it is compared with
+_PAIRS = {"ops.add(x, y)": "jnp.add(x, y)", "x + y": "jax x + y", "ops.matmul(x, y)": "jnp.matmul(x, y)",
+          "x @ y": "jax x @ y", "x.matmul(y)": "jnp.matmul(x, y)", "ops.MatMul()(x, y)": "jnp.matmul(x, y)"}
 
 
 def _sync_jax(r):
-    data = getattr(r, "_data", r)
-    data.block_until_ready()
+    getattr(r, "_data", r).block_until_ready()
 
 
-def run_mscompat(repeat, number):
-    sys.path.insert(0, str(ROOT))
-    import mscompat as ms
-    ns = {}
-    exec(_BODY, ns)
-    ms.set_context(mode=ms.PYNATIVE_MODE)
-    return ns["measure"](ms, repeat, number, _sync_jax)
-
-
-def run_jax(repeat, number):
+def jax_cases():
     import numpy as np
     import jax.numpy as jnp
     x = jnp.asarray(np.random.RandomState(0).rand(16, 16).astype(np.float32))
     y = jnp.asarray(np.random.RandomState(1).rand(16, 16).astype(np.float32))
-    cases = {"add": lambda: jnp.add(x, y), "matmul": lambda: jnp.matmul(x, y), "x + y (operator)": lambda: x + y}
-    out = {}
-    for name, fn in cases.items():
-        for _ in range(50):
-            fn().block_until_ready()
-
-        def loop():
-            r = None
-            for _ in range(number):
-                r = fn()
-            r.block_until_ready()
-        out[name] = min(timeit.repeat(loop, repeat=repeat, number=1)) / number * 1e6
-    return out
+    add, matmul = jnp.add, jnp.matmul
+    return {"jnp.add(x, y)": lambda: add(x, y), "jax x + y": lambda: x + y,
+            "jnp.matmul(x, y)": lambda: matmul(x, y), "jax x @ y": lambda: x @ y}
 
 
-def run_mindspore(repeat, number):
+def mscompat_cases():
+    sys.path.insert(0, str(ROOT))
+    import mscompat as ms
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return _NS["ms_cases"](ms)
+
+
+def run_mindspore(rounds, number):
     py = os.environ.get("MSCOMPAT_ORACLE_PYTHON") or str(ROOT / ".oracle" / "bin" / "python")
     if not pathlib.Path(py).exists():
         return None
     script = _BODY + f"""
 import json, mindspore as ms
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
-print(json.dumps(measure(ms, {repeat}, {number}, lambda r: r.asnumpy())))
+print("RESULT" + json.dumps(interleaved(ms_cases(ms), {rounds}, {number}, lambda r: r.asnumpy())))
 """
     proc = subprocess.run([py, "-c", script], capture_output=True, text=True, env=dict(os.environ, GLOG_v="3"))
-    if proc.returncode != 0:
-        print("MindSpore run failed:", proc.stderr[-2000:], file=sys.stderr)
-        return None
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT"):
+            return json.loads(line[len("RESULT"):])
+    print("MindSpore run failed:", proc.stderr[-2000:], file=sys.stderr)
+    return None
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--number", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=200, help="interleaved rounds (default 200)")
+    ap.add_argument("--number", type=int, default=200, help="calls per variant and round (default 200)")
+    ap.add_argument("--quick", action="store_true", help="40 rounds of 100 calls, no MindSpore")
+    ap.add_argument("--no-mindspore", action="store_true", help="skip the MindSpore subprocess")
     args = ap.parse_args()
+    if args.quick:
+        args.rounds, args.number, args.no_mindspore = 40, 100, True
     import jax
-    ours = run_mscompat(args.repeat, args.number)
-    bare = run_jax(args.repeat, args.number)
-    real = run_mindspore(args.repeat, args.number)
-    print(f"eager dispatch, (16, 16) float32, best of {args.repeat} x {args.number} calls; "
-          f"jax {jax.__version__} on {jax.devices()[0].platform}, {platform.processor() or platform.machine()}")
-    print(f"{'op':<18} {'mscompat us':>12} {'jax.numpy us':>13} {'MindSpore us':>13} {'mscompat/jnp':>13} "
-          f"{'MindSpore/jnp':>14}")
-    for op in ours:
-        r = real[op] if real else float("nan")
-        print(f"{op:<18} {ours[op]:>12.2f} {bare[op]:>13.2f} {r:>13.2f} {ours[op] / bare[op]:>13.2f} "
-              f"{r / bare[op]:>14.2f}")
+    cases = dict(mscompat_cases())
+    cases.update(jax_cases())
+    t = _NS["interleaved"](cases, args.rounds, args.number, _sync_jax)
+    real = None if args.no_mindspore else run_mindspore(args.rounds // 4 or 1, args.number)
+    lo = {n: min(v) for n, v in t.items()}
+    med = {n: statistics.median(v) for n, v in t.items()}
+    print(f"# eager dispatch, (16, 16) float32, {args.rounds} interleaved rounds x {args.number} calls; "
+          f"jax {jax.__version__} on {jax.devices()[0].platform}, {platform.machine()}, {os.cpu_count()} cores, "
+          f"load {os.getloadavg()[0]:.1f}")
+    print("| mscompat | min us | median us | bare JAX | min us | median us | **ratio of minima** "
+          "| MindSpore min us |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    for n, j in _PAIRS.items():
+        ms_min = f"{min(real[n]):.2f}" if real else "-"
+        print(f"| `{n}` | {lo[n]:.2f} | {med[n]:.2f} | `{j}` | {lo[j]:.2f} | {med[j]:.2f} | "
+              f"**{lo[n] / lo[j]:.2f}** | {ms_min} |")
 
 
 if __name__ == "__main__":

@@ -23,11 +23,12 @@ import warnings
 
 import jax
 import numpy as np
+from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly
-from ._runtime_checks import clean_runtime_errors
+from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
@@ -147,7 +148,24 @@ def _split(args, kwargs):
 
 
 def _signature(dyn, spec):
-    return spec, tuple((tuple(x.shape), str(x.dtype)) for x in dyn)
+    return spec, tuple([_input_signature(x) for x in dyn])
+
+
+_DTYPE_NAMES = {}       # numpy dtype -> the name of its mstype (as str(Tensor.dtype) gives it)
+
+
+def _input_signature(x):
+    """``(shape, dtype name)`` of a dynamic input; for a Tensor over a concrete array read from
+    the array's abstract value (one attribute, where ``Tensor.shape``/``.dtype`` cost several)."""
+    if type(x) is Tensor:
+        a = x._data
+        if type(a) is _CONCRETE:
+            av = a.aval
+            name = _DTYPE_NAMES.get(av.dtype)
+            if name is None:
+                name = _DTYPE_NAMES[av.dtype] = str(x.dtype)
+            return av.shape, name
+    return tuple(x.shape), str(x.dtype)
 
 
 def _merge(dyn, spec):
@@ -513,8 +531,14 @@ class Compiled:
         if _PAR[0] is not None:
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         traces = self.traces
-        with clean_runtime_errors():    # an index out of range raises as MindSpore's error
+        try:    # as ``clean_runtime_errors`` (inline: the common call): an index out of range raises as MindSpore's
             result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
+        except RUNTIME_CHECK_ERROR as err:
+            exc = reraise(err)
+            if exc is None:
+                raise
+            raise exc.with_traceback(None) from None
+        _raise_recorded()
         if result is None:
             return run_eagerly(self.fn, args, kwargs)
         progs, (out, new, key, attrs) = result

@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax._src.array import ArrayImpl
 
 from mscompat.common import dtype as mstype
 from mscompat.common._promotion import promote_types, scalar_result_dtype
@@ -18,10 +19,14 @@ from mscompat._checkparam import check_is_tensor, check_value_type
 
 __all__ = ["arr", "wrap", "binary", "to_np_dtype", "check_tensor", "check_int", "check_bool",
            "check_axis", "normalize_axis", "type_error", "value_error", "is_tensor", "ms_dtype",
-           "Tensor", "maybe_tensor", "check_tensors", "check_same_dtype", "is_int"]
+           "Tensor", "maybe_tensor", "check_tensors", "check_same_dtype", "is_int", "CONCRETE"]
 
 _wrap = Tensor._wrap
 _SCALAR = (bool, int, float, complex)
+# The class of a concrete (eager) jax array; a tracer never is one. Eager fast paths test
+# ``type(a) is CONCRETE`` and then read ``a.aval`` (one attribute: ``a.dtype`` and ``a.shape``
+# are Python properties that each cost several times more).
+CONCRETE = ArrayImpl
 
 
 def wrap(x):

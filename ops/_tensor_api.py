@@ -14,6 +14,7 @@ Methods come from ``METHODS`` (filled by ``@op(method=...)`` and ``@tensor_metho
 Runs once, when ``mscompat.ops`` is imported.
 """
 import numbers
+import types
 
 import numpy as np
 import jax.numpy as jnp
@@ -98,6 +99,8 @@ def _fn(name, fallback):
 
 def _binary(name, reflected, fallback):
     fn = _fn(name, fallback)  # every family is registered before attach() runs
+    if not reflected and isinstance(fn, types.FunctionType):
+        return fn       # the op's public form itself: ``x + y`` is ``add(x, y)``, one call less
     if reflected:
         def method(self, other):
             return fn(other, self)
