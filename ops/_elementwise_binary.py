@@ -6,6 +6,7 @@ after promotion as MindSpore's kernels do ("b" bool, "i"/"u" ints, "f" float, "c
 import numbers
 
 import numpy as np
+import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -312,7 +313,16 @@ _fbinop("atan2", "Atan2", jnp.arctan2, aliases=("arctan2",))
 _fbinop("hypot", "Hypot", jnp.hypot)
 _fbinop("logaddexp", None, jnp.logaddexp, tensors_only=True, same_kind=True)
 _fbinop("logaddexp2", None, jnp.logaddexp2, tensors_only=True, same_kind=True)
-_fbinop("nextafter", "NextAfter", jnp.nextafter, tensors_only=True, same_kind=True, same_dtype=True)
+@jax.custom_jvp
+def _nextafter(a, b):
+    return jnp.nextafter(a, b)
+
+
+# MindSpore's gradient of nextafter(x1, x2): 1 for x1 (the result moves with it), 0 for x2
+_nextafter.defjvp(lambda primals, tangents: (_nextafter(*primals), jnp.broadcast_to(
+    tangents[0], jnp.broadcast_shapes(primals[0].shape, primals[1].shape)).astype(primals[0].dtype)))
+
+_fbinop("nextafter", "NextAfter", _nextafter, tensors_only=True, same_kind=True, same_dtype=True)
 
 
 def _xdivy(a, b):
