@@ -1248,7 +1248,14 @@ def _build_static(net, inputs):
 
 
 def export_mindir(net, *inputs, file_name, **kwargs):
-    """Write ``net`` (a Cell or a function) run on ``inputs`` to ``file_name`` (+ ``.mindir``); returns the path."""
+    """Write ``net`` (a Cell or a function) run on ``inputs`` to ``file_name`` (``.mindir`` appended when
+    missing, as MindSpore); returns the path.
+
+    Keyword arguments as MindSpore's ``export``: ``custom_func(model)`` edits the ``ModelProto``
+    before it is written; ``enc_key`` with a callable ``enc_mode(bytes, key)`` encrypts the file
+    (MindSpore's built-in AES/SM4 modes need its cipher library and raise ValueError); other
+    keywords are ignored, as MindSpore ignores them.
+    """
     if not callable(net):     # MindSpore's class for a net that is neither a Cell nor a function
         raise RuntimeError(f"For 'export', the 'net' must be a Cell or a function (fn {net!r} is not function or "
                            "method).")
