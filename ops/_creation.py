@@ -299,18 +299,45 @@ primitive("Eye", lambda n, m, t: eye(n, m, t))
 @op("meshgrid")
 def meshgrid(*inputs, indexing='xy'):
     """Coordinate matrices from 1-D ``inputs`` ('xy' or 'ij' indexing)."""
-    for t in inputs:
-        if not isinstance(t, Tensor):
-            raise TypeError(f"Failed calling Meshgrid with \"Meshgrid(indexing=string)(inputs="
-                            f"Tuple<{builtin_type(t).__name__}>)\".")
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"Failed to convert the value \"{indexing}\" of input 'indexing' of 'Meshgrid' to enum.")
+    if not builtins.all(isinstance(t, Tensor) for t in inputs):
+        raise _meshgrid_call_error(inputs)
+    _check_indexing(indexing)
     if len({t._np_dtype() for t in inputs}) > 1:
         raise ValueError("For Primitive [Meshgrid], all tensors should have the same type.")
     for t in inputs:
         if t.ndim != 1:
             raise ValueError(f"For 'Meshgrid', each input must be 1-D, but got shape {t.shape}.")
     return tuple(_wrap(a) for a in jnp.meshgrid(*[arr(t) for t in inputs], indexing=indexing))
+
+
+def _type_word(v):
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if isinstance(v, (list, tuple)):
+        return builtin_type(v).__name__.capitalize()
+    return builtin_type(v).__name__
+
+
+def _meshgrid_call_error(inputs):
+    words = f"Tuple<{', '.join(_type_word(t) for t in inputs)}>" if isinstance(inputs, tuple) else _type_word(inputs)
+    return TypeError(f'Failed calling Meshgrid with "Meshgrid(indexing=string)(inputs={words})".')
+
+
+def _check_indexing(indexing):
+    if not isinstance(indexing, str):
+        raise TypeError(f"For 'Meshgrid', the input 'indexing' should be a str, but got {builtin_type(indexing)}.")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Failed to convert the value \"{indexing}\" of input 'indexing' of 'Meshgrid' to enum.")
+
+
+def _meshgrid_prim(inputs, indexing="xy"):
+    """``Meshgrid(indexing)(inputs)``: ``ops.meshgrid(*inputs)`` on a tuple or list of Tensors."""
+    if not isinstance(inputs, (tuple, list)):
+        raise _meshgrid_call_error(inputs)
+    return meshgrid(*inputs, indexing=indexing)
+
+
+primitive("Meshgrid", _meshgrid_prim, attrs=(("indexing", "xy"),), init=lambda prim: _check_indexing(prim.indexing))
 
 
 # --- conversions ----------------------------------------------------------------------------

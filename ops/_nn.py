@@ -703,25 +703,6 @@ primitive("InTopK", lambda x1, x2, k: _in_top_k(x1, x2, k), attrs=(("k", 0),),
           call=lambda prim, x1, x2: _in_top_k(x1, x2, prim.k))
 
 
-def _meshgrid(inputs, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"For 'Meshgrid', the 'indexing' must be 'xy' or 'ij', but got {indexing}.")
-    if not isinstance(inputs, (tuple, list)):
-        raise TypeError(f"For 'Meshgrid', the 'inputs' must be a tuple or list of Tensors, "
-                        f"but got {type(inputs).__name__}.")
-    if len(inputs) < 2:
-        raise ValueError(f"For 'Meshgrid', the number of input tensors must be >= 2, but got {len(inputs)}.")
-    arrs = [need_tensor("Meshgrid", "inputs", t) for t in inputs]
-    if any(a.ndim != 1 for a in arrs):
-        raise ValueError("For 'Meshgrid', each input must be 1-D.")
-    if len({a.dtype for a in arrs}) != 1:
-        raise TypeError("For 'Meshgrid', all input tensors must have the same dtype.")
-    return tuple(_wrap(g) for g in jnp.meshgrid(*arrs, indexing=indexing))
-
-
-primitive("Meshgrid", _meshgrid, attrs=(("indexing", "xy"),))
-
-
 def _channel_shuffle(x, groups):
     a = need_tensor("ChannelShuffle", "x", x)
     if not is_int(groups):

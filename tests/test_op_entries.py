@@ -281,7 +281,6 @@ SEPARATE = {
     ("ger", "Ger"): "to convert: functional in _array_move.py, Primitive in _elementwise_binary.py",
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
-    ("meshgrid", "Meshgrid"): "to convert: functional in _creation.py, Primitive in _nn.py",
 }
 
 
