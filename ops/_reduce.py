@@ -528,6 +528,38 @@ def median(input, axis=-1, keepdims=False):
     return _wrap(v), _wrap(i)
 
 
+def _nanmedian_lower(a, axis, keep):
+    """Lower median of the non-NaN values along ``axis`` and its index: the element at that place
+    of a stable sort (NaNs sort last); NaN and index 0 where every value is NaN."""
+    order = jnp.argsort(a, axis=axis, stable=True)
+    valid = jnp.sum(~jnp.isnan(a), axis=axis, keepdims=True) if a.dtype.kind == "f" else \
+        jnp.full((1,) * a.ndim, a.shape[axis])
+    idx = jnp.take_along_axis(order, jnp.maximum((valid - 1) // 2, 0), axis=axis)
+    val = jnp.take_along_axis(a, idx, axis=axis)
+    if a.dtype.kind == "f":
+        val = jnp.where(valid == 0, jnp.nan, val)
+    idx = jnp.where(valid == 0, 0, idx).astype(_I64)
+    if not keep:
+        val, idx = jnp.squeeze(val, axis=axis), jnp.squeeze(idx, axis=axis)
+    return val, idx
+
+
+@op("nanmedian")
+def nanmedian(input, axis=-1, keepdims=False):
+    """Lower median along ``axis`` ignoring NaNs, and its index (int64)."""
+    a = _tensor_in("Median", "input", input)
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"For 'Median', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    if not isinstance(keepdims, bool):
+        raise TypeError(f"For 'Median', the type of 'keep_dims' should be 'bool', but got type "
+                        f"'{type(keepdims).__name__}'.")
+    if a.ndim == 0:
+        return _wrap(a), _wrap(jnp.asarray(0, _I64))
+    ax = _arg_axis("Median", a.ndim, axis)
+    v, i = _nanmedian_lower(a, ax, keepdims)
+    return _wrap(v), _wrap(i)
+
+
 def _median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
     a = _tensor_in("Median", "x", x)
     if global_median:
