@@ -34,7 +34,8 @@ from mscompat._graph_print import in_compiled
 from ._op_policies import DECLARED, WHITE, BLACK, PROMOTE
 from .primitive import Primitive, _check_attr
 
-__all__ = ["op", "primitive", "tensor_method", "OPS", "PRIMITIVES", "METHODS", "OpDef", "check_policies",
+__all__ = ["op", "primitive", "tensor_method", "mint_form", "mint_op", "mint_exports", "OPS", "MINT", "PRIMITIVES",
+           "METHODS", "OpDef", "check_policies",
            "WHITE", "BLACK", "PROMOTE", "AMP_LEVELS"]
 
 AMP_LEVELS = ("O1", "auto")     # the levels whose casts are per operator (O2/O3 cast whole cells)
@@ -70,6 +71,7 @@ class OpDef:
     targets_lacking: frozenset = frozenset()
     shard_rule: str = None
     kernel: str = None
+    mint: tuple = ()     # ``(namespace, name)`` pairs: the ``mscompat.mint`` forms sharing this entry
 
     @property
     def has_policy(self):
@@ -77,6 +79,7 @@ class OpDef:
 
 
 OPS = {}          # functional name -> OpDef (aliases included, pointing at the same OpDef)
+MINT = {}         # mint namespace ("" for mint itself, "nn.functional", "linalg", ...) -> {name: OpDef}
 PRIMITIVES = {}   # Primitive class name -> class
 METHODS = {}      # Tensor method name -> function(self, *args, **kwargs)
 HOOK = None       # the dispatch point (``_dispatch.run``) while a policy is active, else None
@@ -420,3 +423,47 @@ def exports():
     out = {n: d.fn for n, d in OPS.items()}
     out.update(PRIMITIVES)
     return out
+
+
+def _add_mint(namespace, name, entry):
+    forms = MINT.setdefault(namespace, {})
+    if name in forms and forms[name] is not entry:
+        raise RuntimeError(f"mint{'.' + namespace if namespace else ''}.{name} is registered twice")
+    forms[name] = entry
+    if (namespace, name) not in entry.mint:
+        entry.mint += ((namespace, name),)
+
+
+def mint_form(namespace, name, twin=None):
+    """Show the ops entry ``twin`` (default: ``name``) as ``mint[.namespace].name``: the mint op
+    whose semantics agree with its ``ops`` twin is the same public form, kernel and policy fields."""
+    entry = OPS.get(twin or name)
+    if entry is None:
+        raise RuntimeError(f"mint form '{name}': no registered op '{twin or name}'")
+    _add_mint(namespace, name, entry)
+    return entry.fn
+
+
+def mint_op(namespace, name=None, *, twin=None, **fields):
+    """Register ``fn`` as the mint op ``mint[.namespace].name`` whose signature or semantics differ
+    from its ``ops`` twin (``dim=``/``keepdim=``, size tuples, ...): an entry of its own, outside
+    ``OPS``, whose kernel calls the shared one. It takes the twin's policy fields (AMP class, cube
+    rounding, targets, sharding rule, kernel name) unless given here."""
+    def register(fn):
+        key = name or fn.__name__
+        base = OPS.get(twin) if twin else None
+        if twin and base is None:
+            raise RuntimeError(f"mint op '{key}': no registered op '{twin}'")
+        given = {f: getattr(base, f) for f in _POLICY_FIELDS} if base is not None else {}
+        given.update({k: v for k, v in fields.items() if v is not None})
+        pol = _policy_fields((f"mint.{key}",), given)
+        entry = OpDef(f"mint.{namespace + '.' if namespace else ''}{key}", fn, _family_of(fn), impl=fn, **pol)
+        entry.fn = _dispatching(entry, fn)
+        _add_mint(namespace, key, entry)
+        return fn
+    return register
+
+
+def mint_exports(namespace):
+    """``{name: public form}`` of the mint namespace ``namespace`` ("" for ``mint`` itself)."""
+    return {n: d.fn for n, d in MINT.get(namespace, {}).items()}

@@ -1,0 +1,148 @@
+"""mint's creation ops (sizes as a tuple or as separate ints, ``dtype=`` keyword-only) and its
+random draws (torch-style ``*size``, ``generator=``), on the kernels of the ``ops`` twins."""
+import numpy as np
+import jax.numpy as jnp
+
+from mscompat import ops
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.ops import _random
+from mscompat.ops._registry import mint_op, mint_form
+
+for _n in ("arange", "full", "full_like", "zeros_like", "ones_like"):
+    mint_form("", _n)
+
+
+def _size(name, size):
+    if isinstance(size, (tuple, list)) and len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = size[0]
+    if isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+        size = (int(size),)
+    if isinstance(size, Tensor):
+        size = tuple(int(v) for v in size.asnumpy().reshape(-1))
+    if not isinstance(size, (tuple, list)) or any(isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                                                  for v in size):
+        raise TypeError(f"For '{name}', 'size' must be a tuple or list of ints, but got {size!r}.")
+    if any(v < 0 for v in size):
+        raise ValueError(f"For '{name}', the dimensions of 'size' must be non-negative, but got {tuple(size)}.")
+    return tuple(int(v) for v in size)
+
+
+@mint_op("", twin="zeros")
+def zeros(size, *, dtype=None):
+    """A tensor of zeros of shape ``size`` (float32 unless ``dtype``)."""
+    return ops.zeros(_size("zeros", size), mstype.float32 if dtype is None else dtype)
+
+
+@mint_op("", twin="ones")
+def ones(size, *, dtype=None):
+    """A tensor of ones of shape ``size`` (float32 unless ``dtype``)."""
+    return ops.ones(_size("ones", size), mstype.float32 if dtype is None else dtype)
+
+
+@mint_op("", twin="zeros")
+def empty(*size, dtype=None, device=None):
+    """An uninitialised tensor of shape ``size`` (here: zeros; float32 unless ``dtype``)."""
+    return ops.zeros(_size("empty", size), mstype.float32 if dtype is None else dtype)
+
+
+@mint_op("", twin="zeros_like")
+def empty_like(input, *, dtype=None, device=None):
+    """An uninitialised tensor shaped like ``input`` (here: zeros)."""
+    return ops.zeros_like(input, dtype=dtype)
+
+
+@mint_op("", twin="linspace")
+def linspace(start, end, steps, *, dtype=None):
+    """``steps`` evenly spaced values from ``start`` to ``end`` (float32 unless ``dtype``)."""
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
+        raise TypeError(f"For 'linspace', 'steps' must be an int, but got {type(steps).__name__}.")
+    if steps <= 0:
+        raise ValueError(f"For 'linspace', 'steps' must be positive, but got {steps}.")
+    out = ops.linspace(ops.scalar_to_tensor(float(start), mstype.float32) if not isinstance(start, Tensor)
+                       else start.astype(mstype.float32),
+                       ops.scalar_to_tensor(float(end), mstype.float32) if not isinstance(end, Tensor)
+                       else end.astype(mstype.float32), int(steps))
+    return out if dtype is None else out.astype(dtype)
+
+
+def _draw_shape(name, size):
+    return _size(name, size)
+
+
+@mint_op("", twin="rand")
+def rand(*size, generator=None, dtype=None, device=None):
+    """U[0, 1) of shape ``size`` (float32 unless ``dtype``)."""
+    dtype = _random._float_dtype("rand", dtype)
+    shape = _draw_shape("rand", size)
+    return _random._wrap(_random._unit_uniform(_random._key(generator=generator), shape).astype(_random._np(dtype)))
+
+
+@mint_op("", twin="randn")
+def randn(*size, generator=None, dtype=None, device=None):
+    """N(0, 1) of shape ``size`` (float32 unless ``dtype``)."""
+    dtype = _random._float_dtype("randn", dtype)
+    shape = _draw_shape("randn", size)
+    return _random._wrap(_random._std_normal(_random._key(generator=generator), shape).astype(_random._np(dtype)))
+
+
+@mint_op("", twin="rand_like")
+def rand_like(input, *, dtype=None, device=None):
+    """U[0, 1) shaped like ``input``."""
+    return rand(tuple(input.shape), dtype=input.dtype if dtype is None else dtype)
+
+
+@mint_op("", twin="randn_like")
+def randn_like(input, *, dtype=None, device=None):
+    """N(0, 1) shaped like ``input``."""
+    return randn(tuple(input.shape), dtype=input.dtype if dtype is None else dtype)
+
+
+@mint_op("", twin="randint")
+def randint(*args, generator=None, dtype=None, device=None):
+    """Integers drawn uniformly from ``[low, high)``: ``randint(high, size)`` or
+    ``randint(low, high, size)`` (int64 unless ``dtype``)."""
+    if len(args) == 2:
+        low, (high, size) = 0, args
+    elif len(args) == 3:
+        low, high, size = args
+    else:
+        raise TypeError(f"For 'randint', expected (high, size) or (low, high, size), but got {len(args)} arguments.")
+    for arg, v in (("low", low), ("high", high)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For 'randint', '{arg}' must be an int, but got {type(v).__name__}.")
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low}, high={high}.")
+    shape = _size("randint", size)
+    u = _random._unit_uniform(_random._key(generator=generator), shape)
+    out = jnp.int64(low) + jnp.floor(u * (high - low)).astype(jnp.int64)
+    return _random._wrap(out).astype(mstype.int64 if dtype is None else dtype)
+
+
+@mint_op("", twin="normal")
+def normal(mean=0.0, std=1.0, size=None, generator=None):
+    """Normal draws with ``mean`` and ``std`` (Tensors broadcast together, or floats with ``size``)."""
+    tensor_in = isinstance(mean, Tensor) or isinstance(std, Tensor)
+    if tensor_in:
+        m = mean if isinstance(mean, Tensor) else ops.scalar_to_tensor(float(mean), mstype.float32)
+        s = std if isinstance(std, Tensor) else ops.scalar_to_tensor(float(std), mstype.float32)
+        shape = tuple(np.broadcast_shapes(tuple(m.shape), tuple(s.shape)))
+        dt = m.dtype if isinstance(mean, Tensor) else s.dtype
+    else:
+        if size is None:
+            raise ValueError("For 'normal', 'size' must be given when 'mean' and 'std' are floats.")
+        shape, dt = _size("normal", size), mstype.float32
+        m, s = float(mean), float(std)
+    z = _random._wrap(_random._std_normal(_random._key(generator=generator), shape)).astype(dt)
+    return z * s + m
+
+
+@mint_op("", twin="randperm")
+def randperm(n, *, generator=None, dtype=mstype.int64):
+    """A random permutation of ``0 .. n-1``."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"For 'randperm', 'n' must be an int, but got {type(n).__name__}.")
+    if n < 0:
+        raise ValueError(f"For 'randperm', 'n' must be non-negative, but got {n}.")
+    u = _random._unit_uniform(_random._key(generator=generator), (int(n),))
+    return _random._wrap(jnp.argsort(u).astype(jnp.int64)).astype(dtype)

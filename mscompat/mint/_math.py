@@ -1,0 +1,261 @@
+"""mint's math ops: elementwise ops that agree with their ``ops`` twins are the same entries;
+reductions, sorting and softmax take torch-style ``dim=`` / ``keepdim=`` and have mint entries
+of their own on the twins' kernels."""
+import numpy as np
+
+from mscompat import ops
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.ops._registry import OPS, mint_op, mint_form
+
+_SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh",
+         "tanh", "sqrt", "rsqrt", "sigmoid", "erf", "erfc", "erfinv", "expm1", "floor", "ceil", "trunc", "sign",
+         "square", "reciprocal", "neg", "negative", "isinf", "isnan", "isfinite", "isclose", "sinc",
+         "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt", "ge", "lt", "le", "greater",
+         "greater_equal", "less", "less_equal", "equal", "not_equal", "maximum", "minimum", "mul", "add", "sub",
+         "div", "divide", "outer", "mm", "baddbmm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
+         "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
+         "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
+         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "xlogy", "addcmul", "addcdiv",
+         "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "frac", "fix", "float_power", "inverse", "allclose")
+for _n in _SAME:
+    if _n in OPS:
+        mint_form("", _n)
+
+
+def _dims(dim):
+    return tuple(dim) if isinstance(dim, list) else dim
+
+
+@mint_op("", twin="bmm")
+def bmm(input, mat2):
+    """Batched matrix product of two 3-D tensors."""
+    return ops.bmm(input, mat2)
+
+
+@mint_op("", twin="mean")
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    """Mean over ``dim`` (all axes when None)."""
+    out = ops.mean(input if dtype is None else input.astype(dtype), _dims(dim), keepdim)
+    return out
+
+
+@mint_op("", twin="prod")
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """Product over ``dim`` (all axes when None)."""
+    return ops.prod(input, dim, keepdim, dtype=dtype)
+
+
+@mint_op("", twin="all")
+def all(input, dim=None, keepdim=False):
+    """True where every element over ``dim`` is nonzero."""
+    return ops.all(input, _dims(dim), keepdim)
+
+
+@mint_op("", twin="any")
+def any(input, dim=None, keepdim=False):
+    """True where some element over ``dim`` is nonzero."""
+    return ops.any(input, _dims(dim), keepdim)
+
+
+@mint_op("", twin="amax")
+def amax(input, dim=(), keepdim=False):
+    """Maximum over ``dim`` (all axes when empty)."""
+    return ops.amax(input, None if dim == () else _dims(dim), keepdim)
+
+
+@mint_op("", twin="amin")
+def amin(input, dim=(), keepdim=False):
+    """Minimum over ``dim`` (all axes when empty)."""
+    return ops.amin(input, None if dim == () else _dims(dim), keepdim)
+
+
+@mint_op("", twin="argmin")
+def argmin(input, dim=None, keepdim=False):
+    """Index of the minimum over ``dim`` (of the flattened input when None)."""
+    return ops.argmin(input, dim, keepdim)
+
+
+def _extreme(name, reduce, pairwise, input, args, kwargs):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For '{name}', 'input' must be a Tensor, but got {type(input).__name__}.")
+    dim = kwargs.pop("dim", None)
+    other = kwargs.pop("other", None)
+    keepdim = kwargs.pop("keepdim", False)
+    if kwargs:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if args:
+        if isinstance(args[0], Tensor):
+            other, args = args[0], args[1:]
+        else:
+            dim, args = args[0], args[1:]
+        if args:
+            keepdim, args = args[0], args[1:]
+        if args:
+            raise TypeError(f"{name}() takes at most 3 arguments")
+    if other is not None:
+        return pairwise(input, other)
+    if dim is None:
+        if input.size == 0:
+            raise ValueError(f"For '{name}', the input must not be empty when 'dim' is None.")
+        return reduce(input, None, False)[0]
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"For '{name}', 'dim' must be an int, but got {type(dim).__name__}.")
+    values, indices = reduce(input, int(dim), bool(keepdim))
+    return values, indices.astype(mstype.int64)
+
+
+@mint_op("", twin="max")
+def max(input, *args, **kwargs):
+    """``max(input)``: the largest element; ``max(input, dim, keepdim=False)``: (values, indices)
+    along ``dim``; ``max(input, other)``: the elementwise maximum."""
+    return _extreme("max", ops.max, ops.maximum, input, args, kwargs)
+
+
+@mint_op("", twin="min")
+def min(input, *args, **kwargs):
+    """``min(input)``, ``min(input, dim, keepdim=False)`` or ``min(input, other)`` (see ``max``)."""
+    return _extreme("min", ops.min, ops.minimum, input, args, kwargs)
+
+
+@mint_op("", twin="cumsum")
+def cumsum(input, dim, dtype=None):
+    """Cumulative sum along ``dim``."""
+    return ops.cumsum(input, dim, dtype)
+
+
+@mint_op("", twin="softmax")
+def softmax(input, dim, *, dtype=None):
+    """Softmax along ``dim``."""
+    return ops.softmax(input if dtype is None else input.astype(dtype), dim)
+
+
+@mint_op("", twin="sort")
+def sort(input, *, dim=-1, descending=False, stable=False):
+    """(values, int64 indices) sorted along ``dim``."""
+    values, indices = ops.sort(input, dim, descending)
+    return values, indices.astype(mstype.int64)
+
+
+@mint_op("", twin="argsort")
+def argsort(input, dim=-1, descending=False, stable=False):
+    """The int64 indices that sort ``input`` along ``dim``."""
+    return sort(input, dim=dim, descending=descending, stable=stable)[1]
+
+
+@mint_op("", twin="topk")
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """(values, int64 indices) of the ``k`` largest (or smallest) along ``dim``."""
+    values, indices = ops.topk(input, k, dim, largest, sorted)
+    return values, indices.astype(mstype.int64)
+
+
+def _correction(name, correction):
+    if isinstance(correction, bool) or not isinstance(correction, (int, np.integer)):
+        raise TypeError(f"For '{name}', 'correction' must be an int, but got {type(correction).__name__}.")
+    return int(correction)
+
+
+@mint_op("", twin="var")
+def var(input, dim=None, *, correction=1, keepdim=False):
+    """Variance over ``dim`` with Bessel's ``correction``."""
+    return ops.var(input, _dims(dim), _correction("var", correction), keepdim)
+
+
+@mint_op("", twin="std")
+def std(input, dim=None, *, correction=1, keepdim=False):
+    """Standard deviation over ``dim`` with Bessel's ``correction``."""
+    return ops.std(input, _dims(dim), _correction("std", correction), keepdim)
+
+
+@mint_op("", twin="norm")
+def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
+    """Vector or matrix norm: ``p`` a number (vector p-norm over ``dim``, or all elements) or
+    'fro' / 'nuc'."""
+    if dtype is not None:
+        input = input.astype(dtype)
+    if p == "fro" and (dim is None or isinstance(dim, (int, np.integer))
+                       or (isinstance(dim, (tuple, list)) and len(dim) == 1)):
+        p = 2
+    if isinstance(p, str):
+        return ops.norm(input, p, _dims(dim), keepdim)
+    if dim is None:
+        return ops.norm(ops.reshape(input, (-1,)), float(p), 0, keepdim) if not keepdim else ops.reshape(
+            ops.norm(ops.reshape(input, (-1,)), float(p), 0), (1,) * input.ndim)
+    return ops.norm(input, float(p), _dims(dim), keepdim)
+
+
+@mint_op("", twin="round")
+def round(input, *, decimals=0):
+    """Round half to even, to ``decimals`` decimal places."""
+    return ops.round(input, decimals=decimals)
+
+
+@mint_op("", twin="unique")
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The sorted unique elements (and the inverse indices / counts when asked)."""
+    values = np.asarray(input.asnumpy())
+    res = np.unique(values if dim is None else values, return_inverse=True, return_counts=True, axis=dim)
+    out = [Tensor(res[0])]
+    if return_inverse:
+        out.append(Tensor(res[1].reshape(values.shape if dim is None else (-1,)).astype(np.int64)))
+    if return_counts:
+        out.append(Tensor(res[2].astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+@mint_op("", twin="diag")
+def diag(input, diagonal=0):
+    """A square matrix with the 1-D ``input`` on diagonal ``diagonal``, or the diagonal of a 2-D input."""
+    if input.ndim == 1:
+        return ops.diag_embed(input, diagonal)
+    return ops.diagonal(input, diagonal)
+
+
+@mint_op("", twin="diff")
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The ``n``-th forward difference along ``dim``."""
+    return ops.diff(input, n, dim, prepend, append)
+
+
+@mint_op("", twin="trace")
+def trace(input):
+    """The sum of the main diagonal of a 2-D tensor."""
+    return ops.trace(input)
+
+
+@mint_op("", twin="median")
+def median(input, dim=None, keepdim=False):
+    """The median (the lower of the two middle values): of all elements, or (values, indices) along ``dim``."""
+    if dim is None:
+        flat = ops.reshape(input, (-1,))
+        values, _ = ops.sort(flat)
+        return values[(flat.shape[0] - 1) // 2]
+    values, indices = ops.median(input, dim, keepdim)
+    return values, indices.astype(mstype.int64)
+
+
+@mint_op("", twin="cummax")
+def cummax(input, dim):
+    """(running maximum, int64 indices) along ``dim``."""
+    values, indices = ops.cummax(input, dim)
+    return values, indices.astype(mstype.int64)
+
+
+@mint_op("", twin="cummin")
+def cummin(input, dim):
+    """(running minimum, int64 indices) along ``dim``."""
+    values, indices = ops.cummin(input, dim)
+    return values, indices.astype(mstype.int64)
+
+
+@mint_op("", twin="multinomial")
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """Indices drawn from the rows of ``input`` (non-negative weights)."""
+    return ops.multinomial(input, num_samples, replacement).astype(mstype.int64)
+
+
+@mint_op("", twin="bernoulli")
+def bernoulli(input, *, generator=None):
+    """1 with probability ``input``, else 0 (dtype of ``input``)."""
+    return ops.bernoulli(input)

@@ -1,0 +1,258 @@
+"""``mindspore.mint.nn.functional``: torch-style functional nn ops. Forms that agree with their
+``ops`` twin are the same registry entries; the others (``dim=``, ``inplace=``, torch-style
+``padding``) are mint entries on the twins' kernels. The namespace is generated from the registry."""
+import numpy as np
+
+from mscompat import ops
+from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
+from mscompat.ops._registry import OPS, mint_op, mint_form, mint_exports
+
+_NS = "nn.functional"
+_SAME = ("gelu", "relu", "sigmoid", "tanh", "softplus", "layer_norm", "group_norm",
+         "cross_entropy", "mse_loss", "l1_loss", "hardtanh", "hardswish", "hardsigmoid", "hardshrink",
+         "softshrink", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
+         "unfold", "fold", "prelu", "pixel_shuffle", "conv_transpose2d", "broadcast_to", "clamp")
+for _n in _SAME:
+    if _n in OPS:
+        mint_form(_NS, _n)
+
+
+def _inplace(input, out, inplace):
+    if inplace:
+        input.assign_value(out)
+        return input
+    return out
+
+
+@mint_op(_NS, twin="dropout")
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero elements with probability ``p`` and scale the rest by ``1/(1-p)`` while training."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise TypeError(f"For 'dropout', 'p' must be a float, but got {type(p).__name__}.")
+    if not 0 <= p <= 1:
+        raise ValueError(f"For 'dropout', 'p' must be in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    return _inplace(input, ops.dropout(input, float(p), True), inplace)
+
+
+@mint_op(_NS, twin="silu")
+def silu(input, inplace=False):
+    """x * sigmoid(x)."""
+    return _inplace(input, ops.silu(input), inplace)
+
+
+@mint_op(_NS, twin="relu6")
+def relu6(input, inplace=False):
+    """min(max(x, 0), 6)."""
+    return _inplace(input, ops.relu6(input), inplace)
+
+
+@mint_op(_NS, twin="elu")
+def elu(input, alpha=1.0, inplace=False):
+    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
+    return _inplace(input, ops.elu(input, alpha), inplace)
+
+
+for _n, _twin in (("mish", "mish"), ("selu", "selu"), ("logsigmoid", "logsigmoid")):
+    mint_form(_NS, _n, _twin)
+
+
+@mint_op(_NS, twin="leaky_relu")
+def leaky_relu(input, negative_slope=0.01):
+    """x for x >= 0, negative_slope * x otherwise."""
+    return ops.leaky_relu(input, negative_slope)
+
+
+@mint_op(_NS, twin="glu")
+def glu(input, dim=-1):
+    """The first half of ``input`` along ``dim`` times the sigmoid of the second half."""
+    return ops.glu(input, dim)
+
+
+@mint_op(_NS, twin="softmax")
+def softmax(input, dim=None, dtype=None):
+    """Softmax along ``dim`` (the last axis when None)."""
+    return ops.softmax(input if dtype is None else input.astype(dtype), -1 if dim is None else dim)
+
+
+@mint_op(_NS, twin="log_softmax")
+def log_softmax(input, dim=None, *, dtype=None):
+    """Log-softmax along ``dim`` (the last axis when None)."""
+    return ops.log_softmax(input if dtype is None else input.astype(dtype), -1 if dim is None else dim)
+
+
+@mint_op(_NS, twin="dense")
+def linear(input, weight, bias=None):
+    """``input @ weight.T + bias``."""
+    return ops.dense(input, weight, bias)
+
+
+def _conv(name, conv, nd, input, weight, bias, stride, padding, dilation, groups):
+    if isinstance(padding, str):
+        if padding not in ("same", "valid"):
+            raise ValueError(f"For '{name}', 'padding' must be 'same', 'valid' or int/tuple, but got '{padding}'.")
+        return conv(input, weight, bias, stride, padding, 0, dilation, groups)
+    pad = (padding,) * nd if isinstance(padding, int) else tuple(padding)
+    return conv(input, weight, bias, stride, "pad", pad, dilation, groups)
+
+
+@mint_op(_NS, twin="conv1d")
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """1-D convolution (NCL); ``padding`` an int, a 1-tuple, 'same' or 'valid'."""
+    return _conv("conv1d", ops.conv1d, 1, input, weight, bias, stride, padding, dilation, groups)
+
+
+@mint_op(_NS, twin="conv2d")
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-D convolution (NCHW); ``padding`` an int, (pad_h, pad_w), 'same' or 'valid'."""
+    return _conv("conv2d", ops.conv2d, 2, input, weight, bias, stride, padding, dilation, groups)
+
+
+@mint_op(_NS, twin="conv3d")
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """3-D convolution (NCDHW); ``padding`` an int, a 3-tuple, 'same' or 'valid'."""
+    return _conv("conv3d", ops.conv3d, 3, input, weight, bias, stride, padding, dilation, groups)
+
+
+@mint_op(_NS, twin="pad")
+def pad(input, pad, mode="constant", value=None):
+    """Pad the last axes by ``pad`` = (left, right, top, bottom, ...)."""
+    return ops.pad(input, pad, mode, value)
+
+
+@mint_op(_NS, twin="one_hot")
+def one_hot(tensor, num_classes=-1):
+    """int64 one-hot encoding of ``tensor`` with ``num_classes`` classes (max + 1 when -1)."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For 'one_hot', 'tensor' must be a Tensor, but got {type(tensor).__name__}.")
+    if num_classes == -1:
+        num_classes = int(tensor.max().asnumpy()) + 1 if tensor.size else 0
+    return ops.one_hot(tensor, num_classes, Tensor(1, mstype.int64), Tensor(0, mstype.int64), -1)
+
+
+@mint_op(_NS, twin="norm")
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """``input`` divided by its ``p``-norm along ``dim`` (at least ``eps``)."""
+    n = ops.norm(input, float(p), dim, True)
+    return input / ops.clamp(n, min=eps)
+
+
+@mint_op(_NS, twin="gather")
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
+    """The rows of ``weight`` at the indices ``input``; rows whose ``norm_type``-norm exceeds
+    ``max_norm`` are scaled down to it."""
+    rows = ops.gather(weight, input, 0)
+    if max_norm is not None:
+        n = ops.norm(rows, float(norm_type), -1, True)
+        rows = rows * ops.where(n > max_norm, max_norm / (n + 1e-7), ops.ones_like(n))
+    return rows
+
+
+@mint_op(_NS, twin="binary_cross_entropy_with_logits")
+def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+    """Sigmoid + binary cross entropy, numerically stable."""
+    return ops.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction)
+
+
+@mint_op(_NS, twin="binary_cross_entropy")
+def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+    """Binary cross entropy of probabilities ``input``."""
+    return ops.binary_cross_entropy(input, target, weight, reduction)
+
+
+@mint_op(_NS, twin="smooth_l1_loss")
+def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
+    """Huber-style loss: quadratic below ``beta``, linear above."""
+    return ops.smooth_l1_loss(input, target, beta, reduction)
+
+
+@mint_op(_NS, twin="nll_loss")
+def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+    """Negative log-likelihood of log-probabilities ``input``."""
+    return ops.nll_loss(input, target, weight, ignore_index, reduction)
+
+
+@mint_op(_NS, twin="avg_pool2d")
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """2-D average pooling (stride defaults to ``kernel_size``)."""
+    return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
+                          count_include_pad, 0 if divisor_override is None else divisor_override)
+
+
+@mint_op(_NS, twin="avg_pool1d")
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """1-D average pooling (stride defaults to ``kernel_size``)."""
+    return ops.avg_pool1d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
+                          count_include_pad)
+
+
+@mint_op(_NS, twin="max_pool2d")
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """2-D max pooling (stride defaults to ``kernel_size``)."""
+    return ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+
+
+@mint_op(_NS, twin="threshold")
+def threshold(input, threshold, value, inplace=False):
+    """``input`` where it is above ``threshold``, else ``value``."""
+    return _inplace(input, ops.threshold(input, threshold, value), inplace)
+
+
+@mint_op(_NS, twin="kl_div")
+def kl_div(input, target, reduction="mean", log_target=False):
+    """Kullback-Leibler divergence of log-probabilities ``input`` from ``target``."""
+    t = ops.exp(target) if log_target else target
+    lt = target if log_target else ops.log(ops.where(target > 0, target, ops.ones_like(target)))
+    pointwise = ops.where(t > 0, t * (lt - input), ops.zeros_like(input)) if not log_target else t * (lt - input)
+    if reduction == "none":
+        return pointwise
+    if reduction == "sum":
+        return pointwise.sum()
+    if reduction == "mean":
+        return pointwise.mean()
+    if reduction == "batchmean":
+        return pointwise.sum() / input.shape[0]
+    raise ValueError(f"For 'kl_div', 'reduction' must be one of 'none', 'sum', 'mean', 'batchmean', "
+                     f"but got '{reduction}'.")
+
+
+@mint_op(_NS, twin="batch_norm")
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
+    """Batch normalisation over the channel axis 1."""
+    c = input.shape[1]
+    w = ops.ones((c,), input.dtype) if weight is None else weight
+    b = ops.zeros((c,), input.dtype) if bias is None else bias
+    return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
+
+
+@mint_op(_NS, twin="flatten")
+def flatten(input, start_dim=0, end_dim=-1):
+    """Merge the axes ``start_dim`` .. ``end_dim`` into one."""
+    return ops.flatten(input, start_dim=start_dim, end_dim=end_dim)
+
+
+@mint_op(_NS, twin="interpolate")
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """Resize the spatial axes of ``input`` to ``size``, or by ``scale_factor`` (the output size is
+    ``floor(in * scale_factor)``)."""
+    if size is None and scale_factor is not None and mode in ("nearest", "bilinear", "bicubic", "linear",
+                                                               "trilinear", "area", "nearest-exact"):
+        nd = input.ndim - 2
+        scales = (scale_factor,) * nd if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
+        if len(scales) != nd:
+            raise ValueError(f"For 'interpolate', 'scale_factor' must have {nd} elements, but got {len(scales)}.")
+        size = tuple(int(np.floor(d * s)) for d, s in zip(input.shape[2:], scales))
+        if nd == 1:
+            size = size[0] if mode != "linear" else size
+        scale_factor = None
+    return ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+mint_op(_NS, "upsample", twin="upsample")(interpolate)
+
+globals().update(mint_exports(_NS))
+__all__ = sorted(mint_exports(_NS))

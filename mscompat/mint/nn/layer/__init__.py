@@ -1,0 +1,1 @@
+"""The layers of ``mindspore.mint.nn`` that are not ``mindspore.nn`` layers."""

@@ -1,0 +1,67 @@
+"""mint.nn pooling layers (stride defaults to the kernel size, torch-style)."""
+from mscompat.nn.cell import Cell
+from mscompat.mint.nn import functional as F
+from mscompat import ops
+
+
+class AvgPool1d(Cell):
+    """1-D average pooling."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def construct(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
+
+
+class AvgPool2d(Cell):
+    """2-D average pooling."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
+
+    def construct(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+class MaxPool2d(Cell):
+    """2-D max pooling."""
+
+    def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, input):
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                            self.return_indices)
+
+
+def _adaptive(name, fn, doc, indices=False):
+    if indices:
+        def __init__(self, output_size, return_indices=False):
+            Cell.__init__(self)
+            self.output_size, self.return_indices = output_size, return_indices
+
+        def construct(self, input):
+            return fn(input, self.output_size, self.return_indices)
+    else:
+        def __init__(self, output_size):
+            Cell.__init__(self)
+            self.output_size = output_size
+
+        def construct(self, input):
+            return fn(input, self.output_size)
+    return type(name, (Cell,), {"__init__": __init__, "construct": construct, "__doc__": doc, "__module__": __name__})
+
+
+AdaptiveAvgPool1d = _adaptive("AdaptiveAvgPool1d", ops.adaptive_avg_pool1d, "1-D adaptive average pooling.")
+AdaptiveAvgPool2d = _adaptive("AdaptiveAvgPool2d", ops.adaptive_avg_pool2d, "2-D adaptive average pooling.")
+AdaptiveAvgPool3d = _adaptive("AdaptiveAvgPool3d", ops.adaptive_avg_pool3d, "3-D adaptive average pooling.")
+AdaptiveMaxPool1d = _adaptive("AdaptiveMaxPool1d", ops.adaptive_max_pool1d, "1-D adaptive max pooling.", True)

@@ -1,0 +1,5 @@
+"""``mindspore.mint.optim``: the torch-style optimizers, the same classes as
+``mindspore.experimental.optim``."""
+from mscompat.experimental.optim import Adam, AdamW, SGD
+
+__all__ = ["Adam", "AdamW", "SGD"]

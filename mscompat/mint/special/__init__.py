@@ -1,0 +1,22 @@
+"""``mindspore.mint.special``: forms of the registry's special-function entries."""
+from mscompat.ops._registry import mint_form, mint_op, mint_exports
+from mscompat import ops
+
+for _n in ("erfc", "exp2", "expm1", "log1p", "sinc"):
+    mint_form("special", _n)
+
+
+@mint_op("special", twin="log_softmax")
+def log_softmax(input, dim=None, *, dtype=None):
+    """Log-softmax along ``dim`` (the last axis when None)."""
+    return ops.log_softmax(input if dtype is None else input.astype(dtype), -1 if dim is None else dim)
+
+
+@mint_op("special", twin="round")
+def round(input, *, decimals=0):
+    """Round half to even, to ``decimals`` decimal places."""
+    return ops.round(input, decimals=decimals)
+
+
+globals().update(mint_exports("special"))
+__all__ = sorted(mint_exports("special"))
