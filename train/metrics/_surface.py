@@ -78,11 +78,8 @@ class SurfaceDistanceMetric(Metric):
     @rearrange_inputs
     def update(self, *inputs):
         owner = type(self).__name__
-        if len(inputs) != 3:
-            raise ValueError(f"For '{owner}.update', " + self._inputs_message.format(len(inputs)))
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        label_idx = inputs[2]
+        y_pred, y, label_idx = self._update_inputs(inputs, 3, f"For '{owner}.update', " + self._inputs_message,
+                                                   convert=(0, 1))
         check_label_and_shapes(owner, y_pred, y, label_idx, label_error=self._label_error)
         if y_pred.dtype != bool:
             y_pred = y_pred == label_idx

@@ -21,23 +21,15 @@ class Accuracy(EvaluationBase):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'Accuracy.update', it needs 2 inputs (predicted value, true value), "
+                       "but got {}")
         if self._type == "classification" and y_pred.ndim == y.ndim and _check_onehot_data(y):
             y = y.argmax(axis=1)
         self._check_shape(y_pred, y)
         self._check_value(y_pred, y)
 
-        classes = y_pred.shape[1]
-        if self._class_num == 0:
-            self._class_num = classes
-        elif classes != self._class_num:
-            raise ValueError(f"For 'Accuracy.update', class number not match, last input predicted data contain "
-                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
-                             f"please check your predicted value(inputs[0]).")
+        self._check_class_num(y_pred.shape[1], "Accuracy")
 
         if self._type == "classification":
             hits = (np.equal(y_pred.argmax(axis=1), y) * 1).reshape(-1)

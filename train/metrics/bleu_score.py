@@ -46,10 +46,9 @@ class BleuScore(Metric):
     def update(self, *inputs):
         """``update(candidate_corpus, reference_corpus)``: a list of token lists, and for each a list of
         reference token lists."""
-        if len(inputs) != 2:
-            raise ValueError(f"For 'BleuScore.update', it needs 2 inputs (candidate_corpus, reference_corpus), "
-                             f"but got {len(inputs)}.")
-        candidates, references = inputs
+        candidates, references = self._update_inputs(
+            inputs, 2, "For 'BleuScore.update', it needs 2 inputs (candidate_corpus, reference_corpus), "
+                       "but got {}.", convert=())
         if len(candidates) != len(references):
             raise ValueError(f"For 'BleuScore.update', 'translate_corpus' (inputs[0]) and 'reference_corpus' "
                              f"(inputs[1]) should be equal in length, but got {len(candidates)}, {len(references)}")

@@ -29,11 +29,9 @@ class ConfusionMatrix(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'ConfusionMatrix.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'ConfusionMatrix.update', it needs 2 inputs (predicted value, true value), "
+                       "but got {}.")
         if y_pred.ndim not in (y.ndim, y.ndim + 1):
             raise ValueError(f"For 'ConfusionMatrix.update', predicted value (input[0]) and true value "
                              f"(input[1]) should have same dimensions, or the dimension of predicted value "
@@ -94,11 +92,9 @@ class ConfusionMatrixMetric(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'ConfusionMatrixMetric.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'ConfusionMatrixMetric.update', it needs 2 inputs (predicted value, true value), "
+                       "but got {}.")
         if self.calculation_method:
             # (the helper may have switched itself to plain counts for 2-D data; its result is then
             # unpacked like a (score, not_nans) pair, which fails as it does in MindSpore)

@@ -23,11 +23,9 @@ class Dice(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'Dice.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'Dice.update', it needs 2 inputs (predicted value, true value), "
+                       "but got {}.")
         self._samples_num += y.shape[0]   # counted before the shape check, as in MindSpore
         if y_pred.shape != y.shape:
             raise ValueError(f"For 'Dice.update', predicted value (input[0]) and true value (input[1]) "

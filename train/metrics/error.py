@@ -16,11 +16,9 @@ class _ErrorMetric(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For '{self._name}.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, f"For '{self._name}.update', it needs 2 inputs (predicted value, true value), "
+                       f"but got {{}}.")
         total = self._error(y.reshape(y_pred.shape) - y_pred).sum()
         self._add_error(_py_scalar_op(total))
         self._samples_num += y.shape[0]

@@ -26,20 +26,12 @@ class Fbeta(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'Fbeta.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'Fbeta.update', it needs 2 inputs (predicted value, true value), "
+                       "but got {}.")
         if y_pred.ndim == y.ndim and _check_onehot_data(y):
             y = y.argmax(axis=1)
-        classes = y_pred.shape[1]
-        if self._class_num == 0:
-            self._class_num = classes
-        elif classes != self._class_num:
-            raise ValueError(f"For 'Fbeta.update', class number not match, last input predicted data contain "
-                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
-                             f"please check your predicted value(inputs[0]).")
+        self._check_class_num(y_pred.shape[1], "Fbeta")
         n = self._class_num
         if y.max() + 1 > n:
             raise ValueError(f"For 'Fbeta.update', predicted value(inputs[0]) and true value(inputs[1]) should "

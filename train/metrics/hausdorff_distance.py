@@ -81,12 +81,9 @@ class HausdorffDistance(Metric):
     def update(self, *inputs):
         """``update(y_pred, y, label_idx)``: the voxels equal to ``label_idx`` form each segmentation."""
         self._is_update = True   # set before the checks, as in MindSpore
-        if len(inputs) != 3:
-            raise ValueError(f"For 'HausdorffDistance.update', it needs 3 inputs (predicted value, true value, "
-                             f"label index), but got {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
-        label_idx = inputs[2]
+        y_pred, y, label_idx = self._update_inputs(
+            inputs, 3, "For 'HausdorffDistance.update', it needs 3 inputs (predicted value, true value, "
+                       "label index), but got {}.", convert=(0, 1))
         check_label_and_shapes("HausdorffDistance", y_pred, y, label_idx)
         self.y_pred_edges, self.y_edges = self._edges_of(y_pred == label_idx, y == label_idx)
 

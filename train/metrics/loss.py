@@ -17,9 +17,8 @@ class Loss(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 1:
-            raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got {len(inputs)}")
-        loss = self._convert_data(inputs[0])
+        [loss] = self._update_inputs(
+            inputs, 1, "For 'Loss.update', it needs 1 input (loss), but got {}")
         if loss.ndim == 0:
             loss = loss.reshape(1)
         if loss.ndim != 1:

@@ -47,6 +47,22 @@ class Metric(metaclass=abc.ABCMeta):
         raise TypeError(f"For 'Metric' and its derived classes, the input data type must be tensor, list or "
                         f"numpy.ndarray, but got {type(data)}.")
 
+    def _update_inputs(self, inputs, count, message, convert=None):
+        """The ``update`` inputs, those at the positions in ``convert`` (all by default) as ndarrays; a
+        ValueError ``message`` (its ``{}`` filled with the number received) unless there are ``count``."""
+        if len(inputs) != count:
+            raise ValueError(message.format(len(inputs)))
+        return [self._convert_data(x) if convert is None or i in convert else x for i, x in enumerate(inputs)]
+
+    def _check_class_num(self, classes, owner, tail="."):
+        """Record the class count of the first ``update``; a ValueError when a later one differs."""
+        if self._class_num == 0:
+            self._class_num = classes
+        elif classes != self._class_num:
+            raise ValueError(f"For '{owner}.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
+                             f"please check your predicted value(inputs[0]){tail}")
+
     @property
     def indexes(self):
         """The positions of the ``update`` inputs this metric uses (None: all of them)."""

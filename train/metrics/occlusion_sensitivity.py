@@ -68,12 +68,9 @@ class OcclusionSensitivity(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 3:
-            raise ValueError(f"For 'OcclusionSensitivity.update', it needs 3 inputs (classification model, "
-                             f"predicted value, label), but got {len(inputs)}.")
-        model = inputs[0]
-        y_pred = self._convert_data(inputs[1])
-        label = self._convert_data(inputs[2])
+        model, y_pred, label = self._update_inputs(
+            inputs, 3, "For 'OcclusionSensitivity.update', it needs 3 inputs (classification model, "
+                       "predicted value, label), but got {}.", convert=(1, 2))
         model = check_value_type("model", model, [Cell])
         if y_pred.shape[0] > 1:
             raise RuntimeError(f"For 'OcclusionSensitivity.update', the shape at index 0 of the predicted value "

@@ -24,11 +24,9 @@ class Perplexity(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'Perplexity.update', it needs 2 inputs (predicted value, label), but got "
-                             f"{len(inputs)}.")
-        pred = self._convert_data(inputs[0])
-        label = self._convert_data(inputs[1])
+        pred, label = self._update_inputs(
+            inputs, 2, "For 'Perplexity.update', it needs 2 inputs (predicted value, label), but got "
+                       "{}.")
         if label.size != pred.size / pred.shape[-1]:
             raise RuntimeError(f"For 'Perplexity.update', predicted value (input[0]) and label (input[1]) should "
                                f"have the same shape, but got predicted value shape {pred.shape}, label shape "

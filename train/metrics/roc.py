@@ -49,11 +49,9 @@ class ROC(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'ROC.update', it needs 2 inputs (predicted value, true value), but got "
-                             f"{len(inputs)}")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'ROC.update', it needs 2 inputs (predicted value, true value), but got "
+                       "{}")
         self.y_pred, self.y, self.class_num, self.pos_label = _prepare(y_pred, y, self.class_num, self.pos_label)
         self._is_update = True
 

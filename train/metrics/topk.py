@@ -26,11 +26,9 @@ class TopKCategoricalAccuracy(Metric):
 
     @rearrange_inputs
     def update(self, *inputs):
-        if len(inputs) != 2:
-            raise ValueError(f"For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted value, true "
-                             f"value), but got 'inputs' size: {len(inputs)}.")
-        y_pred = self._convert_data(inputs[0])
-        y = self._convert_data(inputs[1])
+        y_pred, y = self._update_inputs(
+            inputs, 2, "For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted value, true "
+                       "value), but got 'inputs' size: {}.")
         if y_pred.ndim == y.ndim and _check_onehot_data(y):
             y = y.argmax(axis=1)
         top = np.argsort(-y_pred, axis=1)[:, :self.k]
