@@ -57,7 +57,9 @@ class OpDef:
       (rounded to its input precision, the result to its output precision); ``()``: none;
     - ``targets_lacking``: the targets whose MindSpore kernel library has no kernel for it;
     - ``shard_rule``: the auto-parallel search's rule for it (``"matmul"``), or ``None``;
-    - ``kernel``: the Primitive MindSpore runs for it (named in kernel-selection errors).
+    - ``kernel``: the Primitive MindSpore runs for it (named in kernel-selection errors);
+    - ``amp_order``: for a Primitive on the ``O1`` white list, its place in MindSpore's
+      ``AMP_WHITE_LIST``, whose order ``amp.get_white_list()`` returns.
     """
 
     name: str
@@ -71,6 +73,7 @@ class OpDef:
     targets_lacking: frozenset = frozenset()
     shard_rule: str = None
     kernel: str = None
+    amp_order: int = None     # its place in MindSpore's O1 white list (``AMP_WHITE_LIST``'s order)
     mint: tuple = ()     # ``(namespace, name)`` pairs: the ``mscompat.mint`` forms sharing this entry
 
     @property
@@ -103,7 +106,7 @@ def _policy_fields(names, given):
         cube = (0, 1)
     out = {"amp": dict(amp), "ascend_cube": tuple(cube),
            "targets_lacking": frozenset(fields.get("targets_lacking") or ()),
-           "shard_rule": fields.get("shard_rule"), "kernel": fields.get("kernel")}
+           "shard_rule": fields.get("shard_rule"), "kernel": fields.get("kernel"), "amp_order": fields.get("amp_order")}
     _check_fields(names[0], out)
     return out
 
@@ -201,7 +204,7 @@ def _family_of(fn):
 
 
 def op(name=None, *, aliases=(), method=None, amp=None, ascend_cube=None, targets_lacking=None,
-       shard_rule=None, kernel=None):
+       shard_rule=None, kernel=None, amp_order=None):
     """Register a functional op.
 
     Args:
@@ -219,7 +222,7 @@ def op(name=None, *, aliases=(), method=None, amp=None, ascend_cube=None, target
         methods = (method,) if isinstance(method, str) else tuple(method or ())
         names = (key,) + tuple(aliases)
         fields = _policy_fields(names, {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
-                                        "shard_rule": shard_rule, "kernel": kernel})
+                                        "shard_rule": shard_rule, "kernel": kernel, "amp_order": amp_order})
         entry = OpDef(key, fn, _family_of(fn), tuple(aliases), methods, impl=fn, **fields)
         entry.fn = _dispatching(entry, fn)
         for n in names:
@@ -249,7 +252,7 @@ def _add_method(name, fn):
 
 
 def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=None, targets_lacking=None,
-              shard_rule=None, init=None):
+              shard_rule=None, init=None, amp_order=None):
     """Define and register the Primitive class ``name``.
 
     Args:
@@ -288,7 +291,7 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             init(self)
 
     fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
-                                      "shard_rule": shard_rule, "kernel": name})
+                                      "shard_rule": shard_rule, "kernel": name, "amp_order": amp_order})
     entry = OpDef(name, fn, _family_of(fn), impl=fn, **fields)
     # the call goes to the dispatch point while a policy is active (tested first, inline)
     if call is None:
@@ -351,7 +354,8 @@ def _keyword_inputs(name, fn, attr_names, inputs, kw_inputs):
     return out
 
 
-def register_primitive_class(cls=None, *, amp=None, ascend_cube=None, targets_lacking=None, shard_rule=None):
+def register_primitive_class(cls=None, *, amp=None, ascend_cube=None, targets_lacking=None, shard_rule=None,
+                             amp_order=None):
     """Register a hand-written Primitive subclass (for primitives with state or odd inputs);
     as ``@register_primitive_class`` or ``@register_primitive_class(amp=..., ...)`` with
     policy fields (:class:`OpDef`). When the entry has policy fields, the ``__call__`` the
@@ -362,7 +366,7 @@ def register_primitive_class(cls=None, *, amp=None, ascend_cube=None, targets_la
         if name in PRIMITIVES:
             raise RuntimeError(f"Primitive '{name}' is registered twice")
         fields = _policy_fields((name,), {"amp": amp, "ascend_cube": ascend_cube, "targets_lacking": targets_lacking,
-                                          "shard_rule": shard_rule, "kernel": name})
+                                          "shard_rule": shard_rule, "kernel": name, "amp_order": amp_order})
         call = cls.__call__
         if getattr(call, "_mscompat_dispatch", False):     # inherited from a registered base
             call = call.__wrapped__
@@ -402,7 +406,8 @@ def amp_primitives(level, kind):
     order = {n: i for i, n in enumerate(DECLARED)}
     found = [cls for cls in PRIMITIVES.values()
              if getattr(cls.__dict__.get("_entry"), "amp", {}).get(level) == kind]
-    return sorted(found, key=lambda c: order.get(c.__name__, len(order)))
+    return sorted(found, key=lambda c: (c._entry.amp_order is None, c._entry.amp_order or 0,
+                                        order.get(c.__name__, len(order))))
 
 
 def policy_entries():
