@@ -14,17 +14,23 @@ from .optimizer import Optimizer, check_adam_args
 __all__ = ["Adam"]
 
 
-class Adam(Optimizer):
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *,
-                 maximize=False):
+class _AdamBase(Optimizer):
+    """What Adam and AdamW share: the argument checks, the group options and the state."""
+
+    def __init__(self, params, lr, betas, eps, weight_decay, amsgrad, maximize):
         check_adam_args(lr, eps, betas, weight_decay)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
                     "maximize": maximize}
         super().__init__(params, defaults)
-        self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
-        self.exp_avg_sq = self.parameters.clone(prefix="exp_avg_sq", init="zeros")
-        self.max_exp_avg_sq = self.parameters.clone(prefix="max_exp_avg_sq", init="zeros")
+        self.exp_avg, self.exp_avg_sq, self.max_exp_avg_sq = self._zeros_state("exp_avg", "exp_avg_sq",
+                                                                               "max_exp_avg_sq")
         self.state_step = Parameter(Tensor(0, mstype.int32), "state_step")
+
+
+class Adam(_AdamBase):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *,
+                 maximize=False):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def construct(self, gradients):
         step = self._step_count(self.state_step).astype(jnp.float32)

@@ -3,26 +3,16 @@ first scaled by ``1 - lr * weight_decay``), optional AMSGrad; state ``exp_avg.<p
 ``exp_avg_sq.<p>``, ``max_exp_avg_sq.<p>`` and ``state_step``."""
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
-from mscompat.common.tensor import Tensor
-from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_adam_args
+from .adam import _AdamBase
 
 __all__ = ["AdamW"]
 
 
-class AdamW(Optimizer):
+class AdamW(_AdamBase):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
                  maximize=False):
-        check_adam_args(lr, eps, betas, weight_decay)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
-                    "maximize": maximize}
-        super().__init__(params, defaults)
-        self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
-        self.exp_avg_sq = self.parameters.clone(prefix="exp_avg_sq", init="zeros")
-        self.max_exp_avg_sq = self.parameters.clone(prefix="max_exp_avg_sq", init="zeros")
-        self.state_step = Parameter(Tensor(0, mstype.int32), "state_step")
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def construct(self, gradients):
         step = self._step_count(self.state_step).astype(jnp.float32)

@@ -32,6 +32,12 @@ def check_not_less_than_without_equal(arg_value, arg_name, prim, value=0.0):
         raise ValueError(f"For {prim}, the {arg_name} must be greater than {value}, but got {arg_value}.")
 
 
+def check_betas(betas, prim):
+    """Each of the two ``betas`` in [0, 1) (ValueError otherwise)."""
+    validator.check_float_range(betas[0], 0.0, 1.0, validator.INC_LEFT, "betas[0]", prim)
+    validator.check_float_range(betas[1], 0.0, 1.0, validator.INC_LEFT, "betas[1]", prim)
+
+
 def check_adam_args(lr, eps, betas, weight_decay):
     """The argument checks Adam and AdamW make (ValueError for each bad value)."""
     if lr < 0.0:
@@ -138,6 +144,10 @@ class Optimizer(Cell):
                         f"{type(weight_decay)}")
 
     # --- helpers for the subclasses' updates ----------------------------------------------
+    def _zeros_state(self, *prefixes):
+        """One zero-filled copy of the parameters per prefix (named ``<prefix>.<parameter name>``)."""
+        return tuple(self.parameters.clone(prefix=prefix, init="zeros") for prefix in prefixes)
+
     def _group_lr(self, group_id):
         """The group's learning rate as a float32 array (a float put in the group directly wins)."""
         lr = self.param_groups[group_id].get("lr")

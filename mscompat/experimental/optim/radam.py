@@ -2,12 +2,11 @@
 ``exp_avg_sq.<p>`` and ``step_t``."""
 import jax.numpy as jnp
 
-from mscompat import _checkparam as validator
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
+from .optimizer import Optimizer, check_betas, check_not_less_than, check_not_less_than_without_equal
 
 __all__ = ["RAdam"]
 
@@ -17,13 +16,11 @@ class RAdam(Optimizer):
         check_not_less_than_without_equal(lr, "lr", self.cls_name)
         check_not_less_than(weight_decay, "weight_decay", self.cls_name)
         check_not_less_than_without_equal(eps, "eps", self.cls_name)
-        validator.check_float_range(betas[0], 0.0, 1.0, validator.INC_LEFT, "betas[0]", self.cls_name)
-        validator.check_float_range(betas[1], 0.0, 1.0, validator.INC_LEFT, "betas[1]", self.cls_name)
+        check_betas(betas, self.cls_name)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay}
         super().__init__(params, defaults)
         self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
-        self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
-        self.exp_avg_sq = self.parameters.clone(prefix="exp_avg_sq", init="zeros")
+        self.exp_avg, self.exp_avg_sq = self._zeros_state("exp_avg", "exp_avg_sq")
 
     def construct(self, gradients):
         step = self._step_count(self.step_t).astype(jnp.float32)

@@ -19,9 +19,7 @@ class RMSprop(Optimizer):
         defaults = {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps, "centered": centered,
                     "weight_decay": weight_decay, "maximize": maximize}
         super().__init__(params, defaults)
-        self.mean_grad = self.parameters.clone(prefix="mean_grad", init="zeros")
-        self.mean_square = self.parameters.clone(prefix="mean_square", init="zeros")
-        self.moment = self.parameters.clone(prefix="moment", init="zeros")
+        self.mean_grad, self.mean_square, self.moment = self._zeros_state("mean_grad", "mean_square", "moment")
 
     def construct(self, gradients):
         for gid, group in enumerate(self.param_groups):
