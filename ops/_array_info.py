@@ -3,8 +3,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from ._args import arr, check_tensor, Tensor, to_np_dtype
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from ._registry import op, primitive
 from ._array import reshape
 
 _wrap = Tensor._wrap
@@ -78,34 +77,32 @@ primitive("DType", dtype)
 
 @op("identity")
 def identity(x):
-    """A Tensor equal to ``x``."""
-    _need_tensor("Identity", x, "x")
+    """A Tensor equal to ``x`` (``Identity``'s kernel; ``ops.deepcopy`` runs it too)."""
+    if not isinstance(x, Tensor):
+        word = type(x).__name__.capitalize() if isinstance(x, (list, tuple)) else type(x).__name__
+        raise TypeError(f'Failed calling Identity with "Identity()(input_x={word})".')
     return _wrap(arr(x))
 
 
 primitive("Identity", identity)
 
 
-class IdentityN(Primitive):
+def _identity_n(x):
     """``IdentityN()(x)``: the list/tuple of Tensors ``x`` returned unchanged."""
-
-    def __init__(self):
-        super().__init__("IdentityN")
-
-    def __call__(self, x):
-        if not isinstance(x, (list, tuple)) or not x or not all(isinstance(t, Tensor) for t in x):
-            raise TypeError(f"For 'IdentityN', the input must be a non-empty list or tuple of Tensors, "
-                            f"but got {type(x).__name__}.")
-        return tuple(_wrap(arr(t)) for t in x)
+    if not isinstance(x, (list, tuple)) or not x or not all(isinstance(t, Tensor) for t in x):
+        raise TypeError(f"For 'IdentityN', the input must be a non-empty list or tuple of Tensors, "
+                        f"but got {type(x).__name__}.")
+    return tuple(_wrap(arr(t)) for t in x)
 
 
-register_primitive_class(IdentityN)
+primitive("IdentityN", _identity_n)
 
 
 @op("deepcopy")
 def deepcopy(input_x):
-    _need_tensor("deepcopy", input_x)
-    return _wrap(jnp.array(arr(input_x), copy=True))
+    """A copy of ``input_x``: MindSpore runs ``Identity`` (JAX arrays are immutable, so the new
+    Tensor may share the array)."""
+    return identity(input_x)
 
 
 @op("is_tensor")

@@ -407,9 +407,11 @@ primitive("ListDiff", None, attrs=(("out_idx", _mstype.int32),), call=lambda p, 
 
 @op("ger")
 def ger(input, vec2):
-    """Outer product of 1-D float tensors."""
-    check_tensor("Ger", "input", input)
-    check_tensor("Ger", "vec2", vec2)
+    """Outer product of 1-D float tensors (``Ger``'s kernel)."""
+    if not isinstance(input, Tensor) or not isinstance(vec2, Tensor):
+        raise TypeError(f"The primitive[Ger]'s input arguments[x1, x2] must be all tensor and those type must be "
+                        f"same. But got input argument[x1]:{type(input).__name__}, input argument[x2]:"
+                        f"{type(vec2).__name__}.")
     for n, t in (("x1", input), ("x2", vec2)):
         if t._np_dtype() not in (np.float16, np.float32, np.float64):
             raise TypeError(f"For primitive[Ger], the input argument[{n}] must be a type of {{Tensor[Float16], "
@@ -417,9 +419,13 @@ def ger(input, vec2):
     if input._np_dtype() != vec2._np_dtype():
         raise TypeError("For primitive[Ger], the input type must be same.")
     a, b = arr(input), arr(vec2)
-    if a.ndim != 1 or b.ndim != 1:
-        raise ValueError(f"For 'Ger', the inputs must be 1-D, but got ranks {a.ndim} and {b.ndim}.")
+    for n, v in (("x1", a), ("x2", b)):
+        if v.ndim != 1:
+            raise ValueError(f"For primitive[Ger], the {n} rank must be equal to 1, but got {v.ndim}.")
     return _wrap(jnp.outer(a, b))
+
+
+primitive("Ger", ger)
 
 
 def _check_numerics(x):

@@ -501,13 +501,3 @@ def addn(x):
 primitive("AddN", addn)
 
 
-def _ger(x1, x2):
-    a, b = check_tensors("Ger", ("x1", "x2"), x1, x2)
-    if a.ndim != 1 or b.ndim != 1:
-        raise ValueError(f"For 'Ger', 'x1' and 'x2' must be 1-D, but got shapes {tuple(a.shape)} and {tuple(b.shape)}.")
-    if a.dtype != b.dtype:
-        raise TypeError(f"For 'Ger', the dtype of 'x1' and 'x2' must be the same, but got {a.dtype} and {b.dtype}.")
-    return _wrap(jnp.outer(a, b))
-
-
-primitive("Ger", _ger)

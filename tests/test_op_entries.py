@@ -275,10 +275,8 @@ SEPARATE = {
     ("cholesky_inverse", "CholeskyInverse"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("coalesce", "Coalesce"): "to convert: two implementations in _sparse.py",
     ("cross", "Cross"): "to convert: functional in _matmul_geom.py, Primitive in _linalg.py",
-    ("deepcopy", "Identity"): "to convert: ops.deepcopy copies, Identity is ops.identity's kernel (_array_info.py)",
     ("fill", "FillV2"): "to convert: two implementations in _creation.py",
     ("flatten", "Flatten"): "to convert: Flatten keeps axis 0 and makes 1-D inputs (n, 1); ops.flatten's kernel does not (_array.py)",
-    ("ger", "Ger"): "to convert: functional in _array_move.py, Primitive in _elementwise_binary.py",
     ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
     ("logspace", "LogSpace"): "to convert: functional in _elementwise_matrix.py, Primitive in _creation.py",
 }
@@ -330,7 +328,7 @@ HAND_WRITTEN = {
     "TCPStore": "not an op: the key-value store client of mindspore.ops' communication helpers",
     "BoundingBoxDecode": "to convert: init checks of means/stds/max_shape", "BoundingBoxEncode": "to convert: init checks of means/stds",
     "CheckValid": "to convert", "ConfusionMatrix": "to convert: PrimitiveWithInfer with init checks",
-    "Einsum": "to convert: the equation is parsed at init", "IdentityN": "to convert",
+    "Einsum": "to convert: the equation is parsed at init",
     "NoRepeatNGram": "to convert: init check of ngram_size", "SubAndFilter": "to convert: PrimitiveWithCheck",
 }
 
