@@ -354,7 +354,7 @@ def test_pairs_share_one_kernel():
     separate = sorted((f, p) for f, p in got.items() if not pair_state(f, p)[0])
     assert [x for x in separate if x not in SEPARATE] == [], "pairs with two implementations"
     assert [x for x in SEPARATE if x in got.items() and x not in separate] == [], "fixed: remove from SEPARATE"
-    assert len(SEPARATE) <= 26
+    assert len(SEPARATE) <= 16     # the list only shrinks
 
 
 def test_argmax_is_one_entry():
