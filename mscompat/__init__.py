@@ -64,6 +64,7 @@ from .common.lazy_inline import lazy_inline  # noqa: E402,F401
 from ._run_check import run_check  # noqa: E402,F401
 Tensor.from_numpy = staticmethod(from_numpy)   # ``mindspore.Tensor.from_numpy(array)``, as ``mindspore.from_numpy``
 from . import experimental  # noqa: E402,F401
+from . import mint  # noqa: E402,F401  (mindspore.mint is imported with mindspore)
 from . import utils  # noqa: E402,F401
 from . import boost  # noqa: E402,F401  (mindspore.boost is imported with mindspore)
 from .common.lazy_inline import no_inline  # noqa: E402,F401

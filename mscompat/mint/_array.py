@@ -57,8 +57,8 @@ def flatten(input, start_dim=0, end_dim=-1):
 
 
 @mint_op("", twin="squeeze")
-def squeeze(input, dim=None):
-    """Remove the size-1 axes (all, or those of ``dim``)."""
+def squeeze(input, dim):
+    """Remove the size-1 axes of ``dim`` (an int or a tuple)."""
     return ops.squeeze(input, dim)
 
 

@@ -9,7 +9,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.ops import _random
 from mscompat.ops._registry import mint_op, mint_form
 
-for _n in ("arange", "full", "full_like", "zeros_like", "ones_like"):
+for _n in ("arange", "full_like", "zeros_like", "ones_like"):
     mint_form("", _n)
 
 
@@ -38,6 +38,25 @@ def zeros(size, *, dtype=None):
 def ones(size, *, dtype=None):
     """A tensor of ones of shape ``size`` (float32 unless ``dtype``)."""
     return ops.ones(_size("ones", size), mstype.float32 if dtype is None else dtype)
+
+
+@mint_op("", twin="full")
+def full(size, fill_value, *, dtype=None):
+    """A tensor of shape ``size`` filled with ``fill_value``; dtype from ``fill_value`` unless given
+    (bool, int64 for ints, float32 for floats: unlike ``ops.full``, which keeps an int dtype)."""
+    if dtype is None:
+        if isinstance(fill_value, Tensor):
+            dtype = fill_value.dtype
+        elif isinstance(fill_value, (bool, np.bool_)):
+            dtype = mstype.bool_
+        elif isinstance(fill_value, (int, np.integer)):
+            dtype = mstype.int64
+        elif isinstance(fill_value, (float, np.floating)):
+            dtype = mstype.float32
+        else:
+            raise TypeError(f"For 'full', 'fill_value' must be a number, bool or Tensor, but got "
+                            f"{type(fill_value).__name__}.")
+    return ops.full(_size("full", size), fill_value, dtype=dtype)
 
 
 @mint_op("", twin="zeros")
