@@ -14,7 +14,7 @@ from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import op_key
 from ._args import Tensor, arr, binary, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
-from ._registry import op, register_primitive_class
+from ._registry import op, register_primitive_class, tensor_method
 from .primitive import Primitive, prim_attr_register
 import importlib
 
@@ -749,6 +749,13 @@ class LogNormalReverse(Primitive):
         a = arr(input)
         z = _std_normal(op_key(), a.shape)
         return _wrap(jnp.exp(z * self.std + self.mean).astype(a.dtype))
+
+
+@tensor_method("log_normal")
+def _tensor_log_normal(self, mean=1.0, std=2.0):
+    """``Tensor.log_normal(mean=1.0, std=2.0)``: a Tensor of this one's shape and float dtype filled
+    with ``exp(N(mean, std**2))`` samples (``LogNormalReverse``)."""
+    return LogNormalReverse(mean, std)(self)
 
 
 @_register
