@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, binary, check_tensor, Tensor, to_np_dtype, is_int as _is_int
-from ._registry import op, primitive, tensor_method
+from ._registry import op, primitive, tensor_method, PROMOTE
 
 _wrap = Tensor._wrap
 
@@ -236,7 +236,7 @@ def _tensor_seq(name, tensors, prim_call):
     return [arr(t) for t in tensors]
 
 
-@op("concat", aliases=("cat",))
+@op("concat", aliases=("cat",), amp=PROMOTE)
 def concat(tensors, axis=0):
     """``tensors`` joined along ``axis`` (same dtype; shapes equal except along ``axis``)."""
     arrays = _tensor_seq("Concat", tensors, "Concat(axis=int)")
@@ -260,7 +260,7 @@ def concat(tensors, axis=0):
     return _wrap(jnp.concatenate(arrays, axis=ax))
 
 
-primitive("Concat", concat, attrs=(("axis", 0, (int,)),))
+primitive("Concat", concat, attrs=(("axis", 0, (int,)),), amp=PROMOTE)
 primitive("ParallelConcat", lambda values: concat(values, 0))
 
 

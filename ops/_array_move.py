@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 from mscompat._checkparam import INC_LEFT, INC_RIGHT, check_int_range, check_string
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
-from ._registry import op, primitive
+from ._registry import op, primitive, WHITE
 from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
@@ -425,7 +425,7 @@ def ger(input, vec2):
     return _wrap(jnp.outer(a, b))
 
 
-primitive("Ger", ger)
+primitive("Ger", ger, amp={"O1": WHITE}, amp_order=10)
 
 
 def _check_numerics(x):

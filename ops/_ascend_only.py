@@ -65,7 +65,7 @@ def _positive_int_pair(name, arg, value):
     return value
 
 
-@register_primitive_class
+@register_primitive_class(ascend_cube=True)
 class DepthwiseConv2dNative(Primitive):
     """Deprecated depthwise convolution (weight (1, C, kh, kw)); Ascend only in MindSpore."""
 

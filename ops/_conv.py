@@ -11,7 +11,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
-from ._registry import op, primitive
+from ._registry import op, primitive, WHITE
 from .primitive import Primitive
 from ._registry import register_primitive_class
 
@@ -174,17 +174,17 @@ def _conv_fn(dim, input, weight, bias, stride, pad_mode, padding, dilation, grou
     return _wrap(_add_bias(dim, out, weight, bias))
 
 
-@op("conv1d")
+@op("conv1d", ascend_cube=True)
 def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     return _conv_fn(1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
-@op("conv2d")
+@op("conv2d", amp=WHITE, ascend_cube=True)
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     return _conv_fn(2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
-@op("conv3d")
+@op("conv3d", amp=WHITE, ascend_cube=True)
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     return _conv_fn(3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
@@ -227,7 +227,7 @@ class _ConvBase(Primitive):
         self.add_prim_attr("data_format", data_format)
 
 
-@register_primitive_class
+@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=1)
 class Conv2D(_ConvBase):
     """2D convolution primitive: ``Conv2D(out_channel, kernel_size, ...)(x, w)``."""
 
@@ -241,7 +241,7 @@ class Conv2D(_ConvBase):
                            self.out_channel, self.kernel_size))
 
 
-@register_primitive_class
+@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=2)
 class Conv3D(_ConvBase):
     """3D convolution primitive: ``Conv3D(out_channel, kernel_size, ...)(x, w)``."""
     _nd = 3
@@ -274,7 +274,7 @@ def _transpose_via_vjp(dout, w, in_shape, stride, pads, dilation, groups):
     return vjp(dout.astype(jnp.float32))[0].astype(dt)
 
 
-@register_primitive_class
+@register_primitive_class(amp={"O1": WHITE}, amp_order=5)
 class Conv2DBackpropInput(_ConvBase):
     """Gradient of Conv2D w.r.t. its input: ``(dout, weight, input_size)`` -> dx."""
 
@@ -304,12 +304,12 @@ class Conv2DBackpropInput(_ConvBase):
         return _wrap(_transpose_via_vjp(d, w, input_size, self.stride, pads, self.dilation, self.group))
 
 
-@register_primitive_class
+@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, amp_order=3)
 class Conv2DTranspose(Conv2DBackpropInput):
     """Transposed 2D convolution; the same computation as ``Conv2DBackpropInput``."""
 
 
-@op("conv_transpose2d")
+@op("conv_transpose2d", amp=WHITE)
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     """PyTorch-style transposed convolution; ``weight`` is (C_in, C_out / groups, kh, kw)."""
     name = "ConvTranspose2D"
@@ -374,7 +374,7 @@ def _check_output_padding(pad_mode, op_, given):
                          f"is not \"pad\", but got 'output_padding' is {given} and 'pad_mode' is {pad_mode}.")
 
 
-@register_primitive_class
+@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, amp_order=4)
 class Conv3DTranspose(_ConvBase):
     """Transposed 3D convolution: ``Conv3DTranspose(in_channel, out_channel, kernel_size, ...)(dout, w)``."""
     _nd = 3

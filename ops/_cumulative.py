@@ -6,7 +6,7 @@ from jax import lax
 
 from mscompat.common import dtype as mstype
 from ._args import arr, check_bool, Tensor, to_np_dtype
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK
 from ._reduce import _tensor_in, _is_int, _kind, _call_fail, _acc, _I64, _BOOL
 
 _wrap = Tensor._wrap
@@ -68,8 +68,8 @@ def _cumprod_impl(x, axis, exclusive=False, reverse=False):
     return _scan("CumProd", jnp.cumprod, lambda d: 1, x, axis, exclusive, reverse)
 
 
-primitive("CumSum", _cumsum_impl, attrs=(("exclusive", False), ("reverse", False)))
-primitive("CumProd", _cumprod_impl, attrs=(("exclusive", False), ("reverse", False)))
+primitive("CumSum", _cumsum_impl, attrs=(("exclusive", False), ("reverse", False)), amp=BLACK)
+primitive("CumProd", _cumprod_impl, attrs=(("exclusive", False), ("reverse", False)), amp=BLACK)
 
 
 def _cast_opt(x, dtype):
@@ -78,13 +78,13 @@ def _cast_opt(x, dtype):
     return x
 
 
-@op("cumsum")
+@op("cumsum", amp=BLACK)
 def cumsum(x, axis, dtype=None):
     """Cumulative sum along ``axis`` (optionally after casting to ``dtype``)."""
     return _cumsum_impl(_cast_opt(x, dtype), axis)
 
 
-@op("cumprod", method="cumprod")
+@op("cumprod", method="cumprod", amp=BLACK)
 def cumprod(input, dim, dtype=None):
     """Cumulative product along ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
     a = _tensor_in("CumProd", "input", input)

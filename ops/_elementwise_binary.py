@@ -12,7 +12,7 @@ from jax import lax
 
 from mscompat.common._promotion import promote_types, scalar_result_dtype
 from ._args import arr, binary, check_same_dtype, check_tensor, check_tensors, Tensor
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK, PROMOTE
 from ._elementwise import _kind, _dtype_error, _in_f32, _register, _type_name, _F32, _LOW
 
 _wrap = Tensor._wrap
@@ -89,7 +89,7 @@ def _pow(a, b):
     return jnp.power(a, b)
 
 
-@op("pow", aliases=("pows", "tensor_pow"))
+@op("pow", aliases=("pows", "tensor_pow"), amp=BLACK)
 def pow(input, exponent):
     """``input ** exponent`` with MindSpore's promotion (integer powers stay integer)."""
     a, b = _binary_operands("Pow", input, exponent, "iufc", arg=("input", "exponent"))
@@ -98,7 +98,7 @@ def pow(input, exponent):
     return _wrap(_pow(a, b))
 
 
-primitive("Pow", pow)
+primitive("Pow", pow, amp=BLACK)
 
 
 @op("float_power")
@@ -471,13 +471,13 @@ def _addc(name, combine):
     return impl
 
 
-addcdiv = op("addcdiv")(_addc("Addcdiv", lambda x, y: x / y))
-addcmul = op("addcmul")(_addc("Addcmul", lambda x, y: x * y))
-primitive("Addcdiv", addcdiv)
-primitive("Addcmul", addcmul)
+addcdiv = op("addcdiv", amp=PROMOTE)(_addc("Addcdiv", lambda x, y: x / y))
+addcmul = op("addcmul", amp=PROMOTE)(_addc("Addcmul", lambda x, y: x * y))
+primitive("Addcdiv", addcdiv, amp=PROMOTE)
+primitive("Addcmul", addcmul, amp=PROMOTE)
 
 
-@op("addn")
+@op("addn", amp=PROMOTE)
 def addn(x):
     """Sum of a list/tuple of Tensors of the same shape and dtype."""
     if not isinstance(x, (list, tuple)) or not x:
@@ -498,6 +498,6 @@ def addn(x):
     return _wrap(out)
 
 
-primitive("AddN", addn)
+primitive("AddN", addn, amp=PROMOTE)
 
 

@@ -154,14 +154,14 @@ def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     return _wrap(p), _wrap(low), _wrap(up)
 
 
-@op("lu_unpack")
+@op("lu_unpack", targets_lacking=("Ascend",), kernel="LuUnpack")
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     """``(P, L, U)`` from a packed LU factorization and its 1-based pivots."""
     return _lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 
 
 primitive("LuUnpack", None, attrs=(("unpack_data", True), ("unpack_pivots", True)),
-          call=lambda p, lu, piv: _lu_unpack(lu, piv, p.unpack_data, p.unpack_pivots))
+          call=lambda p, lu, piv: _lu_unpack(lu, piv, p.unpack_data, p.unpack_pivots), targets_lacking=("Ascend",))
 
 
 def _lu_solve(b, LU_data, LU_pivots):
@@ -237,14 +237,14 @@ def _ormqr(input, tau, other, left=True, transpose=False):
     return _wrap(q @ c if left else c @ q)
 
 
-@op("ormqr")
+@op("ormqr", targets_lacking=("Ascend", "CPU"), kernel="Ormqr")
 def ormqr(input, tau, other, left=True, transpose=False):
     """``Q @ other`` (or ``other @ Q``, with ``Q^H`` when ``transpose``) for Q given as reflectors."""
     return _ormqr(input, tau, other, left, transpose)
 
 
 primitive("Ormqr", None, attrs=(("left", True), ("transpose", False)),
-          call=lambda p, a, t, c: _ormqr(a, t, c, p.left, p.transpose))
+          call=lambda p, a, t, c: _ormqr(a, t, c, p.left, p.transpose), targets_lacking=("Ascend", "CPU"))
 
 
 # --- misc ---------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import jax.scipy.linalg as jsl
 from mscompat.common import dtype as mstype
 from mscompat.common._promotion import promote_types
 from ._args import arr, Tensor, to_np_dtype
-from ._registry import op, primitive
+from ._registry import op, primitive, WHITE
 from ._elementwise import _kind, _dtype_error, _need_tensor
 from ._creation import _linspace
 from ._creation import scalar_to_tensor
@@ -189,7 +189,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return _wrap(jnp.transpose(out, order))
 
 
-@op("mv")
+@op("mv", amp=WHITE, ascend_cube=True)
 def mv(mat, vec):
     """Matrix-vector product."""
     m, v = _need_tensor("mv", mat, "mat"), _need_tensor("mv", vec, "vec")
@@ -428,7 +428,7 @@ def _triangular_solve(matrix, rhs, lower=True, adjoint=False):
 primitive("MatrixTriangularSolve", _triangular_solve, attrs=(("lower", True), ("adjoint", False)))
 
 
-@op("cholesky")
+@op("cholesky", targets_lacking=("Ascend",), kernel="Cholesky")
 def cholesky(input_x, upper=False):
     """Cholesky factor of a symmetric positive-definite matrix (lower, or upper when ``upper``)."""
     if not isinstance(input_x, Tensor):
@@ -448,7 +448,7 @@ def cholesky(input_x, upper=False):
     return _wrap(jnp.swapaxes(low, -1, -2) if upper else low)
 
 
-primitive("Cholesky", cholesky, attrs=(("upper", False),))
+primitive("Cholesky", cholesky, attrs=(("upper", False),), targets_lacking=("Ascend",))
 
 
 @op("cholesky_inverse")

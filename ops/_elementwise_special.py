@@ -131,7 +131,7 @@ _unary("bessel_k1", "BesselK1", _f64(lambda x: _k_64(x, 1, False)), "f", arg="x"
 _unary("bessel_k1e", "BesselK1e", _f64(lambda x: _k_64(x, 1, True)), "f", arg="x")
 
 
-@op("lgamma")
+@op("lgamma", targets_lacking=("Ascend",), kernel="Lgamma")
 def lgamma(input):
     """``log|Gamma(input)|``; int32 input gives float32 (as MindSpore)."""
     a = _need_tensor("Lgamma", input)
@@ -144,10 +144,10 @@ def lgamma(input):
     return _wrap(jss.gammaln(a))
 
 
-primitive("Lgamma", lgamma)
+primitive("Lgamma", lgamma, targets_lacking=("Ascend",))
 
 
-@op("polygamma")
+@op("polygamma", targets_lacking=("Ascend",), kernel="Polygamma")
 def polygamma(n, input):
     """The ``n``-th derivative of the digamma function at ``input``."""
     a = _need_tensor("Polygamma", input)
@@ -166,7 +166,7 @@ def polygamma(n, input):
     return _wrap(out.astype(a.dtype))
 
 
-primitive("Polygamma", polygamma)
+primitive("Polygamma", polygamma, targets_lacking=("Ascend",))
 
 
 def _float_same(prim, x, y, names):

@@ -15,7 +15,7 @@ from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by ja
 
 from mscompat.common import dtype as mstype
 from ._args import arr, check_bool as _bool, check_int as _int, Tensor, tensor_arg
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK, PROMOTE
 from .primitive import Primitive
 
 _wrap = Tensor._wrap
@@ -63,7 +63,7 @@ def sqrt(x):
     return _wrap(jnp.sqrt(a))
 
 
-@op("rsqrt")
+@op("rsqrt", amp=BLACK)
 def rsqrt(input):
     """Element-wise ``1 / sqrt(input)``; float and complex inputs only."""
     a = _tensor("Rsqrt", "input", input)
@@ -74,7 +74,7 @@ def rsqrt(input):
 
 
 primitive("Sqrt", sqrt)
-primitive("Rsqrt", rsqrt)
+primitive("Rsqrt", rsqrt, amp=BLACK)
 
 
 # ---------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def _cross(input, other, dim=_DEFAULT_DIM):
     return _wrap(jnp.cross(a, b, axis=dim).astype(a.dtype))
 
 
-primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: _cross(x, y, p.dim))
+primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: _cross(x, y, p.dim), amp=PROMOTE)
 
 
 # ---------------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def _cholesky_inverse(input_x, upper=False):
     return _wrap(jnp.linalg.inv(full).astype(a.dtype))
 
 
-primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),))
+primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),), targets_lacking=("Ascend",))
 
 
 # ---------------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ class Eigh(Primitive):
         return (_wrap(w), _wrap(v)) if self.compute_eigenvectors else _wrap(w)
 
 
-@op("lstsq")
+@op("lstsq", targets_lacking=("Ascend", "GPU"), kernel="Lstsq")
 def lstsq(input, A):
     """Least-squares solution ``X`` of ``input @ X = A``."""
     x = _tensor("Lstsq", "input", input)
@@ -405,4 +405,4 @@ def lstsq(input, A):
 
 
 primitive("Lstsq", lambda x, a, fast=True, l2_regularizer=0.0: lstsq(x, a),
-          attrs=(("fast", True, (bool,)), ("l2_regularizer", 0.0, (float,))))
+          attrs=(("fast", True, (bool,)), ("l2_regularizer", 0.0, (float,))), targets_lacking=("Ascend", "GPU"))

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_number, F16_32, F16_32_64, FLOATS
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK
 from mscompat._runtime_checks import check_index_range
 
 _wrap = Tensor._wrap
@@ -120,7 +120,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return _wrap(_nll("cross_entropy", logp, t, w, ignore_index, reduction, label_smoothing))
 
 
-@op("nll_loss")
+@op("nll_loss", amp=BLACK)
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
     """Negative log likelihood of log-probabilities ``inputs`` (N, C, *) at ``target`` (N, *)."""
     x, t, w = _ce_check("nll_loss", inputs, target, weight, reduction, label_smoothing)
@@ -166,7 +166,7 @@ def _nll_prim(prim, logits, labels, weight):
     return _wrap(loss), _wrap(total.astype(w.dtype))
 
 
-primitive("NLLLoss", None, attrs=(("reduction", "mean"), ("ignore_index", -100)), call=_nll_prim)
+primitive("NLLLoss", None, attrs=(("reduction", "mean"), ("ignore_index", -100)), call=_nll_prim, amp=BLACK)
 
 
 def _logits_labels(name, logits, labels, allowed, label_arg="labels"):
@@ -231,7 +231,7 @@ def _bce_logits(x, y, w, pw):
     return loss if w is None else loss * w
 
 
-@op("binary_cross_entropy_with_logits")
+@op("binary_cross_entropy_with_logits", amp=BLACK)
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     name = "BCEWithLogitsLoss"
     x, y = _inputs_reduction(name, ("input", "target"), input, target, reduction)
@@ -252,7 +252,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
 primitive("BCEWithLogitsLoss", None, attrs=(("reduction", "mean"),),
           call=lambda p, logits, label, weight=None, pos_weight=None: binary_cross_entropy_with_logits(
-              logits, label, weight, pos_weight, p.reduction))
+              logits, label, weight, pos_weight, p.reduction), amp=BLACK)
 
 
 @op("binary_cross_entropy")
@@ -342,14 +342,14 @@ def _smooth_l1(x, y, beta, reduction, name="SmoothL1Loss"):
     return _wrap(_reduce(loss, reduction))
 
 
-@op("smooth_l1_loss")
+@op("smooth_l1_loss", amp=BLACK)
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
     x, y = _input_and_target("SmoothL1Loss", input, target, F16_32_64 + ("bfloat16",))
     return _smooth_l1(x, y, beta, reduction)
 
 
 primitive("SmoothL1Loss", None, attrs=(("beta", 1.0), ("reduction", "none")),
-          call=lambda p, logits, labels: smooth_l1_loss(logits, labels, p.beta, p.reduction))
+          call=lambda p, logits, labels: smooth_l1_loss(logits, labels, p.beta, p.reduction), amp=BLACK)
 
 
 @op("huber_loss")
@@ -385,7 +385,7 @@ def _kl_div(name, logits, labels, reduction, allowed):
     return _reduce(loss, reduction)
 
 
-@op("kl_div")
+@op("kl_div", amp=BLACK)
 def kl_div(logits, labels, reduction="mean"):
     """``labels * (log(labels) - logits)``, reduced ('none', 'mean', 'sum', 'batchmean')."""
     return _wrap(_kl_div("kl_div", logits, labels, reduction, ("none", "mean", "sum", "batchmean")))
@@ -393,7 +393,7 @@ def kl_div(logits, labels, reduction="mean"):
 
 primitive("KLDivLoss", None, attrs=(("reduction", "mean"),),
           call=lambda p, logits, labels: _wrap(_kl_div("KLDivLoss", logits, labels, p.reduction,
-                                                       ("none", "mean", "sum", "batchmean"))))
+                                                       ("none", "mean", "sum", "batchmean"))), amp=BLACK)
 
 
 # ---------------------------------------------------------------------------------------
@@ -415,13 +415,13 @@ def _soft_margin(input, target, reduction="mean"):
     return _wrap(_reduce(loss, reduction).astype(x.dtype))
 
 
-@op("soft_margin_loss")
+@op("soft_margin_loss", amp=BLACK)
 def soft_margin_loss(input, target, reduction="mean"):
     return _soft_margin(input, target, reduction)
 
 
 primitive("SoftMarginLoss", None, attrs=(("reduction", "mean"),),
-          call=lambda p, x, y: _soft_margin(x, y, p.reduction))
+          call=lambda p, x, y: _soft_margin(x, y, p.reduction), amp=BLACK)
 
 
 @op("margin_ranking_loss")
@@ -509,7 +509,7 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
     return _wrap(_reduce(loss, reduction))
 
 
-@op("triplet_margin_loss")
+@op("triplet_margin_loss", amp=BLACK)
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction="mean"):
     name = "TripletMarginLoss"
     a = need_tensor(name, "anchor", anchor)

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, CONCRETE
-from ._registry import op, primitive, register_primitive_class
+from ._registry import op, primitive, register_primitive_class, WHITE
 from .primitive import Primitive, prim_attr_register
 from ._args import binary
 from ._reduce import sum as _sum
@@ -77,7 +77,7 @@ def _eager_product(x, y):
     return None
 
 
-@op("matmul")
+@op("matmul", amp=WHITE, ascend_cube=True)
 def matmul(input, other):
     """Matrix product with numpy's broadcasting rules (1-D inputs are vectors)."""
     out = _eager_product(input, other)
@@ -147,21 +147,23 @@ def _batch_matmul(x, w, transpose_a=False, transpose_b=False):
     return _wrap(_product(a, b))
 
 
-@op("bmm")
+@op("bmm", amp=WHITE, ascend_cube=True)
 def bmm(input_x, mat2):
     """Batched matrix product; batch dimensions must be equal (no broadcasting)."""
     return _batch_matmul(input_x, mat2)
 
 
-@op("mm")
+@op("mm", ascend_cube=True)
 def mm(input, mat2):
     """Product of two 2-D matrices of the same dtype."""
     return _matmul_2d(input, mat2)
 
 
 primitive("MatMul", _matmul_2d, attrs=(("transpose_a", False), ("transpose_b", False)),
-          call=lambda p, x, w: _matmul_2d(x, w, p.transpose_a, p.transpose_b))
-primitive("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)))
+          call=lambda p, x, w: _matmul_2d(x, w, p.transpose_a, p.transpose_b),
+          amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, shard_rule="matmul", amp_order=6)
+primitive("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
+          amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=7)
 
 
 def _float_pair(name, a, b, allowed):
@@ -171,7 +173,7 @@ def _float_pair(name, a, b, allowed):
             raise TypeError(f"The '{arg}' doesn't support '{_ms(t.dtype)}' and expect to receive [{names}].")
 
 
-@op("dot")
+@op("dot", ascend_cube=True)
 def dot(input, other):
     """``input`` (..., k) times ``other`` (..., k, n): every pair of rows and columns."""
     a, b = _both_tensors("dot", input, other)
@@ -188,7 +190,7 @@ def dot(input, other):
     return _wrap(_product(a, b, lambda p, q, **kw: jnp.tensordot(p, q, axes=((-1,), (q.ndim - 2,)), **kw)))
 
 
-@op("inner")
+@op("inner", ascend_cube=True)
 def inner(input, other):
     """Sum of products over the last axes; a 0-D operand multiplies."""
     a, b = _both_tensors("inner", input, other)
@@ -237,7 +239,7 @@ def _td_axes(axes, nd1, nd2):
     raise TypeError(f"For 'tensor_dot', 'axes' must be an int or a pair of sequences, but got {axes}.")
 
 
-@op("tensor_dot")
+@op("tensor_dot", ascend_cube=True)
 def tensor_dot(x1, x2, axes):
     """Sum of products over ``axes`` (an int N: the last N of ``x1`` with the first N of ``x2``)."""
     a, b = _both_tensors("tensor_dot", x1, x2, ("x1", "x2"))
@@ -250,7 +252,7 @@ def tensor_dot(x1, x2, axes):
     return _wrap(_product(a, b, lambda p, q, **kw: jnp.tensordot(p, q, axes=(ax1, ax2), **kw)))
 
 
-@op("batch_dot")
+@op("batch_dot", ascend_cube=True)
 def batch_dot(x1, x2, axes=None):
     """Per-batch (axis 0) dot product of float32 tensors over ``axes``."""
     a, b = _both_tensors("batch_dot", x1, x2, ("x1", "x2"))
@@ -326,7 +328,7 @@ def _einsum_sublist(equation, operands, name):
     return eq, (equation,) + rest[1::2]
 
 
-@op("einsum")
+@op("einsum", amp=WHITE, targets_lacking=("Ascend", "CPU"), kernel="Einsum")
 def einsum(equation, *operands):
     """Einstein summation over float operands (``...`` broadcasting supported)."""
     if isinstance(equation, Tensor):
@@ -345,7 +347,7 @@ def einsum_ext(equation, *operands):
     return _einsum(equation, operands)
 
 
-@register_primitive_class
+@register_primitive_class(amp=WHITE, targets_lacking=("Ascend", "CPU"))
 class Einsum(Primitive):
     """``Einsum(equation)((x1, x2, ...))``."""
 
@@ -366,7 +368,7 @@ def _scalar_arg(name, arg, v, types=(int, float)):
         raise TypeError(f"For '{name}', parameter '{arg}' must be an int or float, but got {type(v)}.")
 
 
-@op("addmm")
+@op("addmm", ascend_cube=(1, 2))
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat1 @ mat2)``."""
     _scalar_arg("addmm", "alpha", alpha)
@@ -396,7 +398,7 @@ def _add_checks(name, x, u, v, beta, alpha, argnames):
     return beta, alpha
 
 
-@op("addmv")
+@op("addmv", amp=WHITE, ascend_cube=(1, 2))
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat @ vec)``."""
     beta, alpha = _add_checks("Addmv", input, mat, vec, beta, alpha, ("mat", "vec", "input"))
@@ -405,7 +407,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
     return beta * input + alpha * _wrap(arr(prod_).reshape(-1) if v.ndim == 1 or v.shape[-1] == 1 else arr(prod_))
 
 
-@op("addr")
+@op("addr", ascend_cube=(1, 2))
 def addr(x, vec1, vec2, *, beta=1, alpha=1):
     """``beta * x + alpha * outer(vec1, vec2)``."""
     beta, alpha = _add_checks("Addr", x, vec1, vec2, beta, alpha, ("vec1", "vec2", "x"))
@@ -414,7 +416,7 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
     return beta * x + alpha * prod_
 
 
-@op("addbmm")
+@op("addbmm", amp=WHITE, ascend_cube=(1, 2))
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``; integer batch sums are int64."""
     _scalar_arg("addbmm", "alpha", alpha)
@@ -424,7 +426,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return beta * input + alpha * _wrap(s)
 
 
-@op("baddbmm")
+@op("baddbmm", amp=WHITE, ascend_cube=(1, 2))
 def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     """``beta * input + alpha * (batch1 @ batch2)`` for tensors of one dtype."""
     if not (isinstance(input, Tensor) and isinstance(batch1, Tensor) and isinstance(batch2, Tensor)):

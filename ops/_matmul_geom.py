@@ -7,7 +7,7 @@ from jax import lax
 from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
-from ._registry import op, primitive
+from ._registry import op, primitive, PROMOTE
 
 _wrap = Tensor._wrap
 _F32 = np.dtype(np.float32)
@@ -56,7 +56,7 @@ primitive("NMSWithMask", _nms_with_mask, attrs=(("iou_threshold", 0.5),),
           call=lambda p, x: _nms_with_mask(x, p.iou_threshold))
 
 
-@op("cross")
+@op("cross", amp=PROMOTE)
 def cross(input, other, dim=None):
     """Cross product along ``dim`` (the first axis of size 3 when None)."""
     if not isinstance(input, Tensor) or not isinstance(other, Tensor):

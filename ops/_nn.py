@@ -15,7 +15,7 @@ from jax import lax
 from mscompat._checkparam import INC_LEFT, check_int_range, check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
-from ._registry import op, primitive, register_primitive_class
+from ._registry import op, primitive, register_primitive_class, BLACK, PROMOTE, WHITE
 from .primitive import Primitive, prim_attr_register
 from mscompat.common.seed import next_key
 
@@ -106,7 +106,7 @@ def relu(input, inplace=False):
     return _wrap(jnp.where(a > 0, a, const(0, a)))
 
 
-primitive("ReLU", relu)
+primitive("ReLU", relu, amp={"O1": WHITE}, amp_order=9)
 
 
 @op("relu6")
@@ -151,7 +151,7 @@ def threshold(input, thr, value):
     return _wrap(jnp.where(a > _icast(thr, a), a, _icast(value, a)))
 
 
-@op("prelu")
+@op("prelu", amp=WHITE)
 def prelu(input, weight):
     a = tensor_in("PReLU", "x", input, F16_32)
     w = tensor_in("PReLU", "weight", weight, F16_32)
@@ -166,7 +166,7 @@ def prelu(input, weight):
     return _wrap(jnp.where(a > 0, a, a * w.astype(a.dtype)))
 
 
-primitive("PReLU", prelu)
+primitive("PReLU", prelu, amp={"O1": WHITE, "auto": WHITE}, amp_order=8)
 
 
 def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
@@ -271,7 +271,7 @@ def _softmax_impl(op_name, x, axis, dtype=None, allow_tuple=False, negate=False)
     return _wrap(jax.nn.softmax(-a if negate else a, axis=ax))
 
 
-@op("softmax")
+@op("softmax", amp=BLACK)
 def softmax(input, axis=-1, *, dtype=None):
     return _softmax_impl("Softmax", input, axis, dtype)
 
@@ -284,10 +284,10 @@ def softmin(x, axis=-1, *, dtype=None):
 
 
 primitive("Softmax", lambda x, axis=-1: _softmax_impl("Softmax", x, axis, allow_tuple=True),
-          attrs=(("axis", -1),))
+          attrs=(("axis", -1),), amp=BLACK)
 
 
-@op("log_softmax")
+@op("log_softmax", amp=BLACK)
 def log_softmax(logits, axis=-1):
     a = need_tensor("LogSoftmax", "logits", logits)
     if dname(a) not in BF_F16_32:
@@ -298,7 +298,7 @@ def log_softmax(logits, axis=-1):
     return _wrap(jax.nn.log_softmax(a, axis=ax))
 
 
-primitive("LogSoftmax", log_softmax, attrs=(("axis", -1),))
+primitive("LogSoftmax", log_softmax, attrs=(("axis", -1),), amp=BLACK)
 
 
 # ---------------------------------------------------------------------------------------
@@ -416,7 +416,7 @@ def _softplus(a, beta=1, threshold=20):
     return jnp.where(bx > const(threshold, a), a, jnp.logaddexp(bx, const(0, a)) / const(beta, a))
 
 
-@op("softplus")
+@op("softplus", amp=BLACK)
 def softplus(input, beta=1, threshold=20):
     a = tensor_in("Softplus", "x", input, F16_32_64)
     check_number("softplus", "beta", beta)
@@ -424,7 +424,7 @@ def softplus(input, beta=1, threshold=20):
     return _wrap(_softplus(a, beta, threshold))
 
 
-primitive("Softplus", lambda x: softplus(x))     # beta 1; above the threshold 20 log(1 + e^x) is x
+primitive("Softplus", lambda x: softplus(x), amp=BLACK)     # beta 1; above the threshold 20 log(1 + e^x) is x
 
 
 @op("softsign")
@@ -470,7 +470,7 @@ primitive("GLU", lambda x, axis=-1: _glu("GLU", x, axis, lambda n: RuntimeError(
 # Layers: dense, bias_add, L2Normalize, OneHot
 
 
-@op("dense")
+@op("dense", amp=WHITE, ascend_cube=True)
 def dense(input, weight, bias=None):
     x = need_tensor("Dense", "input", input)
     w = need_tensor("Dense", "weight", weight)
@@ -496,7 +496,7 @@ def dense(input, weight, bias=None):
     return _wrap(out)
 
 
-primitive("Dense", dense)
+primitive("Dense", dense, amp=WHITE, ascend_cube=True)
 
 
 def _bias_add(input_x, bias, data_format="NCHW"):
@@ -519,12 +519,12 @@ def _bias_add(input_x, bias, data_format="NCHW"):
     return _wrap(x + b.reshape(shape))
 
 
-@op("bias_add")
+@op("bias_add", amp=PROMOTE)
 def bias_add(input_x, bias):
     return _bias_add(input_x, bias)
 
 
-primitive("BiasAdd", _bias_add, attrs=(("data_format", "NCHW"),))
+primitive("BiasAdd", _bias_add, attrs=(("data_format", "NCHW"),), amp=PROMOTE)
 
 
 def _l2_normalize(x, axis=0, epsilon=1e-4):

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, dname, is_int, is_number, F16_32, BF_F16_32
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK
 
 _wrap = Tensor._wrap
 
@@ -71,7 +71,7 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
             _wrap(bmean.astype(params[0].dtype)), _wrap(bvar.astype(params[0].dtype)))
 
 
-@op("batch_norm")
+@op("batch_norm", amp=BLACK)
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):
     """Batch normalization over the channel axis 1; with ``training`` the running statistics
     (Parameters or Tensors) are updated in place."""
@@ -83,7 +83,7 @@ primitive("BatchNorm", None, attrs=(("is_training", False, (bool,)), ("epsilon",
                                     ("momentum", 0.1, (float,)), ("data_format", "NCHW", (str,))),
           call=lambda prim, x, scale, bias, mean, variance: _batch_norm(
               "BatchNorm", x, scale, bias, mean, variance, prim.is_training, prim.epsilon, prim.momentum,
-              prim.data_format))
+              prim.data_format), amp=BLACK)
 
 
 def _ln_core(a, axes, eps):
@@ -93,7 +93,7 @@ def _ln_core(a, axes, eps):
     return (f - mean) / jnp.sqrt(var + jnp.float32(eps)), mean, var
 
 
-@op("layer_norm")
+@op("layer_norm", amp=BLACK)
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     a = need_tensor("LayerNorm", "input", input)
     check_dtype("LayerNorm", "input", a, BF_F16_32)
@@ -141,10 +141,10 @@ def _layer_norm_prim(prim, x, gamma, beta):
 
 
 primitive("LayerNorm", None, attrs=(("begin_norm_axis", 1, (int,)), ("begin_params_axis", 1, (int,)),
-                                    ("epsilon", 1e-7, (float,))), call=_layer_norm_prim)
+                                    ("epsilon", 1e-7, (float,))), call=_layer_norm_prim, amp=BLACK)
 
 
-@op("group_norm")
+@op("group_norm", amp=BLACK)
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     a = need_tensor("GroupNorm", "input", input)
     check_dtype("GroupNorm", "input", a, BF_F16_32 + ("float64",))
@@ -252,11 +252,12 @@ def _lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_C
     return _wrap(out.astype(a.dtype))
 
 
-@op("lrn")
+@op("lrn", targets_lacking=("Ascend",), kernel="LRN")
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
     return _lrn(x, depth_radius, bias, alpha, beta, norm_region)
 
 
 primitive("LRN", None, attrs=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0), ("beta", 0.5),
                               ("norm_region", "ACROSS_CHANNELS")),
-          call=lambda p, x: _lrn(x, p.depth_radius, p.bias, p.alpha, p.beta, p.norm_region))
+          call=lambda p, x: _lrn(x, p.depth_radius, p.bias, p.alpha, p.beta, p.norm_region),
+          targets_lacking=("Ascend",))

@@ -8,7 +8,7 @@ import jax.numpy as jnp
 from mscompat._checkparam import check_non_negative_int
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK
 from ._reduce import _tensor_in, _is_int, _kind, _axes, _acc, _F32, _BOOL
 
 _wrap = Tensor._wrap
@@ -181,14 +181,14 @@ def _renorm(input, p, dim, maxnorm):
     return _wrap((a.astype(n.dtype) * scale).astype(a.dtype))
 
 
-@op("renorm")
+@op("renorm", amp=BLACK)
 def renorm(input, p, axis, maxnorm):
     """Rescale each slice along ``axis`` whose ``p``-norm exceeds ``maxnorm`` to ``maxnorm``."""
     return _renorm(input, p, axis, maxnorm)
 
 
 primitive("Renorm", lambda x, p, dim, maxnorm: _renorm(x, p, dim, maxnorm),
-          attrs=(("p", 1), ("dim", 0), ("maxnorm", 1.0)))
+          attrs=(("p", 1), ("dim", 0), ("maxnorm", 1.0)), amp=BLACK)
 
 
 def _euclidean_norm_call(prim, x, axes):

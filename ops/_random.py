@@ -794,7 +794,7 @@ class ParameterizedTruncatedNormal(Primitive):
         return _wrap((z * s + m).astype(_np(dt)))
 
 
-@_register
+@register_primitive_class(targets_lacking=("Ascend", "GPU"))
 class MultinomialWithReplacement(Primitive):
     """``numsamples`` category indices per row of ``x``; int64."""
 

@@ -18,7 +18,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor,
                     check_arg_type as _check_type)
-from ._registry import op, primitive, register_primitive_class
+from ._registry import op, primitive, register_primitive_class, BLACK
 from .primitive import PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
@@ -214,7 +214,7 @@ def _ext_checks(name, x, dim, keepdim):
     return arr(x)
 
 
-@op("sum")
+@op("sum", amp=BLACK)
 def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 (MindSpore's name)
     """Sum over ``dim``; int and bool inputs give int64 unless ``dtype`` is given."""
     a = _ext_checks("SumExt", input, dim, keepdim)
@@ -223,7 +223,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 (MindSpore
     return _wrap(_sum(a, axes, bool(keepdim)))
 
 
-@op("prod")
+@op("prod", amp=BLACK)
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """Product over ``axis``; an int/None axis promotes int and bool inputs to int64 (ProdExt)."""
     if isinstance(axis, (tuple, list, Tensor)):
@@ -517,7 +517,7 @@ def _median_lower(a, axis, keep):
     return val, idx
 
 
-@op("median")
+@op("median", targets_lacking=("Ascend",), kernel="Median")
 def median(input, axis=-1, keepdims=False):
     """Lower median along ``axis`` and its index (int64)."""
     a = _tensor_in("Median", "input", input)
@@ -569,7 +569,7 @@ def _median_prim(x, global_median=False, axis=0, keep_dims=False, ignore_nan=Fal
 
 
 primitive("Median", _median_prim, attrs=(("global_median", False), ("axis", 0), ("keep_dims", False),
-                                          ("ignore_nan", False)))
+                                          ("ignore_nan", False)), targets_lacking=("Ascend",))
 
 
 # ---------------------------------------------------------------------------------------

@@ -431,7 +431,7 @@ def _sparse_to_dense(indices, values, sparse_shape):
     return _wrap(jnp.zeros(shape, val.dtype).at[tuple(ind.T)].add(val))
 
 
-primitive("SparseToDense", _sparse_to_dense)
+primitive("SparseToDense", _sparse_to_dense, targets_lacking=("Ascend", "GPU"))
 
 
 def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2):
