@@ -7,19 +7,12 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor, CSRTensor
 from mscompat.ops._args import arr
 from mscompat.ops.composite import GradOperation
+from mscompat.numpy.utils import _convert_64_to_32
 from .utils_const import _raise_value_error
 
 __all__ = []
 
 grad = GradOperation(get_all=False, get_by_list=False, sens_param=False)
-
-
-def _convert_64_to_32(tensor):
-    if tensor.dtype == mstype.float64:
-        return tensor.astype(mstype.float32)
-    if tensor.dtype == mstype.int64:
-        return tensor.astype(mstype.int32)
-    return tensor
 
 
 def _to_tensor(*args, dtype=None):

@@ -1,11 +1,10 @@
 """BFGS (Wright and Nocedal, algorithm 6.1) with MindSpore's update order and result fields."""
-from typing import NamedTuple
-
 import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from .line_search import LineSearch
+from .gradient_optimization_algorithm import GradientOptimizationResults
 from ..utils import grad, _to_scalar
 
 __all__ = []
@@ -13,22 +12,10 @@ __all__ = []
 _wrap = Tensor._wrap
 
 
-class _BFGSResults(NamedTuple):
+class _BFGSResults(GradientOptimizationResults):
     """State at the end of BFGS: convergence flags, counts, the point ``x_k`` with its value
     ``f_k``, gradient ``g_k`` and inverse-Hessian estimate ``H_k``, and the end status."""
-    converged: bool
-    failed: bool
-    k: int
-    nfev: int
-    ngev: int
-    nhev: int
-    x_k: Tensor
-    f_k: float
-    g_k: Tensor
-    H_k: Tensor
-    old_old_fval: float
-    status: int
-    line_search_status: int
+    __slots__ = ()
 
 
 def _inf_norm(g):
