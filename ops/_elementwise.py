@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from ._args import arr, check_tensor, Tensor, ms_dtype
-from ._registry import op, primitive, tensor_method
+from ._registry import op, primitive, tensor_method, BLACK
 
 _wrap = Tensor._wrap
 _F32 = np.dtype(np.float32)
@@ -69,19 +69,22 @@ def _in_f32(fn, a):
     return fn(a)
 
 
-def _register(impl, name, prim, doc, aliases=()):
-    """Name ``impl`` and register it as op ``name`` (with ``aliases``) and/or Primitive ``prim``."""
+def _register(impl, name, prim, doc, aliases=(), *, amp=None, targets_lacking=None, kernel=None):
+    """Name ``impl`` and register it as op ``name`` (with ``aliases``) and/or Primitive ``prim``;
+    ``amp``/``targets_lacking`` are the policy fields of both entries, ``kernel`` (default ``prim``)
+    the Primitive the functional form runs."""
     impl.__name__ = impl.__qualname__ = name or prim
     impl.__doc__ = doc
     if name:
-        op(name, aliases=aliases)(impl)
+        op(name, aliases=aliases, amp=amp, targets_lacking=targets_lacking, kernel=kernel or prim)(impl)
     if prim:
-        primitive(prim, impl)
+        primitive(prim, impl, amp=amp, targets_lacking=targets_lacking)
     return impl
 
 
-def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=()):
-    """Register the unary op ``name`` (and Primitive ``prim``) computing ``fn``."""
+def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=(), **policy):
+    """Register the unary op ``name`` (and Primitive ``prim``) computing ``fn``; ``policy``: the
+    policy fields of :func:`_register`."""
     def impl(input):
         a = _need_tensor(prim or name, input, arg)
         _check_kind(prim or name, a, allowed, arg)
@@ -92,22 +95,23 @@ def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="inp
         if _kind(a.dtype) == "f":
             return _wrap(_in_f32(fn, a))
         return _wrap(fn(a))
-    return _register(impl, name, prim, f"Elementwise ``{name}`` of a Tensor (MindSpore ``ops.{name}``).", aliases)
+    return _register(impl, name, prim, f"Elementwise ``{name}`` of a Tensor (MindSpore ``ops.{name}``).", aliases,
+                     **policy)
 
 
 # --- trigonometric and hyperbolic --------------------------------------------------------------
-_unary("acos", "ACos", jnp.arccos, aliases=("arccos",))
+_unary("acos", "ACos", jnp.arccos, aliases=("arccos",), amp=BLACK)
 _unary("acosh", "Acosh", jnp.arccosh, aliases=("arccosh",))
-_unary("asin", "Asin", jnp.arcsin)
-_unary("arcsin", None, jnp.arcsin, arg="x")
+_unary("asin", "Asin", jnp.arcsin, amp=BLACK)
+_unary("arcsin", None, jnp.arcsin, arg="x", amp=BLACK)
 _unary("asinh", "Asinh", jnp.arcsinh, aliases=("arcsinh",))
 _unary("atan", "Atan", jnp.arctan, aliases=("arctan",))
 _unary("atanh", "Atanh", jnp.arctanh, aliases=("arctanh",))
 _unary("cos", "Cos", jnp.cos)
-_unary("cosh", "Cosh", jnp.cosh)
+_unary("cosh", "Cosh", jnp.cosh, amp=BLACK)
 _unary("sin", "Sin", jnp.sin)
-_unary("sinh", "Sinh", jnp.sinh)
-_unary("tan", "Tan", jnp.tan)
+_unary("sinh", "Sinh", jnp.sinh, amp=BLACK)
+_unary("tan", "Tan", jnp.tan, amp=BLACK)
 _unary("tanh", "Tanh", jnp.tanh)
 _unary("deg2rad", None, lambda a: a * np.asarray(np.pi / 180, a.dtype), "f", arg="x")
 _unary("rad2deg", None, lambda a: a * np.asarray(180 / np.pi, a.dtype), "f", arg="x")
@@ -129,20 +133,20 @@ def _tanhshrink(a):
 _unary("tanhshrink", None, _tanhshrink, "iufc", to_float=True)
 
 # --- exponential and logarithm -----------------------------------------------------------------
-_unary("exp", "Exp", jnp.exp, aliases=("tensor_exp",))
-_unary("expm1", "Expm1", jnp.expm1, aliases=("tensor_expm1",))
+_unary("exp", "Exp", jnp.exp, aliases=("tensor_exp",), amp=BLACK)
+_unary("expm1", "Expm1", jnp.expm1, aliases=("tensor_expm1",), amp=BLACK)
 _unary("exp2", None, jnp.exp2, "biufc", to_float=True)
-_unary("log", "Log", jnp.log)
-_unary("log10", None, jnp.log10)
-_unary("log2", None, jnp.log2)
-_unary("log1p", "Log1p", jnp.log1p)
+_unary("log", "Log", jnp.log, amp=BLACK)
+_unary("log10", None, jnp.log10, amp=BLACK)
+_unary("log2", None, jnp.log2, amp=BLACK)
+_unary("log1p", "Log1p", jnp.log1p, amp=BLACK)
 
 
 def _reciprocal(a):
     return jnp.ones((), a.dtype) / a
 
 
-_unary("reciprocal", "Reciprocal", _reciprocal, "biufc", to_float=True)
+_unary("reciprocal", "Reciprocal", _reciprocal, "biufc", to_float=True, amp=BLACK)
 
 
 def _inv(a):

@@ -52,15 +52,16 @@ def _check_broadcast(prim, a, b):
 
 
 def _binop(name, prim, fn, allowed="iufc", *, aliases=(), tensor_first=False, arg=("input", "other"),
-           half_in_f32=True, doc=None):
-    """Register binary op ``name`` (and Primitive ``prim``) computing ``fn(a, b)``."""
+           half_in_f32=True, doc=None, **policy):
+    """Register binary op ``name`` (and Primitive ``prim``) computing ``fn(a, b)``; ``policy``: the
+    policy fields of ``_elementwise._register``."""
     def impl(input, other):
         a, b = _binary_operands(prim or name, input, other, allowed, tensor_first, arg)
         if half_in_f32 and a.dtype in _LOW:
             return _wrap(fn(a.astype(_F32), b.astype(_F32)).astype(a.dtype))
         return _wrap(fn(a, b))
     return _register(impl, name, prim, doc or f"Elementwise ``{name or prim}`` of two operands (MindSpore semantics).",
-                     aliases)
+                     aliases, **policy)
 
 
 # --- power ---------------------------------------------------------------------------------
@@ -212,7 +213,7 @@ def _minimum(a, b):
 
 _binop("maximum", "Maximum", _maximum, "biuf", half_in_f32=False)
 _binop("minimum", "Minimum", _minimum, "biuf", half_in_f32=False)
-_binop("fmax", "Fmax", jnp.fmax, "iuf", half_in_f32=False)
+_binop("fmax", "Fmax", jnp.fmax, "iuf", half_in_f32=False, targets_lacking=("Ascend", "GPU"))
 _binop("fmin", "Fmin", jnp.fmin, "iuf", half_in_f32=False)
 
 

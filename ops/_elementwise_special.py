@@ -9,7 +9,7 @@ from jax.scipy.special import gammaln
 
 from ._args import (arr, check_broadcast, check_same_dtype, check_tensors, Tensor, is_int as _is_int,
                     tensor_arg as _tensor)
-from ._registry import op, primitive
+from ._registry import op, primitive, BLACK
 from ._elementwise import _unary, _kind, _dtype_error, _need_tensor, _F32, _LOW
 from ._registry import OPS
 
@@ -17,12 +17,12 @@ _wrap = Tensor._wrap
 
 _unary("erf", "Erf", jss.erf, "f")
 _unary("erfc", "Erfc", jss.erfc, "f")
-_erfinv = _unary("erfinv", "Erfinv", jss.erfinv, "f")
-_unary("digamma", "Digamma", jss.digamma, "f")
-_unary("i0", None, jss.i0, "f")
-_unary("bessel_i0", "BesselI0", jss.i0, "f", arg="x")
+_erfinv = _unary("erfinv", "Erfinv", jss.erfinv, "f", amp=BLACK)
+_unary("digamma", "Digamma", jss.digamma, "f", targets_lacking=("Ascend",))
+_unary("i0", None, jss.i0, "f", targets_lacking=("Ascend",), kernel="BesselI0")
+_unary("bessel_i0", "BesselI0", jss.i0, "f", arg="x", targets_lacking=("Ascend",))
 _unary("bessel_i0e", "BesselI0e", jss.i0e, "f", arg="x")
-_unary("bessel_i1", "BesselI1", jss.i1, "f", arg="x")
+_unary("bessel_i1", "BesselI1", jss.i1, "f", arg="x", targets_lacking=("Ascend",))
 _unary("bessel_i1e", "BesselI1e", jss.i1e, "f", arg="x")
 
 
@@ -121,14 +121,18 @@ def _k_64(x, order, scaled):
     return jnp.where(x > 0, out, jnp.where(x <= 0, jnp.inf, jnp.nan))  # MindSpore: inf for x <= 0
 
 
-_unary("bessel_j0", "BesselJ0", _f64(_j0_64), "f", arg="x")
-_unary("bessel_j1", "BesselJ1", _f64(_j1_64), "f", arg="x")
-_unary("bessel_y0", "BesselY0", _f64(_y0_64), "f", arg="x")
-_unary("bessel_y1", "BesselY1", _f64(_y1_64), "f", arg="x")
-_unary("bessel_k0", "BesselK0", _f64(lambda x: _k_64(x, 0, False)), "f", arg="x")
-_unary("bessel_k0e", "BesselK0e", _f64(lambda x: _k_64(x, 0, True)), "f", arg="x")
-_unary("bessel_k1", "BesselK1", _f64(lambda x: _k_64(x, 1, False)), "f", arg="x")
-_unary("bessel_k1e", "BesselK1e", _f64(lambda x: _k_64(x, 1, True)), "f", arg="x")
+_unary("bessel_j0", "BesselJ0", _f64(_j0_64), "f", arg="x", targets_lacking=("Ascend",))
+_unary("bessel_j1", "BesselJ1", _f64(_j1_64), "f", arg="x", targets_lacking=("Ascend",))
+_unary("bessel_y0", "BesselY0", _f64(_y0_64), "f", arg="x", targets_lacking=("Ascend",))
+_unary("bessel_y1", "BesselY1", _f64(_y1_64), "f", arg="x", targets_lacking=("Ascend",))
+_unary("bessel_k0", "BesselK0", _f64(lambda x: _k_64(x, 0, False)), "f", arg="x",
+       targets_lacking=("Ascend",))
+_unary("bessel_k0e", "BesselK0e", _f64(lambda x: _k_64(x, 0, True)), "f", arg="x",
+       targets_lacking=("Ascend",))
+_unary("bessel_k1", "BesselK1", _f64(lambda x: _k_64(x, 1, False)), "f", arg="x",
+       targets_lacking=("Ascend",))
+_unary("bessel_k1e", "BesselK1e", _f64(lambda x: _k_64(x, 1, True)), "f", arg="x",
+       targets_lacking=("Ascend",))
 
 
 @op("lgamma", targets_lacking=("Ascend",), kernel="Lgamma")

@@ -163,9 +163,10 @@ _reduce_any_impl = _reduce_prim("ReduceAny", _any)
 
 primitive("ReduceSum", _reduce_sum_impl, attrs=(("keep_dims", False), ("skip_mode", False)))
 for _name, _kernel in (("ReduceMean", _reduce_mean_impl), ("ReduceMax", _reduce_max_impl),
-                       ("ReduceMin", _reduce_min_impl), ("ReduceProd", _reduce_prod_impl),
-                       ("ReduceAll", _reduce_all_impl), ("ReduceAny", _reduce_any_impl)):
+                       ("ReduceMin", _reduce_min_impl), ("ReduceAll", _reduce_all_impl),
+                       ("ReduceAny", _reduce_any_impl)):
     primitive(_name, _kernel, attrs=(("keep_dims", False),))
+primitive("ReduceProd", _reduce_prod_impl, attrs=(("keep_dims", False),), amp=BLACK)
 
 
 @op("reduce_sum")

@@ -85,7 +85,7 @@ def _extreme(name, reduce, pairwise, input, args, kwargs):
     if kwargs:
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if args:
-        if isinstance(args[0], Tensor):
+        if isinstance(args[0], (Tensor, float)):     # a float is the other operand, as in MindSpore
             other, args = args[0], args[1:]
         else:
             dim, args = args[0], args[1:]

@@ -1,0 +1,119 @@
+"""mindspore.mint math: elementwise ops (the ``ops`` entries themselves), reductions with
+``dim=``/``keepdim=``, max/min's three forms, softmax, sorting. Oracle: real MindSpore 2.10 CPU;
+``ms_ref`` (documented math with ops MindSpore's CPU runs) where the mint kernel is unregistered
+there (``CumsumExt``, ``ArgMaxExt``, ``TopkExt``, ``SortExt``, ``ArgSort``, ``Std``, ``Var``,
+``LinalgVectorNorm``, ``Mm``, ``Outer``)."""
+import numpy as np
+
+from parity_tests.harness import case, both_modes, Raw, F32, F16, I32, I64, BOOL
+
+
+def _ref_var(ms, x, dim, correction, keepdim=False):
+    m = x.mean(axis=dim, keep_dims=True)
+    n = x.shape[dim]
+    v = ((x - m) ** 2).sum(axis=dim, keepdims=keepdim) / (n - correction)
+    return v
+
+
+def _ref_sort(ms, x, descending=False):
+    values, indices = ms.ops.TopK()(x if descending else -x, x.shape[-1])
+    return (values if descending else -values), indices.astype(ms.int64)
+
+
+POS = F32(2, 3, low=0.5, high=3.0)
+
+CASES = [
+    case("mint.sum/all", lambda ms, x: ms.mint.sum(x), F32(2, 3)),
+    case("mint.sum/dim_keepdim", lambda ms, x: ms.mint.sum(x, 1, True), F32(2, 3)),
+    case("mint.sum/dims_tuple", lambda ms, x: ms.mint.sum(x, dim=(0, 2)), F32(2, 3, 2)),
+    case("mint.sum/int_dtype", lambda ms, x: ms.mint.sum(x, dim=0, dtype=ms.float32), I32(3, 2)),
+    case("mint.sum/grad", lambda ms, x: ms.grad(lambda u: ms.mint.sum(u * u, dim=1).sum())(x), F32(2, 3)),
+    case("mint.mean/all", lambda ms, x: ms.mint.mean(x), F32(2, 3)),
+    case("mint.mean/dim", lambda ms, x: ms.mint.mean(x, 1), F32(2, 3)),
+    case("mint.mean/keepdim", lambda ms, x: ms.mint.mean(x, dim=0, keepdim=True), F32(2, 3)),
+    case("mint.mean/grad", lambda ms, x: ms.grad(lambda u: ms.mint.mean(u * u))(x), F32(2, 3)),
+    case("mint.max/all", lambda ms, x: ms.mint.max(x), F32(2, 3)),
+    case("mint.max/dim", lambda ms, x: ms.mint.max(x, 1), F32(2, 3)),
+    case("mint.max/dim_keepdim", lambda ms, x: ms.mint.max(x, dim=0, keepdim=True), F32(2, 3)),
+    case("mint.max/other", lambda ms, x, y: ms.mint.max(x, y), F32(2, 3), F32(2, 3, seed=4)),
+    case("mint.max/int", lambda ms, x: ms.mint.max(x, 0), I32(3, 2)),
+    case("mint.min/all", lambda ms, x: ms.mint.min(x), F32(2, 3)),
+    case("mint.min/dim", lambda ms, x: ms.mint.min(x, 0), F32(2, 3)),
+    case("mint.min/other", lambda ms, x, y: ms.mint.min(x, y), F32(2, 3), F32(2, 3, seed=4)),
+    case("mint.prod/dim", lambda ms, x: ms.mint.prod(x, 1), F32(2, 3)),
+    case("mint.amax/dim", lambda ms, x: ms.mint.amax(x, 1), F32(2, 3)),
+    case("mint.all/bool", lambda ms, x: ms.mint.all(x), BOOL(2, 3)),
+    case("mint.any/dim", lambda ms, x: ms.mint.any(x, 1), BOOL(2, 3)),
+    case("mint.cumprod/dim", lambda ms, x: ms.mint.cumprod(x, 1), F32(2, 3)),
+    case("mint.exp/f32", lambda ms, x: ms.mint.exp(x), F32(2, 3)),
+    case("mint.exp/f16", lambda ms, x: ms.mint.exp(x), F16(4)),
+    case("mint.exp/int_to_float", lambda ms, x: ms.mint.exp(x), I32(3)),
+    case("mint.log/pos", lambda ms, x: ms.mint.log(x), POS),
+    case("mint.rsqrt/pos", lambda ms, x: ms.mint.rsqrt(x), POS),
+    case("mint.sqrt/pos", lambda ms, x: ms.mint.sqrt(x), POS),
+    case("mint.sin/f32", lambda ms, x: ms.mint.sin(x), F32(5)),
+    case("mint.sigmoid/f32", lambda ms, x: ms.mint.sigmoid(x), F32(5)),
+    case("mint.tanh/f32", lambda ms, x: ms.mint.tanh(x), F32(5)),
+    case("mint.abs/int", lambda ms, x: ms.mint.abs(x), I32(5)),
+    case("mint.floor/f32", lambda ms, x: ms.mint.floor(x), F32(5)),
+    case("mint.round/f32", lambda ms, x: ms.mint.round(x), F32(5)),
+    case("mint.isinf/f32", lambda ms, x: ms.mint.isinf(x / 0.0), F32(4)),
+    case("mint.isnan/f32", lambda ms, x: ms.mint.isnan(x), F32(4)),
+    case("mint.clamp/both", lambda ms, x: ms.mint.clamp(x, -1, 1), F32(2, 3)),
+    case("mint.clamp/min_only", lambda ms, x: ms.mint.clamp(x, min=0.5), F32(2, 3)),
+    case("mint.clamp/grad", lambda ms, x: ms.grad(lambda u: ms.mint.clamp(u, -1, 1).sum())(x), F32(2, 3)),
+    case("mint.matmul/2d", lambda ms, a, b: ms.mint.matmul(a, b), F32(2, 3), F32(3, 4)),
+    case("mint.matmul/batched", lambda ms, a, b: ms.mint.matmul(a, b), F32(2, 2, 3), F32(3, 2)),
+    case("mint.matmul/grad", lambda ms, a, b: ms.grad(lambda u, v: ms.mint.matmul(u, v).sum(), (0, 1))(a, b),
+         F32(2, 3), F32(3, 4)),
+    case("mint.bmm/basic", lambda ms, a, b: ms.mint.bmm(a, b), F32(2, 2, 3), F32(2, 3, 2)),
+    case("mint.mul/scalar", lambda ms, x: ms.mint.mul(x, 2), F32(2, 3)),
+    case("mint.add/alpha", lambda ms, x, y: ms.mint.add(x, y, alpha=2), F32(2, 3), F32(2, 3, seed=4)),
+    case("mint.sub/tensor", lambda ms, x, y: ms.mint.sub(x, y), F32(2, 3), F32(3)),
+    case("mint.div/tensor", lambda ms, x, y: ms.mint.div(x, y), F32(2, 3), POS),
+    case("mint.div/floor", lambda ms, x, y: ms.mint.div(x, y, rounding_mode="floor"), F32(2, 3), POS),
+    case("mint.pow/scalar", lambda ms, x: ms.mint.pow(x, 2), F32(2, 3)),
+    case("mint.maximum/f32", lambda ms, x, y: ms.mint.maximum(x, y), F32(3), F32(3, seed=9)),
+    case("mint.logical_and/bool", lambda ms, x, y: ms.mint.logical_and(x, y), BOOL(4), BOOL(4, seed=2)),
+    case("mint.softmax/dim1", lambda ms, x: ms.mint.softmax(x, 1), F32(2, 3)),
+    case("mint.softmax/dim0", lambda ms, x: ms.mint.softmax(x, dim=0), F32(2, 3)),
+    case("mint.softmax/grad", lambda ms, x: ms.grad(lambda u: (ms.mint.softmax(u, -1) * u).sum())(x), F32(2, 3)),
+    case("mint.cumsum/dim1", lambda ms, x: ms.mint.cumsum(x, 1), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.cumsum(x, 1)),
+    case("mint.cumsum/int", lambda ms, x: ms.mint.cumsum(x, dim=0), I64(3, 2),
+         ms_ref=lambda ms, x: ms.ops.cumsum(x, 0)),
+    case("mint.argmax/dim", lambda ms, x: ms.mint.argmax(x, 1), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.Argmax(axis=1, output_type=ms.int64)(x)),
+    case("mint.argmax/keepdim", lambda ms, x: ms.mint.argmax(x, 0, True), F32(3, 2),
+         ms_ref=lambda ms, x: ms.ops.Argmax(axis=0, output_type=ms.int64)(x).reshape(1, 2)),
+    case("mint.topk/k2", lambda ms, x: ms.mint.topk(x, 2), F32(2, 4),
+         ms_ref=lambda ms, x: tuple(v if i == 0 else v.astype(ms.int64)
+                                    for i, v in enumerate(ms.ops.TopK()(x, 2)))),
+    case("mint.sort/descending", lambda ms, x: ms.mint.sort(x, descending=True), F32(2, 4),
+         ms_ref=lambda ms, x: _ref_sort(ms, x, True)),
+    case("mint.sort/ascending", lambda ms, x: ms.mint.sort(x), F32(3, 4),
+         ms_ref=lambda ms, x: _ref_sort(ms, x, False)),
+    case("mint.argsort/dim", lambda ms, x: ms.mint.argsort(x, -1), F32(2, 4),
+         ms_ref=lambda ms, x: _ref_sort(ms, x, False)[1]),
+    case("mint.var/dim", lambda ms, x: ms.mint.var(x, 1), F32(2, 5),
+         ms_ref=lambda ms, x: _ref_var(ms, x, 1, 1)),
+    case("mint.var/correction0", lambda ms, x: ms.mint.var(x, 0, correction=0), F32(4, 2),
+         ms_ref=lambda ms, x: _ref_var(ms, x, 0, 0)),
+    case("mint.std/dim_keepdim", lambda ms, x: ms.mint.std(x, 1, keepdim=True), F32(2, 5),
+         ms_ref=lambda ms, x: ms.ops.sqrt(_ref_var(ms, x, 1, 1, True))),
+    case("mint.norm/fro", lambda ms, x: ms.mint.norm(x), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.sqrt((x * x).sum())),
+    case("mint.norm/p1_dim", lambda ms, x: ms.mint.norm(x, 1, dim=1), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.abs(x).sum(axis=1)),
+    case("mint.mm/basic", lambda ms, a, b: ms.mint.mm(a, b), F32(2, 3), F32(3, 2),
+         ms_ref=lambda ms, a, b: ms.ops.matmul(a, b)),
+    case("mint.outer/basic", lambda ms, a, b: ms.mint.outer(a, b), F32(3), F32(2),
+         ms_ref=lambda ms, a, b: a.reshape(3, 1) * b.reshape(1, 2)),
+    case("mint.max/float_other", lambda ms, x: ms.mint.max(x, 1.5), F32(2, 3)),
+    case("mint.max/bad_dim_str", lambda ms, x: ms.mint.max(x, "a"), F32(2, 3), error=True),
+    case("mint.softmax/bad_missing_dim", lambda ms, x: ms.mint.softmax(x), F32(2, 3), error=True),
+]
+CASES += both_modes("mint.sum/modes", lambda ms, x: ms.mint.sum(x, dim=1, keepdim=True), F32(2, 3))
+CASES += both_modes("mint.exp/modes", lambda ms, x: ms.mint.exp(x), F32(2, 3))
+CASES += both_modes("mint.max/modes", lambda ms, x: ms.mint.max(x, 1), F32(2, 3))
+CASES += both_modes("mint.matmul/modes", lambda ms, a, b: ms.mint.matmul(a, b), F32(2, 3), F32(3, 2))
