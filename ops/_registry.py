@@ -18,8 +18,9 @@ Policies. An entry also carries the fields that policies changing how ops run re
 rounds it (``ascend_cube``), the targets whose kernel library lacks it (``targets_lacking``)
 and its sharding rule for the auto-parallel search (``shard_rule``). They are given to
 :func:`op` / :func:`primitive` / :func:`register_primitive_class`, or declared per op in
-``_op_policies.py``, and checked when ``mscompat.ops`` is imported (:func:`check_policies`:
-a declaration naming no op is an error). The public forms of an entry with policy fields
+nowhere else (no side table of op names), and checked when given (a bad value fails the
+registration) and when ``mscompat.ops`` has imported every family (:func:`check_policies`: a
+``kernel`` naming no registered Primitive, or a broken ``O1`` white-list order, is an error). The public forms of an entry with policy fields
 test one global, ``HOOK``: ``None`` unless a policy is active (``_dispatch.activate``), in
 which case the call goes to the one dispatch point, ``_dispatch.run``. The kernel itself
 (what the decorator returns, what family modules call among themselves) never dispatches.
@@ -31,7 +32,6 @@ from typing import Callable
 
 from mscompat._graph_print import in_compiled
 
-from ._op_policies import DECLARED, WHITE, BLACK, PROMOTE
 from .primitive import Primitive, _check_attr
 
 __all__ = ["op", "primitive", "tensor_method", "mint_form", "mint_op", "mint_exports", "OPS", "MINT", "PRIMITIVES",
@@ -39,8 +39,10 @@ __all__ = ["op", "primitive", "tensor_method", "mint_form", "mint_op", "mint_exp
            "WHITE", "BLACK", "PROMOTE", "AMP_LEVELS"]
 
 AMP_LEVELS = ("O1", "auto")     # the levels whose casts are per operator (O2/O3 cast whole cells)
+WHITE, BLACK, PROMOTE = "white", "black", "promote"     # AMP classes
+SHARD_RULES = ("matmul",)      # the rules the auto-parallel search knows (``parallel/_auto.py``)
 _AMP_KINDS = (WHITE, BLACK, PROMOTE)
-_POLICY_FIELDS = ("amp", "ascend_cube", "targets_lacking", "shard_rule", "kernel")
+_POLICY_FIELDS = ("amp", "ascend_cube", "targets_lacking", "shard_rule", "kernel", "amp_order")
 TARGETS = ("Ascend", "GPU", "CPU")
 
 
@@ -86,18 +88,13 @@ MINT = {}         # mint namespace ("" for mint itself, "nn.functional", "linalg
 PRIMITIVES = {}   # Primitive class name -> class
 METHODS = {}      # Tensor method name -> function(self, *args, **kwargs)
 HOOK = None       # the dispatch point (``_dispatch.run``) while a policy is active, else None
-_USED = set()     # names of ``DECLARED`` that matched a registered op
 
 
 def _policy_fields(names, given):
-    """The policy fields of the entry registered under ``names``: the declaration in
-    ``_op_policies.py`` (if any) updated by the fields given at registration."""
-    fields = {}
-    for n in names:
-        if n in DECLARED:
-            fields.update(DECLARED[n])
-            _USED.add(n)
-    fields.update({k: v for k, v in given.items() if v is not None})
+    """The policy fields of the entry registered under ``names``, from those ``given`` to the
+    registration (a string ``amp`` is the class at level ``auto``, ``ascend_cube=True`` the
+    operands 0 and 1), checked."""
+    fields = {k: v for k, v in given.items() if v is not None}
     amp = fields.get("amp") or {}
     if isinstance(amp, str):
         amp = {"auto": amp}
@@ -120,6 +117,11 @@ def _check_fields(name, fields):
         raise RuntimeError(f"op '{name}': unknown targets {sorted(bad)} in targets_lacking")
     if fields["ascend_cube"] and len(fields["ascend_cube"]) != 2:
         raise RuntimeError(f"op '{name}': ascend_cube names the positions of the cube's two operands")
+    if fields.get("shard_rule") not in (None,) + SHARD_RULES:
+        raise RuntimeError(f"op '{name}': unknown shard_rule {fields['shard_rule']!r} (known: {SHARD_RULES})")
+    order = fields.get("amp_order")
+    if order is not None and (fields["amp"].get("O1") != WHITE or type(order) is not int or order < 1):
+        raise RuntimeError(f"op '{name}': amp_order is a positive int, for an op on the O1 white list")
 
 
 _RESERVED = frozenset(("_fn", "_entry", "_partial", "_make", "form", "HOOK", "None"))
@@ -380,10 +382,14 @@ def register_primitive_class(cls=None, *, amp=None, ascend_cube=None, targets_la
 
 
 def check_policies(declared=None):
-    """Raise ``RuntimeError`` when a policy declaration (default: ``_op_policies.DECLARED``)
-    names an op that is not registered, or gives a field of the wrong form. Run when
-    ``mscompat.ops`` has imported every family."""
-    declared = DECLARED if declared is None else declared
+    """Raise ``RuntimeError`` when the policy fields of the registered entries name an unknown
+    op (a ``kernel`` that is no registered Primitive) or break the ``O1`` white list's order (an
+    entry on it without ``amp_order``, or two with the same). ``declared``: check instead a
+    ``{op name: {field: value}}`` mapping written like registration fields (unknown op, unknown
+    field, bad value). Run when ``mscompat.ops`` has imported every family."""
+    if declared is None:
+        _check_entries()
+        return
     unknown = sorted(n for n in declared if n not in OPS and n not in PRIMITIVES)
     if unknown:
         raise RuntimeError(f"Op policies name {len(unknown)} unknown op(s): {', '.join(unknown)}")
@@ -391,23 +397,31 @@ def check_policies(declared=None):
         extra = set(fields) - set(_POLICY_FIELDS)
         if extra:
             raise RuntimeError(f"Op policy of '{n}' has unknown field(s) {sorted(extra)}")
-        entry = OPS[n] if n in OPS else getattr(PRIMITIVES[n], "_entry", None)
-        if entry is None or (declared is DECLARED and n not in _USED):
-            raise RuntimeError(f"Op policy of '{n}' was not applied: it is registered without the registry")
-        amp = fields.get("amp") or {}
-        _check_fields(n, {"amp": {"auto": amp} if isinstance(amp, str) else amp,
-                          "ascend_cube": (0, 1) if fields.get("ascend_cube") is True else fields.get("ascend_cube") or (),
-                          "targets_lacking": frozenset(fields.get("targets_lacking") or ())})
+        _policy_fields((n,), fields)
+        if fields.get("kernel") is not None and fields["kernel"] not in PRIMITIVES:
+            raise RuntimeError(f"Op policy of '{n}' names the unknown kernel '{fields['kernel']}'")
+
+
+def _check_entries():
+    orders = {}
+    for entry in policy_entries() + [d for d in OPS.values() if d.kernel and not d.has_policy]:
+        if entry.kernel is not None and entry.kernel not in PRIMITIVES:
+            raise RuntimeError(f"Op '{entry.name}' names the unknown kernel '{entry.kernel}'")
+        if entry.amp.get("O1") == WHITE and isinstance(entry.fn, type):
+            if entry.amp_order is None:
+                raise RuntimeError(f"Primitive '{entry.name}' is on the O1 white list without an amp_order")
+            if entry.amp_order in orders:
+                raise RuntimeError(f"Primitives '{orders[entry.amp_order]}' and '{entry.name}' have the same "
+                                   f"amp_order {entry.amp_order}")
+            orders[entry.amp_order] = entry.name
 
 
 def amp_primitives(level, kind):
     """The Primitive classes whose entry has AMP class ``kind`` at ``level``, in the order of
-    their rows in ``_op_policies.py`` (then in registration order)."""
-    order = {n: i for i, n in enumerate(DECLARED)}
+    their entries' ``amp_order`` (MindSpore's list order), then in registration order."""
     found = [cls for cls in PRIMITIVES.values()
              if getattr(cls.__dict__.get("_entry"), "amp", {}).get(level) == kind]
-    return sorted(found, key=lambda c: (c._entry.amp_order is None, c._entry.amp_order or 0,
-                                        order.get(c.__name__, len(order))))
+    return sorted(found, key=lambda c: (c._entry.amp_order is None, c._entry.amp_order or 0))
 
 
 def policy_entries():
