@@ -31,6 +31,7 @@ process's peak so far), or the process's peak RSS on CPU.
 transformers of hidden 64, seq 16, batch 2) is the tests' configuration, not a benchmark.
 """
 import argparse
+import gc
 import json
 import os
 import pathlib
@@ -329,8 +330,10 @@ def run_model(name, cfg, args):
                              ratio_to_pytorch=(med / statistics.median(ref.step_s)) if ref else None,
                              compile_s=c.compile_s, peak_mb=c.peak_mb, losses=c.losses,
                              step_ms=[s * 1e3 for s in c.step_s]))
-        for c in pair.values():
-            del c.step                              # free the compiled step and its device buffers
+    built.clear()                                   # free the compiled steps and their device buffers
+    gc.collect()
+    if torch is not None and torch.cuda.is_available():
+        torch.cuda.empty_cache()                    # hand PyTorch's cached blocks back for the next model
     return rows
 
 
