@@ -34,6 +34,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError(f"For 'dropout', 'p' must be in range [0, 1], but got {p}.")
     if not training or p == 0:
         return input
+    if p == 1:
+        return _inplace(input, input * 0, inplace)
     return _inplace(input, ops.dropout(input, float(p), True), inplace)
 
 
