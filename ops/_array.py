@@ -209,10 +209,17 @@ def flatten(input, order='C', *, start_dim=1, end_dim=-1):
 
 
 def _flatten_prim(x):
+    """``Flatten()(x)``: ``ops.flatten(x)`` (axis 0 kept, the others merged); a 1-D input
+    becomes ``(n, 1)``, a 0-D one is MindSpore's RuntimeError."""
+    if not isinstance(x, Tensor):
+        word = type(x).__name__.capitalize() if isinstance(x, (list, tuple)) else type(x).__name__
+        raise TypeError(f'Failed calling Flatten with "Flatten()(input_x={word})".')
     a = arr(x)
     if a.ndim == 0:
-        raise ValueError("For 'Flatten', the rank of 'input_x' must be at least 1, but got 0.")
-    return _wrap(a.reshape(a.shape[0], -1))
+        raise RuntimeError("Unsupported input shape dimension. The shape should not be empty.")
+    if a.ndim == 1:
+        return _wrap(a.reshape(a.shape[0], 1))
+    return flatten(x)
 
 
 primitive("Flatten", _flatten_prim)
