@@ -326,6 +326,34 @@ def test_policy_naming_an_unknown_op_fails_the_check():
         _registry.check_policies({"exp": {"amp": {"O5": "white"}}})
     with pytest.raises(RuntimeError, match="unknown targets"):
         _registry.check_policies({"exp": {"targets_lacking": ("NPU",)}})
+    with pytest.raises(RuntimeError, match="unknown kernel 'NoSuchPrim'"):
+        _registry.check_policies({"lgamma": {"targets_lacking": ("Ascend",), "kernel": "NoSuchPrim"}})
+    with pytest.raises(RuntimeError, match="unknown shard_rule"):
+        _registry.check_policies({"MatMul": {"shard_rule": "conv"}})
+    with pytest.raises(RuntimeError, match="amp_order"):
+        _registry.check_policies({"Exp": {"amp": "black", "amp_order": 3}})
+
+
+def test_policies_are_declared_on_the_registrations():
+    """No side table: a registration's own fields are the entry's, and a bad one fails it."""
+    import mscompat.ops as mops
+    assert not hasattr(mops, "_op_policies")
+    with pytest.raises(RuntimeError, match="AMP class"):
+        _registry.op("_policy_probe", amp={"O4": "white"})(lambda x: x)
+    with pytest.raises(RuntimeError, match="amp_order"):
+        _registry.op("_policy_probe", amp="white", amp_order=1)(lambda x: x)
+    assert "_policy_probe" not in _registry.OPS
+    order = [(c.__name__, c._entry.amp_order) for c in _registry.amp_primitives("O1", "white")]
+    assert [o for _, o in order] == list(range(1, 11))      # MindSpore's AMP_WHITE_LIST order, from the entries
+    entry = P.MatMul._entry
+    saved = entry.amp_order
+    try:
+        entry.amp_order = P.Conv2D._entry.amp_order
+        with pytest.raises(RuntimeError, match="same amp_order"):
+            _registry.check_policies()
+    finally:
+        entry.amp_order = saved
+    _registry.check_policies()
 
 
 def test_policies_activate_only_while_needed(ascend):

@@ -1,0 +1,122 @@
+"""mindspore.mint.nn layers and losses: parameter names, shapes and flags as MindSpore makes
+them, forward values with weights set from the inputs, grads, and constructor errors.
+Oracle: real MindSpore 2.10 CPU where it runs the layer; ``ms_ref`` (the documented math with ops
+MindSpore's CPU runs) where the layer's kernel is unregistered there (``Conv2DExt``, ``Embedding``,
+``LayerNormExt``, ``BatchNormExt``, ``LogSoftmaxExt``, ``MSELossExt``, ``L1LossExt``,
+``AdaptiveAvgPool2DExt``, ``AvgPool2D``, ``ConstantPadND``)."""
+import numpy as np
+
+from parity_tests.harness import case, both_modes, Raw, F32, I64
+
+IMG = F32(2, 2, 5, 5)
+LABELS = np.array([0, 2, 1], np.int64)
+
+
+def _params(net):
+    return [(p.name, tuple(p.shape), bool(p.requires_grad)) for p in net.get_parameters()]
+
+
+def _set(ms, net, **values):
+    for name, v in values.items():
+        getattr(net, name).set_data(v)
+    return net
+
+
+def _linear(ms, x, w, b):
+    net = _set(ms, ms.mint.nn.Linear(3, 4), weight=w, bias=b)
+    return net(x)
+
+
+def _conv(ms, x, w, b, **kw):
+    net = _set(ms, ms.mint.nn.Conv2d(2, 3, 3, **kw), weight=w, bias=b)
+    return net(x)
+
+
+def _ref_conv(ms, x, w, b, stride=1, padding=0):
+    out = ms.ops.conv2d(x, w, None, stride, "pad" if padding else "valid", padding)
+    return out + b.reshape(1, -1, 1, 1)
+
+
+def _ref_ln(ms, x, w, b, eps=1e-5):
+    m = x.mean(axis=-1, keep_dims=True)
+    v = ((x - m) ** 2).mean(axis=-1, keep_dims=True)
+    return (x - m) / ms.ops.sqrt(v + eps) * w + b
+
+
+def _ref_bn_eval(ms, x, eps=1e-5):
+    return x / np.float32(np.sqrt(1 + eps))
+
+
+def _ref_ce(ms, x, t):
+    lp = x - ms.ops.logsumexp(x, 1, True)
+    oh = ms.ops.OneHot()(t.astype(ms.int32), x.shape[1], ms.Tensor(1.0), ms.Tensor(0.0))
+    return -(lp * oh).sum(axis=1).mean()
+
+
+CASES = [
+    # parameter names, shapes and flags
+    case("mint.nn.Linear/params", lambda ms: _params(ms.mint.nn.Linear(3, 4))),
+    case("mint.nn.Linear/params_nobias", lambda ms: _params(ms.mint.nn.Linear(3, 4, bias=False))),
+    case("mint.nn.Conv2d/params", lambda ms: _params(ms.mint.nn.Conv2d(2, 4, 3))),
+    case("mint.nn.Conv2d/params_groups", lambda ms: _params(ms.mint.nn.Conv2d(4, 4, (3, 1), groups=2, bias=False))),
+    case("mint.nn.Conv1d/params", lambda ms: _params(ms.mint.nn.Conv1d(2, 4, 5))),
+    case("mint.nn.Conv3d/params", lambda ms: _params(ms.mint.nn.Conv3d(2, 4, 3))),
+    case("mint.nn.ConvTranspose2d/params", lambda ms: _params(ms.mint.nn.ConvTranspose2d(2, 4, 3))),
+    case("mint.nn.BatchNorm2d/params", lambda ms: _params(ms.mint.nn.BatchNorm2d(3))),
+    case("mint.nn.BatchNorm1d/params_noaffine", lambda ms: _params(ms.mint.nn.BatchNorm1d(3, affine=False))),
+    case("mint.nn.GroupNorm/params", lambda ms: _params(ms.mint.nn.GroupNorm(2, 4))),
+    case("mint.nn.LayerNorm/params", lambda ms: _params(ms.mint.nn.LayerNorm((3,)))),
+    case("mint.nn.Embedding/params", lambda ms: _params(ms.mint.nn.Embedding(5, 3))),
+    # initial values that are fixed
+    case("mint.nn.GroupNorm/init", lambda ms: [p.asnumpy() for p in ms.mint.nn.GroupNorm(2, 4).get_parameters()]),
+    case("mint.nn.BatchNorm2d/init", lambda ms: [p.asnumpy() for p in ms.mint.nn.BatchNorm2d(2).get_parameters()]),
+    case("mint.nn.LayerNorm/init", lambda ms: [p.asnumpy() for p in ms.mint.nn.LayerNorm(3).get_parameters()]),
+    # forward values
+    case("mint.nn.Linear/forward", _linear, F32(2, 3), F32(4, 3), F32(4)),
+    case("mint.nn.Linear/grad", lambda ms, x, w, b: ms.grad(lambda u: _linear(ms, u, w, b).sum())(x),
+         F32(2, 3), F32(4, 3), F32(4)),
+    case("mint.nn.Conv2d/forward", lambda ms, x, w, b: _conv(ms, x, w, b), IMG, F32(3, 2, 3, 3), F32(3),
+         ms_ref=_ref_conv),
+    case("mint.nn.Conv2d/pad_stride", lambda ms, x, w, b: _conv(ms, x, w, b, stride=2, padding=1), IMG,
+         F32(3, 2, 3, 3), F32(3), ms_ref=lambda ms, x, w, b: _ref_conv(ms, x, w, b, 2, 1)),
+    case("mint.nn.LayerNorm/forward", lambda ms, x, w, b: _set(ms, ms.mint.nn.LayerNorm(3), weight=w, bias=b)(x),
+         F32(2, 3), F32(3), F32(3, seed=2), ms_ref=_ref_ln),
+    case("mint.nn.Embedding/forward", lambda ms, i, w: _set(ms, ms.mint.nn.Embedding(4, 2), weight=w)(i),
+         LABELS, F32(4, 2), ms_ref=lambda ms, i, w: ms.ops.gather(w, i, 0)),
+    case("mint.nn.BatchNorm2d/eval", lambda ms, x: ms.mint.nn.BatchNorm2d(2).set_train(False)(x), IMG,
+         ms_ref=_ref_bn_eval),
+    case("mint.nn.GroupNorm/forward", lambda ms, x: ms.mint.nn.GroupNorm(2, 2)(x), IMG),
+    case("mint.nn.Dropout/eval", lambda ms, x: ms.mint.nn.Dropout(0.3).set_train(False)(x), F32(2, 3)),
+    case("mint.nn.SiLU/forward", lambda ms, x: ms.mint.nn.SiLU()(x), F32(2, 3)),
+    case("mint.nn.ReLU/forward", lambda ms, x: ms.mint.nn.ReLU()(x), F32(2, 3)),
+    case("mint.nn.Tanh/forward", lambda ms, x: ms.mint.nn.Tanh()(x), F32(2, 3)),
+    case("mint.nn.Sigmoid/forward", lambda ms, x: ms.mint.nn.Sigmoid()(x), F32(2, 3)),
+    case("mint.nn.Softmax/dim", lambda ms, x: ms.mint.nn.Softmax(dim=0)(x), F32(2, 3)),
+    case("mint.nn.Identity/forward", lambda ms, x: ms.mint.nn.Identity()(x), F32(2, 3)),
+    case("mint.nn.Flatten/forward", lambda ms, x: ms.mint.nn.Flatten()(x), F32(2, 3, 4)),
+    case("mint.nn.Upsample/nearest", lambda ms, x: ms.mint.nn.Upsample(scale_factor=2.0)(x), F32(1, 1, 2, 3)),
+    case("mint.nn.GELU/forward", lambda ms, x: ms.mint.nn.GELU()(x), F32(2, 3), ms_ref=lambda ms, x: ms.ops.gelu(x)),
+    case("mint.nn.BCEWithLogitsLoss/mean", lambda ms, x, t: ms.mint.nn.BCEWithLogitsLoss()(x, t), F32(2, 3),
+         F32(2, 3, low=0.0, high=1.0)),
+    case("mint.nn.CrossEntropyLoss/mean", lambda ms, x, t: ms.mint.nn.CrossEntropyLoss()(x, t), F32(3, 4), LABELS,
+         ms_ref=_ref_ce),
+    case("mint.nn.MSELoss/sum", lambda ms, x, y: ms.mint.nn.MSELoss(reduction="sum")(x, y), F32(2, 3),
+         F32(2, 3, seed=3), ms_ref=lambda ms, x, y: ((x - y) ** 2).sum()),
+    case("mint.nn.L1Loss/mean", lambda ms, x, y: ms.mint.nn.L1Loss()(x, y), F32(2, 3), F32(2, 3, seed=3),
+         ms_ref=lambda ms, x, y: ms.ops.abs(x - y).mean()),
+    case("mint.nn.AdaptiveAvgPool2d/1", lambda ms, x: ms.mint.nn.AdaptiveAvgPool2d(1)(x), IMG,
+         ms_ref=lambda ms, x: x.mean(axis=(2, 3), keep_dims=True)),
+    case("mint.nn.AvgPool2d/k2", lambda ms, x: ms.mint.nn.AvgPool2d(2)(x), F32(1, 1, 4, 4),
+         ms_ref=lambda ms, x: x.reshape(1, 1, 2, 2, 2, 2).mean(axis=(3, 5))),
+    case("mint.nn.ZeroPad2d/1", lambda ms, x: ms.mint.nn.ZeroPad2d(1)(x), F32(1, 1, 2, 2),
+         ms_ref=lambda ms, x: ms.ops.pad(x, (1, 1, 1, 1))),
+    # constructor errors
+    case("mint.nn.GroupNorm/bad_groups", lambda ms: ms.mint.nn.GroupNorm(3, 4), error=True),
+    case("mint.nn.GroupNorm/bad_eps_type", lambda ms: ms.mint.nn.GroupNorm(2, 4, eps=1), error=True),
+    case("mint.nn.Conv2d/bad_padding_mode", lambda ms: ms.mint.nn.Conv2d(2, 4, 3, padding_mode="bad"), error=True),
+    case("mint.nn.Conv2d/bad_groups", lambda ms: ms.mint.nn.Conv2d(3, 4, 3, groups=2), error=True),
+    case("mint.nn.Conv2d/bad_padding_str", lambda ms: ms.mint.nn.Conv2d(2, 4, 3, padding="full"), error=True),
+    case("mint.nn.Conv2d/bad_kernel", lambda ms: ms.mint.nn.Conv2d(2, 4, 0), error=True),
+]
+CASES += both_modes("mint.nn.Linear/modes", _linear, F32(2, 3), F32(4, 3), F32(4))
+CASES += both_modes("mint.nn.GroupNorm/modes", lambda ms, x: ms.mint.nn.GroupNorm(2, 2)(x), IMG)
