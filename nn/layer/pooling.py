@@ -139,7 +139,31 @@ def _squeeze0(out):
     return ops.squeeze(out, 0)
 
 
-class MaxPool2d(_PoolNd):
+class _MaxPoolNd(_PoolNd):
+    """The forward pass the max pooling layers share: an unbatched input gets a batch axis for the pass,
+    'pad' mode pools with argmax indices (``_with_indices``; the values alone unless ``return_indices``),
+    the other modes through the TF-style kernel (``_pool``)."""
+    _nd = 2
+
+    def _with_indices(self):
+        return self.use_pad
+
+    def construct(self, x):
+        expand_batch = x.ndim == self._nd + 1
+        if expand_batch:
+            x = ops.expand_dims(x, 0)
+        if self._with_indices():
+            out = _argmax_pool(x, self._nd, self._k, self._s, self.padding, self._d, self.ceil_mode)
+        else:
+            out = self._pool(x)
+        if expand_batch:
+            out = _squeeze0(out)
+        if self._with_indices() and not self.return_indices:
+            return out[0]
+        return out
+
+
+class MaxPool2d(_MaxPoolNd):
     """2D max pooling over ``(N, C, H, W)`` or ``(C, H, W)``.
 
     pad_mode 'valid'/'same' (TF-style), or 'pad' with ``padding``, ``dilation``, ``ceil_mode`` and
@@ -170,26 +194,16 @@ class MaxPool2d(_PoolNd):
             self.max_pool = ops.MaxPool(kernel_size=self.kernel_size, strides=self.stride, pad_mode=self.pad_mode,
                                         data_format=self.format)
 
-    def construct(self, x):
-        expand_batch = x.ndim == 3
-        if expand_batch:
-            x = ops.expand_dims(x, 0)
-        if self.use_pad:
-            out = _argmax_pool(x, 2, self._k, self._s, self.padding, self._d, self.ceil_mode)
-        else:
-            a = arr(x)
-            if a.ndim == 4:
-                _check_tf_out("MaxPool", a, self.max_pool.kernel_size, self.max_pool.strides, self.pad_mode)
-            out = self.max_pool(x)
-        if expand_batch:
-            out = _squeeze0(out)
-        if self.use_pad and not self.return_indices:
-            return out[0]
-        return out
+    def _pool(self, x):
+        a = arr(x)
+        if a.ndim == 4:
+            _check_tf_out("MaxPool", a, self.max_pool.kernel_size, self.max_pool.strides, self.pad_mode)
+        return self.max_pool(x)
 
 
-class MaxPool1d(_PoolNd):
+class MaxPool1d(_MaxPoolNd):
     """1D max pooling over ``(N, C, L)`` or ``(C, L)``; ``kernel_size`` and ``stride`` are ints."""
+    _nd = 1
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
@@ -201,6 +215,7 @@ class MaxPool1d(_PoolNd):
             self.use_pad = True
             self.kernel_size = (1, 1, kernel_size)
             self.stride = (1, 1, stride)
+            self._k, self._s = (kernel_size,), (stride,)
             self.padding = _maxpool_padding(padding, 1, self.cls_name)
             self._d = _cal_dilation(dilation, 1, self.cls_name)
             self.ceil_mode = ceil_mode
@@ -214,27 +229,17 @@ class MaxPool1d(_PoolNd):
                                  f"pad_mode:{pad_mode}.")
             self.max_pool = ops.MaxPool(kernel_size=self.kernel_size, strides=self.stride, pad_mode=self.pad_mode)
 
-    def construct(self, x):
-        expand_batch = x.ndim == 2
-        if expand_batch:
-            x = ops.expand_dims(x, 0)
-        if self.use_pad:
-            out = _argmax_pool(x, 1, self.kernel_size[-1:], self.stride[-1:], self.padding, self._d, self.ceil_mode)
-        else:
-            if x.ndim != 3:
-                raise ValueError(f"For '{self.cls_name}', the input must has 3 dim, but got {x.ndim}")
-            x = ops.expand_dims(x, 2)
-            _check_tf_out("MaxPool", arr(x), self.kernel_size, self.stride, self.pad_mode)
-            out = ops.squeeze(self.max_pool(x), 2)
-        if expand_batch:
-            out = _squeeze0(out)
-        if self.use_pad and not self.return_indices:
-            return out[0]
-        return out
+    def _pool(self, x):
+        if x.ndim != 3:
+            raise ValueError(f"For '{self.cls_name}', the input must has 3 dim, but got {x.ndim}")
+        x = ops.expand_dims(x, 2)
+        _check_tf_out("MaxPool", arr(x), self.kernel_size, self.stride, self.pad_mode)
+        return ops.squeeze(self.max_pool(x), 2)
 
 
-class MaxPool3d(_PoolNd):
+class MaxPool3d(_MaxPoolNd):
     """3D max pooling over ``(N, C, D, H, W)`` or ``(C, D, H, W)``."""
+    _nd = 3
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
@@ -265,22 +270,14 @@ class MaxPool3d(_PoolNd):
                                           pad_list=tuple(p for p in padding for _ in range(2)),
                                           ceil_mode=True if ceil_mode else None)
 
-    def construct(self, x):
-        expand_batch = x.ndim == 4
-        if expand_batch:
-            x = ops.expand_dims(x, 0)
-        if self.only_pad:
-            out = _argmax_pool(x, 3, self._k, self._s, self.padding, self._d, self.ceil_mode)
-        else:
-            a = arr(x)
-            if a.ndim == 5:
-                _check_tf_out("MaxPool3D", a, self._k, self._s, self.pad_mode)
-            out = self.max_pool(x)
-        if expand_batch:
-            out = _squeeze0(out)
-        if self.only_pad and not self.return_indices:
-            return out[0]
-        return out
+    def _with_indices(self):
+        return self.only_pad
+
+    def _pool(self, x):
+        a = arr(x)
+        if a.ndim == 5:
+            _check_tf_out("MaxPool3D", a, self._k, self._s, self.pad_mode)
+        return self.max_pool(x)
 
 
 # ---------------------------------------------------------------------------------------
