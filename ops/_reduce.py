@@ -18,7 +18,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor,
                     check_arg_type as _check_type)
-from ._registry import op, primitive, register_primitive_class, BLACK
+from ._registry import op, primitive, register_primitive_class, tensor_method, BLACK
 from .primitive import PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
@@ -527,6 +527,20 @@ def median(input, axis=-1, keepdims=False):
     ax = _arg_axis("Median", a.ndim, axis)
     v, i = _median_lower(a, ax, bool(keepdims))
     return _wrap(v), _wrap(i)
+
+
+@tensor_method("ptp")
+def _tensor_ptp(self, axis=None, keepdims=False):
+    """``Tensor.ptp(axis=None, keepdims=False)``: the range (maximum - minimum) over ``axis``
+    (every axis when None or ``()``)."""
+    a = arr(self)
+    if not isinstance(keepdims, bool):
+        raise TypeError(f"For 'Tensor.ptp', the type of the argument 'keepdims' must be bool, but got "
+                        f"{type(keepdims)}.")
+    if axis is not None and not _is_int(axis) and not isinstance(axis, tuple):
+        raise TypeError(f"For Tensor.ptp, the axis should be int, tuple, , but got {type(axis)}.")
+    axes = None if axis is None else _reduce_axes("Tensor.ptp", a, axis)
+    return _wrap(jnp.max(a, axis=axes, keepdims=keepdims) - jnp.min(a, axis=axes, keepdims=keepdims))
 
 
 def _nanmedian_lower(a, axis, keep):
