@@ -1,6 +1,6 @@
 """Operator-level mixed precision: level ``auto`` of ``amp.auto_mixed_precision``, and the
 operator casts of level ``O1``. Both are one op policy (``ops/_dispatch.py``) reading each
-op's entry field ``amp`` (``{level: "white" | "black" | "promote"}``, ``ops/_op_policies.py``).
+op's entry field ``amp`` (``{level: "white" | "black" | "promote"}``, given on its registration).
 
 Level ``auto``: while a network (or function) prepared with it runs, the float Tensor inputs of
 white-class ops are cast to the low-precision ``dtype``, those of black-class ops (exp, log,
