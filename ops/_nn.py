@@ -224,11 +224,41 @@ def silu(input):
     return _wrap(a * _sigmoid(a))
 
 
+# MindSpore's HSigmoidGrad / HSwishGrad take the inner formula on the closed interval
+# [-3, 3] for hard-swish (so -0.5 at x=-3 and 1.5 at x=3) and the open one for hard-sigmoid
+# (0 at x=-3 and x=3); JAX's clip splits the kink (-0.25, 1.25 and 1/12), hence custom JVPs.
+@jax.custom_jvp
+def _hsigmoid_float(a):
+    return jnp.clip(a + const(3, a), const(0, a), const(6, a)) / const(6, a)
+
+
+@_hsigmoid_float.defjvp
+def _hsigmoid_float_jvp(primals, tangents):
+    (a,), (t,) = primals, tangents
+    inside = (a > const(-3, a)) & (a < const(3, a))
+    return _hsigmoid_float(a), jnp.where(inside, t / const(6, a), jnp.zeros_like(t))
+
+
+@jax.custom_jvp
+def _hswish_float(a):
+    # 0 (not -0) below -3, x above 3, x * (x + 3) / 6 between
+    inner = a * (a + const(3, a)) / const(6, a)
+    return jnp.where(a <= const(-3, a), jnp.zeros_like(a), jnp.where(a >= const(3, a), a, inner))
+
+
+@_hswish_float.defjvp
+def _hswish_float_jvp(primals, tangents):
+    (a,), (t,) = primals, tangents
+    slope = jnp.where(a < const(-3, a), jnp.zeros_like(a),
+                      jnp.where(a > const(3, a), jnp.ones_like(a), (a + a + const(3, a)) / const(6, a)))
+    return _hswish_float(a), slope * t
+
+
 @op("hardsigmoid")
 def hardsigmoid(input):
     a = tensor_in("HSigmoid", "input", input, NUMERIC)
     if jnp.issubdtype(a.dtype, jnp.floating):
-        return _wrap(jnp.clip(a + const(3, a), const(0, a), const(6, a)) / const(6, a))
+        return _wrap(_hsigmoid_float(a))
     return _wrap(int_div(jnp.clip(a + const(3, a), const(0, a), const(6, a)), 6))
 
 
@@ -238,9 +268,9 @@ primitive("HSigmoid", hardsigmoid)
 @op("hardswish")
 def hardswish(input):
     a = tensor_in("HSwish", "input", input, NUMERIC)
-    r6 = jnp.clip(a + const(3, a), const(0, a), const(6, a))
     if jnp.issubdtype(a.dtype, jnp.floating):
-        return _wrap(a * r6 / const(6, a))
+        return _wrap(_hswish_float(a))
+    r6 = jnp.clip(a + const(3, a), const(0, a), const(6, a))
     return _wrap(int_div(a * r6, 6))
 
 
