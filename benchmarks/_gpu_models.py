@@ -111,8 +111,9 @@ class Block(nn.Cell):
 
 
 class Transformer(nn.Cell):
-    """BERT (``causal=False``: post-LN layers, MLM head Dense-GELU-LayerNorm-decoder) or GPT-2
-    (``causal=True``: pre-LN layers, final LayerNorm, bias-free LM head)."""
+    """BERT (``causal=False``: post-LN layers, MLM head Dense-GELU-LayerNorm-decoder with a bias) or
+    GPT-2 (``causal=True``: pre-LN layers, final LayerNorm, bias-free LM head); the output layer
+    is tied to the token embedding, as in both (no token-type embeddings)."""
 
     def __init__(self, vocab, hidden, layers, heads, seq, causal):
         super().__init__()
@@ -122,17 +123,22 @@ class Transformer(nn.Cell):
         self.emb_ln = None if causal else nn.LayerNorm((hidden,), epsilon=1e-5)
         self.blocks = nn.SequentialCell([Block(hidden, heads, seq, causal, pre_norm=causal) for _ in range(layers)])
         if causal:
-            self.head = nn.SequentialCell([nn.LayerNorm((hidden,), epsilon=1e-5),
-                                           nn.Dense(hidden, vocab, has_bias=False)])
+            self.head = nn.LayerNorm((hidden,), epsilon=1e-5)
+            self.out_bias = None
         else:
             self.head = nn.SequentialCell([nn.Dense(hidden, hidden), nn.GELU(approximate=True),
-                                           nn.LayerNorm((hidden,), epsilon=1e-5), nn.Dense(hidden, vocab)])
+                                           nn.LayerNorm((hidden,), epsilon=1e-5)])
+            self.out_bias = ms.Parameter(ms.Tensor(np.zeros(vocab, np.float32)), name="out_bias")
 
     def construct(self, ids):
         x = self.tok(ids) + self.pos[:ids.shape[1]]
         if self.emb_ln is not None:
             x = self.emb_ln(x)
-        return self.head(self.blocks(x))
+        h = self.head(self.blocks(x))
+        logits = ops.matmul(h, self.tok.embedding_table.astype(h.dtype).T)    # output layer tied to the embedding
+        if self.out_bias is not None:
+            logits = logits + self.out_bias.astype(logits.dtype)
+        return logits
 
 
 class TokenLoss(nn.Cell):

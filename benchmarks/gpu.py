@@ -224,16 +224,17 @@ def torch_models():
             self.emb_ln = None if causal else tnn.LayerNorm(hidden)
             self.blocks = tnn.Sequential(*[Block(hidden, heads, seq, causal) for _ in range(layers)])
             if causal:
-                self.head = tnn.Sequential(tnn.LayerNorm(hidden), tnn.Linear(hidden, vocab, bias=False))
+                self.head, self.out_bias = tnn.LayerNorm(hidden), None
             else:
                 self.head = tnn.Sequential(tnn.Linear(hidden, hidden), tnn.GELU(approximate="tanh"),
-                                           tnn.LayerNorm(hidden), tnn.Linear(hidden, vocab))
+                                           tnn.LayerNorm(hidden))
+                self.out_bias = tnn.Parameter(torch.zeros(vocab))
 
         def forward(self, ids):
             x = self.tok(ids) + self.pos[:ids.shape[1]]
             if self.emb_ln is not None:
                 x = self.emb_ln(x)
-            return self.head(self.blocks(x))
+            return F.linear(self.head(self.blocks(x)), self.tok.weight, self.out_bias)
 
     return ResNet50, Transformer
 
