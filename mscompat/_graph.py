@@ -16,6 +16,7 @@ execution, with one :class:`GraphFallbackWarning` naming the file and line (Mind
 """
 import collections
 import functools
+import operator
 import os
 import threading
 import time
@@ -28,7 +29,7 @@ from jax._src.array import ArrayImpl as _CONCRETE
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly
-from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded
+from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded, _RECORDING
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
@@ -114,8 +115,15 @@ def _is_array_leaf(x):
 _FAST_SPECS = {}
 
 
+def _plain_tensors(args):
+    for a in args:
+        if type(a) is not Tensor or "_hooks" in a.__dict__:
+            return False
+    return True
+
+
 def _split(args, kwargs):
-    if not kwargs and all(type(a) is Tensor and "_hooks" not in a.__dict__ for a in args):
+    if not kwargs and _plain_tensors(args):
         # the common call: positional Tensors only
         spec = _FAST_SPECS.get(len(args))
         if spec is None:
@@ -151,6 +159,7 @@ def _signature(dyn, spec):
     return spec, tuple([_input_signature(x) for x in dyn])
 
 
+_VALUE = operator.attrgetter("_value")     # a Parameter's value outside every transform
 _DTYPE_NAMES = {}       # numpy dtype -> the name of its mstype (as str(Tensor.dtype) gives it)
 
 
@@ -292,18 +301,24 @@ class _Programs:
     def __init__(self, owner, params):
         self.owner = owner
         self.params = params
-        self.entries = collections.OrderedDict()   # signature -> (program, executable)
+        self.entries = collections.OrderedDict()   # signature -> (program, executable, layout)
+        self._last = None      # (signature, entry) of the latest call: the repeated call skips the lock
 
     def _entry(self, values, key, dyn, spec):
         owner = self.owner
         sig = _signature(dyn, spec)
         # data parallel: the program runs per device, laid out for these inputs' placement
         layout = None if _PAR[0] is None else _per_device.layout(_PAR[0], dyn, owner.batch_axis)
+        last = self._last
+        if last is not None and last[1][2] == layout and last[0] == sig:   # already the most recently used
+            owner._last_sig = sig
+            return last[1]
         with owner._lock:
             entry = self.entries.get(sig)
             if entry is not None and entry[2] == layout:
                 self.entries.move_to_end(sig)
                 owner._last_sig = sig
+                self._last = (sig, entry)
                 return entry
             cause = _recompile_cause(owner._last_sig, sig)
             if owner._last_sig is not None and owner._last_sig == sig:
@@ -312,8 +327,10 @@ class _Programs:
             program = backends.wrap_program(jax.jit(owner._program(self.params, spec, layout)), owner.name)
             executable = program.lower(values, key, dyn).compile()
             seconds = time.perf_counter() - start
-            entry = self.entries[sig] = (program, executable, layout)
+            # the last item: the positions of the Parameters the program writes, found at its first run
+            entry = self.entries[sig] = (program, executable, layout, [None])
             owner._last_sig = sig
+            self._last = (sig, entry)
             owner.compiles += 1
             limit = cache_size()
             verb = "Compiling" if owner.compiles == 1 else "Recompiling"
@@ -330,6 +347,11 @@ class _Programs:
     def __call__(self, values, key, dyn, spec):
         program = self._entry(values, key, dyn, spec)[0]
         return program(values, key, dyn)
+
+    def run(self, values, key, dyn, spec):
+        """``(entry, outputs)``: as a call, with the program's cache entry (its ``written`` slot)."""
+        entry = self._entry(values, key, dyn, spec)
+        return entry, entry[0](values, key, dyn)
 
     def lower(self, values, key, dyn, spec):
         """Compile for these inputs (if not yet); ``.compile()`` of the result is the executable."""
@@ -474,7 +496,7 @@ class Compiled:
             progs = self._build(self._known() if self._known else ())
         for _ in range(_MAX_DISCOVERIES + 1):
             try:
-                values = [p._value for p in progs.params]
+                values = list(map(_VALUE, progs.params))
                 if _PAR[0] is not None:
                     values = self._place(_PAR[0], progs, values, dyn, spec)
                 return use(progs, values, _state.ensure_key())
@@ -532,23 +554,27 @@ class Compiled:
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         traces = self.traces
         try:    # as ``clean_runtime_errors`` (inline: the common call): an index out of range raises as MindSpore's
-            result = self._run(dyn, spec, lambda progs, values, key: (progs, progs(values, key, dyn, spec)))
+            result = self._run(dyn, spec, lambda progs, values, key: (progs, progs.run(values, key, dyn, spec)))
         except RUNTIME_CHECK_ERROR as err:
             exc = reraise(err)
             if exc is None:
                 raise
             raise exc.with_traceback(None) from None
-        _raise_recorded()
+        if _RECORDING[0]:
+            _raise_recorded()
         if result is None:
             return run_eagerly(self.fn, args, kwargs)
-        progs, (out, new, key, attrs) = result
+        progs, (entry, (out, new, key, attrs)) = result
         if _PAR[0] is not None and _PAR[0].data_parallel:   # each rank's own outputs
             out, attrs = _per_device.localize(out), _per_device.localize(attrs)
         if key is not None:
             _rng["key"] = key
-        for p, v in zip(progs.params, new):
-            if v is not None:
-                p._value = v
+        written = entry[3][0]
+        if written is None:     # the same for every run of this program (None leaves of its outputs)
+            written = entry[3][0] = tuple(i for i, v in enumerate(new) if v is not None)
+        params = progs.params
+        for i in written:
+            params[i]._value = new[i]
         sig = None
         if attrs and self.traces != traces:
             # as MindSpore: attributes assigned in the graph take the values of the call that compiled it

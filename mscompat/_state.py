@@ -300,6 +300,8 @@ def discover(call, leaves, known=()):
 
 def ensure_key():
     """The global RNG key, created from OS entropy if no seed was ever set."""
-    if _rng["key"] is None:
+    key = _rng["key"]       # one read of the (per-thread bound or global) key on the common path
+    if key is None:
         _rng["key"] = _random_key()
-    return _rng["key"]
+        key = _rng["key"]
+    return key
