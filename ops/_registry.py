@@ -463,11 +463,11 @@ def mint_form(namespace, name, twin=None):
     return entry.fn
 
 
-def mint_op(namespace, name=None, *, twin=None, **fields):
+def mint_op(namespace, name=None, *, twin=None, aliases=(), **fields):
     """Register ``fn`` as the mint op ``mint[.namespace].name`` whose signature or semantics differ
     from its ``ops`` twin (``dim=``/``keepdim=``, size tuples, ...): an entry of its own, outside
-    ``OPS``, whose kernel calls the shared one. It takes the twin's policy fields (AMP class, cube
-    rounding, targets, sharding rule, kernel name) unless given here."""
+    ``OPS``, whose kernel calls the shared one, also shown as ``aliases``. It takes the twin's policy
+    fields (AMP class, cube rounding, targets, sharding rule, kernel name) unless given here."""
     def register(fn):
         key = name or fn.__name__
         base = OPS.get(twin) if twin else None
@@ -478,7 +478,8 @@ def mint_op(namespace, name=None, *, twin=None, **fields):
         pol = _policy_fields((f"mint.{key}",), given)
         entry = OpDef(f"mint.{namespace + '.' if namespace else ''}{key}", fn, _family_of(fn), impl=fn, **pol)
         entry.fn = _dispatching(entry, fn)
-        _add_mint(namespace, key, entry)
+        for n in (key,) + tuple(aliases):
+            _add_mint(namespace, n, entry)
         return fn
     return register
 

@@ -15,14 +15,11 @@ def _check_tensors(name, tensors):
         raise TypeError(f"For '{name}', 'tensors' must be a tuple or list of Tensors, but got {type(tensors).__name__}.")
 
 
-@mint_op("", "cat", twin="concat")
+@mint_op("", "cat", twin="concat", aliases=("concat",))
 def cat(tensors, dim=0):
     """Concatenate ``tensors`` along ``dim``."""
     _check_tensors("cat", tensors)
     return ops.cat(tensors, dim)
-
-
-mint_op("", "concat", twin="concat")(cat)
 
 
 @mint_op("", twin="stack")

@@ -136,7 +136,7 @@ def all_reduce(tensor, op="sum", group=None, async_op=False):
     if op not in _OPS:
         raise TypeError("For all_reduce, the input op value must be one of sum, prod, min, max, avg")
     group = _group("all_reduce", group)
-    out = _cf.all_reduce(tensor, "sum" if op == "avg" else op, group)
+    out = _cf.all_reduce(tensor, "sum" if op == "avg" else op, group)[0]
     if op == "avg":
         out = out / _get_size_helper(group)
     tensor.assign_value(out.astype(tensor.dtype))
@@ -161,7 +161,7 @@ def barrier(group=None, async_op=False, device_ids=None):
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """Every rank's ``input_tensor`` concatenated on axis 0, written into ``output_tensor``."""
     _check("all_gather_into_tensor", input_tensor, async_op)
-    out = _cf.all_gather_into_tensor(input_tensor, _group("all_gather_into_tensor", group))
+    out = _cf.all_gather_into_tensor(input_tensor, _group("all_gather_into_tensor", group))[0]
     if tuple(out.shape) != tuple(output_tensor.shape):
         raise TypeError(f"For 'all_gather_into_tensor', the output shape must be {tuple(out.shape)}, "
                         f"but got {tuple(output_tensor.shape)}.")
@@ -173,7 +173,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
     """Every rank's ``tensor``, written into the list ``tensor_list`` (one per rank)."""
     _check("all_gather", tensor, async_op)
     group = _group("all_gather", group)
-    out = _cf.all_gather_into_tensor(tensor.reshape((1,) + tuple(tensor.shape)), group)
+    out = _cf.all_gather_into_tensor(tensor.reshape((1,) + tuple(tensor.shape)), group)[0]
     if not isinstance(tensor_list, list) or len(tensor_list) != out.shape[0]:
         raise TypeError(f"For 'all_gather', 'tensor_list' must be a list of {out.shape[0]} Tensors.")
     for i, t in enumerate(tensor_list):
@@ -185,7 +185,7 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):
     """Reduce ``input`` over ``group``; this rank's block of axis 0, written into ``output``."""
     _check("reduce_scatter_tensor", input, async_op)
     group = _group("reduce_scatter_tensor", group)
-    out = _cf.reduce_scatter_tensor(input, "sum" if op == "avg" else op, group)
+    out = _cf.reduce_scatter_tensor(input, "sum" if op == "avg" else op, group)[0]
     if op == "avg":
         out = out / _get_size_helper(group)
     output.assign_value(out.astype(output.dtype))

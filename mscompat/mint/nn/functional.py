@@ -236,7 +236,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     return ops.flatten(input, start_dim=start_dim, end_dim=end_dim)
 
 
-@mint_op(_NS, twin="interpolate")
+@mint_op(_NS, twin="interpolate", aliases=("upsample",))
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """Resize the spatial axes of ``input`` to ``size``, or by ``scale_factor`` (the output size is
@@ -252,9 +252,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             size = size[0] if mode != "linear" else size
         scale_factor = None
     return ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
-
-
-mint_op(_NS, "upsample", twin="upsample")(interpolate)
 
 globals().update(mint_exports(_NS))
 __all__ = sorted(mint_exports(_NS))
