@@ -91,9 +91,8 @@ def _sizes(name, ksize, nd, output_size, output_ratio, spatial):
     return k, outs
 
 
-class FractionalMaxPool2d(Cell):
-    """Fractional max pooling over ``(N, C, H, W)`` or ``(C, H, W)`` with a fixed ``kernel_size``;
-    ``output_size`` or ``output_ratio`` (in (0, 1)) gives the output size."""
+class _FractionalMaxPoolNd(Cell):
+    """The arguments FractionalMaxPool2d and FractionalMaxPool3d keep (checked when called)."""
 
     def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
                  _random_samples=None):
@@ -103,6 +102,11 @@ class FractionalMaxPool2d(Cell):
         self.output_ratio = output_ratio
         self.return_indices = return_indices
         self._random_samples = _random_samples
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """Fractional max pooling over ``(N, C, H, W)`` or ``(C, H, W)`` with a fixed ``kernel_size``;
+    ``output_size`` or ``output_ratio`` (in (0, 1)) gives the output size."""
 
     def construct(self, input):  # pylint: disable=redefined-builtin
         name = "fractional_max_pool2d"
@@ -137,17 +141,8 @@ class FractionalMaxPool2d(Cell):
         return _wrap(out)
 
 
-class FractionalMaxPool3d(Cell):
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
     """Fractional max pooling over ``(N, C, D, H, W)`` or ``(C, D, H, W)`` with a fixed ``kernel_size``."""
-
-    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
-                 _random_samples=None):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.output_size = output_size
-        self.output_ratio = output_ratio
-        self.return_indices = return_indices
-        self._random_samples = _random_samples
 
     def construct(self, input):  # pylint: disable=redefined-builtin
         name = "fractional_max_pool3d"

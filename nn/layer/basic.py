@@ -288,32 +288,29 @@ class Dropout3d(_ChannelDropout):
     _prim, _attr = "Dropout3D", "dropout3d"
 
 
-class DropoutExt(Cell):
+class _DropoutExtNd(Cell):
+    """What DropoutExt and Dropout2dExt share: drop probability ``p``, identity in evaluation mode or for
+    ``p == 0``, else the ``ops`` function named ``_op``."""
+    _op = "dropout"
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        self.p = p
+        self.inplace = inplace
+
+    def construct(self, input):
+        if not self.training or self.p == 0:
+            return input
+        return getattr(ops, self._op)(input, self.p, True)
+
+
+class DropoutExt(_DropoutExtNd):
     """Dropout with drop probability ``p`` (identity in evaluation mode or for ``p == 0``)."""
 
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        self.p = p
-        self.inplace = inplace
 
-    def construct(self, input):
-        if not self.training or self.p == 0:
-            return input
-        return ops.dropout(input, self.p, True)
-
-
-class Dropout2dExt(Cell):
+class Dropout2dExt(_DropoutExtNd):
     """Channel dropout of (N, C, H, W) inputs with drop probability ``p``."""
-
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        self.p = p
-        self.inplace = inplace
-
-    def construct(self, input):
-        if not self.training or self.p == 0:
-            return input
-        return ops.dropout2d(input, self.p, True)
+    _op = "dropout2d"
 
 
 class Upsample(Cell):

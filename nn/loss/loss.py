@@ -71,26 +71,23 @@ class LossBase(Cell):
 # Regression losses
 
 
-class L1Loss(LossBase):
+class _L1Loss(LossBase):
+    """``|logits - labels|`` (inputs broadcast), reduced: what L1Loss and L1LossExt compute."""
+
+    def __init__(self, reduction='mean'):
+        super().__init__(reduction)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        return ops.l1_loss(logits, labels, self.reduction)
+
+
+class L1Loss(_L1Loss):
     """Mean absolute error ``|logits - labels|`` (inputs broadcast), reduced."""
 
-    def __init__(self, reduction='mean'):
-        super().__init__(reduction)
-        self.reduction = reduction
 
-    def construct(self, logits, labels):
-        return ops.l1_loss(logits, labels, self.reduction)
-
-
-class L1LossExt(LossBase):
+class L1LossExt(_L1Loss):
     """Like :class:`L1Loss` (the 'ext' kernel of MindSpore's Ascend backend)."""
-
-    def __init__(self, reduction='mean'):
-        super().__init__(reduction)
-        self.reduction = reduction
-
-    def construct(self, logits, labels):
-        return ops.l1_loss(logits, labels, self.reduction)
 
 
 class MSELoss(LossBase):
