@@ -413,16 +413,22 @@ class TransformerDecoderLayer(_LayerBase):
         return x
 
 
+def _layer_copies(layer_cls, template, num_layers):
+    """``num_layers`` copies (one initial weight draw) of a ``layer_cls`` built with ``template``'s arguments
+    (a subclass of ``layer_cls`` gives a plain ``layer_cls``, as in MindSpore)."""
+    layer = layer_cls(template.d_model, template.nhead, template.dim_feedforward, template.dropout_num,
+                      template.activation1, template.layernorm_eps, template.batch_first, template.norm_first,
+                      dtype=template.dtype)
+    return CellList([copy.deepcopy(layer) for _ in range(num_layers)])
+
+
 class TransformerEncoder(Cell):
     """``num_layers`` copies of a layer built like ``encoder_layer`` (same initial weights in every copy),
     then ``norm`` if given. Inputs: ``src, src_mask=None, src_key_padding_mask=None``."""
 
     def __init__(self, encoder_layer, num_layers, norm=None):
         super().__init__()
-        el = encoder_layer
-        layer = TransformerEncoderLayer(el.d_model, el.nhead, el.dim_feedforward, el.dropout_num, el.activation1,
-                                        el.layernorm_eps, el.batch_first, el.norm_first, dtype=el.dtype)
-        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
+        self.layers = _layer_copies(TransformerEncoderLayer, encoder_layer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
 
@@ -442,10 +448,7 @@ class TransformerDecoder(Cell):
 
     def __init__(self, decoder_layer, num_layers, norm=None):
         super().__init__()
-        dl = decoder_layer
-        layer = TransformerDecoderLayer(dl.d_model, dl.nhead, dl.dim_feedforward, dl.dropout_num, dl.activation1,
-                                        dl.layernorm_eps, dl.batch_first, dl.norm_first, dtype=dl.dtype)
-        self.layers = CellList([copy.deepcopy(layer) for _ in range(num_layers)])
+        self.layers = _layer_copies(TransformerDecoderLayer, decoder_layer, num_layers)
         self.num_layers = num_layers
         self.norm = norm
 
