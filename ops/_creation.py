@@ -464,26 +464,58 @@ def diagflat(input, offset=0):
     return _wrap(jnp.diag(a.reshape(-1), int(offset)))
 
 
-def _logspace(prim, start, end):
-    s = _tensor("LogSpace", "start", start)
-    e = _tensor("LogSpace", "end", end)
-    steps, base = prim.steps, prim.base
-    dt = to_np_dtype(prim.dtype)
-    if s.dtype not in (np.float16, np.float32) or s.dtype != e.dtype:
-        raise TypeError(f"For 'LogSpace', 'start' and 'end' must be float16 or float32 of the same dtype, "
-                        f"but got {start.dtype} and {end.dtype}.")
+_LOGSPACE_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
+_SCALAR_WORDS = {float: "Float32", int: "Int64", bool: "Bool", list: "List", tuple: "Tuple"}
+
+
+def _logspace_attrs(steps, base, dtype):
+    for n, v in (("steps", steps), ("base", base)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"For 'LogSpace', the type of '{n}' should be 'int', but got type '{builtin_type(v).__name__}'.")
+    if dtype not in _LOGSPACE_DTYPES:
+        raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [mindspore.float16, mindspore.float32, "
+                        f"mindspore.float64], but got 'mindspore.{str(dtype).lower()}'.")
     if steps < 0:
-        raise ValueError(f"For 'LogSpace', 'steps' must be non-negative, but got {steps}.")
-    s64, e64 = s.astype(jnp.float64).reshape(()), e.astype(jnp.float64).reshape(())
+        raise ValueError(f"For 'LogSpace', the 'steps' must be int and must >= 0, but got '{steps}' with type 'int'.")
+
+
+def _logspace(start, end, steps=10, base=10, dtype=mstype.float32):
+    """The kernel of ``LogSpace(steps, base, dtype)(start, end)`` and ``ops.logspace``:
+    ``base ** linspace(start, end, steps)`` of 0-D float Tensors, as ``dtype``."""
+    _logspace_attrs(steps, base, dtype)
+    for n, v in (("end", end), ("start", start)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"The primitive[LogSpace]'s input arguments[end, start] must be all tensor and those "
+                            f"type must be same. But got input argument[{n}]:{_SCALAR_WORDS.get(builtin_type(v), builtin_type(v).__name__)}")
+    s, e = arr(start), arr(end)
+    for n, v in (("end", e), ("start", s)):
+        if v.dtype not in (np.float16, np.float32, np.float64):
+            raise TypeError(f"For primitive[LogSpace], the input argument[{n}] must be a type of {{Tensor[Float16], "
+                            f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{mstype.from_numpy_dtype(v.dtype)}].")
+    if s.dtype != e.dtype:
+        raise TypeError("For primitive[LogSpace], the input type must be same.")
+    for n, v in (("start", s), ("end", e)):
+        if v.ndim != 0:
+            raise ValueError(f"For LogSpace, The dim of {n} must be 0, but got {v.ndim}")
+    s64, e64 = s.astype(jnp.float64), e.astype(jnp.float64)
     if steps == 1:
         exps = s64.reshape(1)
     else:
         exps = s64 + (e64 - s64) * jnp.arange(steps, dtype=jnp.float64) / builtins.max(steps - 1, 1)
-    return _wrap(jnp.power(jnp.float64(base), exps).astype(dt))
+    return _wrap(jnp.power(jnp.float64(base), exps).astype(to_np_dtype(dtype)))
 
 
-primitive("LogSpace", None, attrs=(("steps", 10, (int,)), ("base", 10, (int,)), ("dtype", mstype.float32)),
-          call=_logspace)
+primitive("LogSpace", _logspace, attrs=(("steps", 10, (int,)), ("base", 10, (int,)), ("dtype", mstype.float32)),
+          init=lambda prim: _logspace_attrs(prim.steps, prim.base, prim.dtype))
+
+
+@op("logspace")
+def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
+    """``steps`` points ``base ** linspace(start, end)``; Python floats for ``start``/``end``
+    become float32 Tensors (ints are MindSpore's TypeError)."""
+    start = Tensor(start, mstype.float32) if isinstance(start, float) else start
+    end = Tensor(end, mstype.float32) if isinstance(end, float) else end
+    return _logspace(start, end, steps, base, dtype)
 
 
 primitive("Fills", fills)

@@ -328,20 +328,6 @@ def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     return _window("kaiser_window", window_length, periodic, dtype, kaiser)
 
 
-@op("logspace")
-def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
-    """``steps`` points ``base ** linspace(start, end)``; ``start``/``end`` are float Tensors."""
-    for n, v in (("start", start), ("end", end)):
-        if not isinstance(v, Tensor) or _kind(arr(v).dtype) != "f":
-            raise TypeError(f"The primitive[LogSpace]'s input arguments[end, start] must be all tensor and those "
-                            f"type must be same. But got input argument[{n}]: {type(v).__name__}")
-    if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or steps < 0:
-        raise ValueError(f"For 'LogSpace', 'steps' must be a non-negative int, but got {steps}.")
-    s, e = arr(start).astype(_F64), arr(end).astype(_F64)
-    pts = jnp.linspace(s, e, int(steps))
-    return _wrap((jnp.asarray(float(base), _F64) ** pts).astype(to_np_dtype(dtype)))
-
-
 # --- determinants, inverses and solves ------------------------------------------------------------
 
 
