@@ -12,5 +12,6 @@ from .nn import functional
 
 globals().update(mint_exports(""))
 sigmoid = functional.sigmoid
+conv2d = functional.conv2d
 
 __all__ = sorted(mint_exports("")) + ["nn", "optim", "linalg", "special", "distributed"]

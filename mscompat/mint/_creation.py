@@ -165,3 +165,9 @@ def randperm(n, *, generator=None, dtype=mstype.int64):
         raise ValueError(f"For 'randperm', 'n' must be non-negative, but got {n}.")
     u = _random._unit_uniform(_random._key(generator=generator), (int(n),))
     return _random._wrap(jnp.argsort(u).astype(jnp.int64)).astype(dtype)
+
+
+@mint_op("", twin="randint_like")
+def randint_like(input, *args, generator=None, dtype=None, device=None):
+    """``randint`` shaped like ``input``: ``(high)`` or ``(low, high)``; dtype ``input``'s unless given."""
+    return randint(*args, tuple(input.shape), generator=generator, dtype=input.dtype if dtype is None else dtype)

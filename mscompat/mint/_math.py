@@ -17,7 +17,9 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
          "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "xlogy", "addcmul", "addcdiv",
-         "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "frac", "fix", "float_power", "inverse", "allclose")
+         "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "frac", "fix", "float_power", "inverse", "allclose",
+         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "isneginf", "swapaxes", "t",
+         "unique_consecutive")
 for _n in _SAME:
     if _n in OPS:
         mint_form("", _n)
@@ -259,3 +261,61 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
 def bernoulli(input, *, generator=None):
     """1 with probability ``input``, else 0 (dtype of ``input``)."""
     return ops.bernoulli(input)
+
+
+@mint_op("", twin="nansum")
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum over ``dim`` treating NaN as zero."""
+    return ops.nansum(input, _dims(dim), keepdim, dtype=dtype)
+
+
+@mint_op("", twin="std_mean")
+def std_mean(input, dim=None, *, correction=1, keepdim=False):
+    """(standard deviation, mean) over ``dim`` with Bessel's ``correction``."""
+    return ops.std_mean(input, _dims(dim), _correction("std_mean", correction), keepdim)
+
+
+@mint_op("", twin="var_mean")
+def var_mean(input, dim=None, *, correction=1, keepdim=False):
+    """(variance, mean) over ``dim`` with Bessel's ``correction``."""
+    return ops.var_mean(input, _dims(dim), _correction("var_mean", correction), keepdim)
+
+
+@mint_op("", twin="index_add")
+def index_add(input, dim, index, source, *, alpha=1):
+    """``input`` with ``alpha * source``'s slices added at ``index`` along ``dim``."""
+    added = ops.index_add(ops.zeros_like(input), index.astype(mstype.int32), source * alpha if alpha != 1 else source,
+                          dim)    # ops.index_add writes into its first input: add into a fresh zero tensor
+    return input + added
+
+
+@mint_op("", twin="mul")
+def vdot(input, other):
+    """The dot product of two 1-D tensors, conjugating ``input``."""
+    return ops.sum(ops.conj(input) * other) if input.dtype in (mstype.complex64, mstype.complex128) \
+        else ops.sum(input * other)
+
+
+@mint_op("")
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """The ``p``-norm distances between the rows of ``x1`` and of ``x2`` (batched)."""
+    diff = ops.unsqueeze(x1, -2) - ops.unsqueeze(x2, -3)
+    if p == 0:
+        return ops.sum((diff != 0).astype(x1.dtype), -1)
+    if p == float("inf"):
+        return ops.amax(ops.abs(diff), -1)
+    return ops.pow(ops.sum(ops.pow(ops.abs(diff), p), -1), 1.0 / p)
+
+
+@mint_op("", twin="deepcopy")
+def clone(input):
+    """A copy of ``input``."""
+    return input.copy()
+
+
+
+@mint_op("", twin="bincount")
+def bincount(input, weights=None, minlength=0):
+    """Counts of each value of the non-negative int ``input`` (int64), or sums of ``weights``."""
+    out = ops.bincount(input, weights, minlength)
+    return out.astype(mstype.int64) if weights is None else out.astype(weights.dtype)

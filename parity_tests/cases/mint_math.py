@@ -117,3 +117,31 @@ CASES += both_modes("mint.sum/modes", lambda ms, x: ms.mint.sum(x, dim=1, keepdi
 CASES += both_modes("mint.exp/modes", lambda ms, x: ms.mint.exp(x), F32(2, 3))
 CASES += both_modes("mint.max/modes", lambda ms, x: ms.mint.max(x, 1), F32(2, 3))
 CASES += both_modes("mint.matmul/modes", lambda ms, a, b: ms.mint.matmul(a, b), F32(2, 3), F32(3, 2))
+
+# less used mint math names
+CASES += [
+    case("mint.addmm/beta_alpha", lambda ms, c, a, b: ms.mint.addmm(c, a, b, beta=0.5, alpha=2), F32(2, 2), F32(2, 3),
+         F32(3, 2), ms_ref=lambda ms, c, a, b: c * 0.5 + ms.ops.matmul(a, b) * 2),
+    case("mint.cross/dim1", lambda ms, a, b: ms.mint.cross(a, b, dim=1), F32(2, 3), F32(2, 3, seed=6)),
+    case("mint.swapaxes/basic", lambda ms, x: ms.mint.swapaxes(x, 0, 1), F32(2, 3)),
+    case("mint.t/2d", lambda ms, x: ms.mint.t(x), F32(2, 3)),
+    case("mint.clone/f32", lambda ms, x: ms.mint.clone(x), F32(2, 3), ms_ref=lambda ms, x: x * 1),
+    case("mint.nansum/dim", lambda ms, x: ms.mint.nansum(x, 1), F32(2, 3)),
+    case("mint.std_mean/dim", lambda ms, x: ms.mint.std_mean(x, 1), F32(2, 5),
+         ms_ref=lambda ms, x: (ms.ops.sqrt(_ref_var(ms, x, 1, 1)), x.mean(axis=1))),
+    case("mint.var_mean/all", lambda ms, x: ms.mint.var_mean(x), F32(2, 5),
+         ms_ref=lambda ms, x: (_ref_var(ms, x.reshape(-1), 0, 1), x.mean())),
+    case("mint.vdot/f32", lambda ms, a, b: ms.mint.vdot(a, b), F32(4), F32(4, seed=8),
+         ms_ref=lambda ms, a, b: (a * b).sum()),
+    case("mint.cdist/p2", lambda ms, a, b: ms.mint.cdist(a, b), F32(3, 2), F32(4, 2),
+         ms_ref=lambda ms, a, b: ms.ops.sqrt(((a.reshape(3, 1, 2) - b.reshape(1, 4, 2)) ** 2).sum(axis=-1))),
+    case("mint.index_add/alpha", lambda ms, x, i, s: ms.mint.index_add(x, 0, i, s, alpha=2), F32(3, 2),
+         np.array([2, 0], np.int32), F32(2, 2, seed=4)),
+    case("mint.bincount/plain", lambda ms, x: ms.mint.bincount(x), np.array([0, 1, 1, 3], np.int64),
+         ms_ref=lambda ms, x: ms.Tensor(np.array([1, 2, 0, 1], np.int64))),
+    case("mint.bincount/weights", lambda ms, x, w: ms.mint.bincount(x, w, minlength=5), np.array([0, 1, 1, 3], np.int64),
+         np.array([0.5, 1.0, 2.0, 1.5], np.float32),
+         ms_ref=lambda ms, x, w: ms.Tensor(np.array([0.5, 3.0, 0, 1.5, 0], np.float32))),
+    case("mint.histc/bins4", lambda ms, x: ms.mint.histc(x, 4, -2, 2), F32(10),
+         ms_ref=lambda ms, x: ms.Tensor(np.histogram(x.asnumpy(), 4, (-2, 2))[0].astype(np.float32))),
+]

@@ -12,7 +12,8 @@ _NS = "nn.functional"
 _SAME = ("gelu", "relu", "sigmoid", "tanh", "softplus", "layer_norm", "group_norm",
          "cross_entropy", "mse_loss", "l1_loss", "hardtanh", "hardswish", "hardsigmoid", "hardshrink",
          "softshrink", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
-         "unfold", "fold", "prelu", "pixel_shuffle", "conv_transpose2d", "broadcast_to", "clamp")
+         "unfold", "fold", "prelu", "pixel_shuffle", "conv_transpose2d", "broadcast_to", "clamp",
+         "cosine_embedding_loss", "soft_margin_loss")
 for _n in _SAME:
     if _n in OPS:
         mint_form(_NS, _n)
@@ -182,6 +183,66 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     """2-D average pooling (stride defaults to ``kernel_size``)."""
     return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
                           count_include_pad, 0 if divisor_override is None else divisor_override)
+
+
+@mint_op(_NS, twin="avg_pool3d")
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """3-D average pooling (stride defaults to ``kernel_size``)."""
+    return ops.avg_pool3d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
+                          count_include_pad, 0 if divisor_override is None else divisor_override)
+
+
+@mint_op(_NS, twin="adaptive_max_pool1d")
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """1-D adaptive max pooling (with the int64 indices when ``return_indices``)."""
+    if not return_indices:
+        return ops.adaptive_max_pool1d(input, output_size)
+    x = ops.unsqueeze(input, -2)
+    values, indices = ops.adaptive_max_pool2d(x, (1, output_size), True)
+    return ops.squeeze(values, -2), ops.squeeze(indices, -2).astype(mstype.int64)
+
+
+@mint_op(_NS, twin="dropout2d")
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels with probability ``p`` and scale the rest by ``1/(1-p)`` while training."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"For 'dropout2d', 'p' must be in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    if p == 1:
+        return _inplace(input, input * 0, inplace)
+    return _inplace(input, ops.dropout2d(input, p, True), inplace)
+
+
+@mint_op(_NS, "relu_", twin="relu")
+def relu_(input):
+    """ReLU written into ``input``."""
+    return _inplace(input, ops.relu(input), True)
+
+
+@mint_op(_NS, "sigmoid_", twin="sigmoid")
+def sigmoid_(input):
+    """Sigmoid written into ``input``."""
+    return _inplace(input, ops.sigmoid(input), True)
+
+
+@mint_op(_NS, "elu_", twin="elu")
+def elu_(input, alpha=1.0):
+    """ELU written into ``input``."""
+    return _inplace(input, ops.elu(input, alpha), True)
+
+
+@mint_op(_NS, "hardtanh_", twin="hardtanh")
+def hardtanh_(input, min_val=-1, max_val=1):
+    """Hardtanh written into ``input``."""
+    return _inplace(input, ops.hardtanh(input, min_val, max_val), True)
+
+
+@mint_op(_NS, "threshold_", twin="threshold")
+def threshold_(input, threshold, value):
+    """Threshold written into ``input``."""
+    return _inplace(input, ops.threshold(input, threshold, value), True)
 
 
 @mint_op(_NS, twin="avg_pool1d")
