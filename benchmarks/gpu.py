@@ -344,7 +344,8 @@ def device_names():
         names["pytorch"] = NO_TORCH
     else:
         dev = torch_device()
-        names["pytorch"] = (torch.cuda.get_device_name() if dev.type == "cuda" else "cpu") + f" (torch {torch.__version__})"
+        card = torch.cuda.get_device_name() if dev.type == "cuda" else "cpu"
+        names["pytorch"] = f"{card} (torch {torch.__version__})"
     return names
 
 

@@ -2,6 +2,7 @@
 every model trains through the MindSpore API at AMP O2 and float32, its losses are finite and go
 down on the repeated batch, and the table has a row per model, precision and framework (the
 PyTorch rows say "PyTorch not installed" where torch does not import)."""
+import importlib.util
 import json
 import math
 import os
@@ -14,7 +15,6 @@ SCRIPT = ROOT / "benchmarks" / "gpu.py"
 
 
 def _has_torch():
-    import importlib.util
     return importlib.util.find_spec("torch") is not None
 
 
