@@ -84,6 +84,21 @@ class _Conv(Cell):
     def construct(self, *inputs):
         raise NotImplementedError(f"'{self.cls_name}' is an abstract convolution cell")
 
+    def _add_bias(self, output):
+        """``output`` plus the bias (through ``bias_add``) when the cell has one."""
+        if self.has_bias:
+            return self.bias_add(output, self.bias)
+        return output
+
+    def _transposed_shape(self, x, pad_h, pad_w):
+        """``(N, C_out, H_out, W_out)`` of the transposed 2-D convolution of the 4-D ``x``."""
+        n, _, h, w = x.shape
+        h_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, h, self.kernel_size[0],
+                                      self.stride[0], self.dilation[0], pad_h)
+        w_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, w, self.kernel_size[1],
+                                      self.stride[1], self.dilation[1], pad_w)
+        return (n, self.out_channels, h_out, w_out)
+
     def extend_repr(self):
         return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, "
                 f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}, "
@@ -124,10 +139,7 @@ class Conv2d(_Conv):
         self.bias_add = ops.BiasAdd(data_format=self.data_format)
 
     def construct(self, x):
-        output = self.conv2d(x, self.weight)
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
-        return output
+        return self._add_bias(self.conv2d(x, self.weight))
 
 
 def _check_1d_args(cell, kernel_size, stride, padding, dilation):
@@ -179,10 +191,7 @@ class Conv1d(_Conv):
 
     def construct(self, x):
         x = self.expand_dims(x, 2)
-        output = self.conv2d(x, self.weight)
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
-        return self.squeeze(output)
+        return self.squeeze(self._add_bias(self.conv2d(x, self.weight)))
 
 
 def _check_3d_padding(cell, padding):
@@ -219,10 +228,7 @@ class Conv3d(_Conv):
 
     def construct(self, x):
         if self.group == 1:
-            out = self.conv3d(x, self.weight)
-            if self.has_bias:
-                out = self.bias_add(out, self.bias)
-            return out
+            return self._add_bias(self.conv3d(x, self.weight))
         features = self.split_1(x)
         weights = self.split_0(self.weight)
         out = self.concat(tuple(self.conv3d(features[i], weights[i]) for i in range(self.group)))
@@ -262,10 +268,7 @@ class Conv3dTranspose(_Conv):
         self.bias_add = ops.BiasAdd(data_format=self.data_format)
 
     def construct(self, x):
-        output = self.conv3d_transpose(x, self.weight)
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
-        return output
+        return self._add_bias(self.conv3d_transpose(x, self.weight))
 
 
 def _deconv_output_length(is_valid, is_same, is_pad, input_length, filter_size, stride_size, dilation_size,
@@ -337,14 +340,9 @@ class Conv2dTranspose(_Conv):
         return pads
 
     def construct(self, x):
-        n, _, h, w = x.shape
-        h_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, h, self.kernel_size[0],
-                                      self.stride[0], self.dilation[0], self.padding_top + self.padding_bottom)
-        w_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, w, self.kernel_size[1],
-                                      self.stride[1], self.dilation[1], self.padding_left + self.padding_right)
-        out = self.conv2d_transpose(x, self.weight, (n, self.out_channels, h_out, w_out))
-        if self.has_bias:
-            out = self.bias_add(out, self.bias)
+        shape = self._transposed_shape(x, self.padding_top + self.padding_bottom,
+                                       self.padding_left + self.padding_right)
+        out = self._add_bias(self.conv2d_transpose(x, self.weight, shape))
         if not isinstance(self.output_padding, tuple) and self.output_padding == 0:
             return out
         ph, pw = self._output_pads()
@@ -385,12 +383,5 @@ class Conv1dTranspose(_Conv):
         if len(x.shape) != 3:
             raise ValueError(f"For '{self.cls_name}', the dimension of input must be 3d, but got {len(x.shape)}.")
         x = self.expand_dims(x, 2)
-        n, _, h, w = x.shape
-        h_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, h, self.kernel_size[0],
-                                      self.stride[0], self.dilation[0], self.padding[0] + self.padding[1])
-        w_out = _deconv_output_length(self.is_valid, self.is_same, self.is_pad, w, self.kernel_size[1],
-                                      self.stride[1], self.dilation[1], self.padding[2] + self.padding[3])
-        output = self.conv2d_transpose(x, self.weight, (n, self.out_channels, h_out, w_out))
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
-        return self.squeeze(output)
+        shape = self._transposed_shape(x, self.padding[0] + self.padding[1], self.padding[2] + self.padding[3])
+        return self.squeeze(self._add_bias(self.conv2d_transpose(x, self.weight, shape)))
