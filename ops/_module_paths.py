@@ -3,7 +3,35 @@
 lists the names MindSpore defines at that path and binds them to the one mscompat object of
 that name (the op registry's function or Primitive class), so every path gives the same object.
 """
-__all__ = ["bind", "bind_instances"]
+from . import primitive as _primitive
+from ._param_update import Load as _Load
+from ._registry import PRIMITIVES as _PRIMITIVES
+
+__all__ = ["bind", "bind_instances", "OPERATIONS"]
+
+
+class _OperationsView:
+    """What ``mindspore.ops.operations`` holds (every registered Primitive class, the Primitive
+    base classes and ``Load``), read from the registry at access time. The family modules of
+    ``ops/operations/`` bind from it, so they never import their own parent package (which
+    imports them: an import cycle)."""
+
+    _extra = {"Primitive": _primitive.Primitive, "PrimitiveWithInfer": _primitive.PrimitiveWithInfer,
+              "PrimitiveWithCheck": _primitive.PrimitiveWithCheck,
+              "prim_attr_register": _primitive.prim_attr_register, "Load": _Load}
+
+    def __getattr__(self, name):
+        try:
+            return _PRIMITIVES[name]
+        except KeyError:
+            pass
+        try:
+            return self._extra[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+OPERATIONS = _OperationsView()
 
 
 def bind(namespace, names, source):

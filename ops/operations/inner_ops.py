@@ -1,6 +1,6 @@
 """``mindspore.ops.operations.inner_ops``: MindSpore's inner Primitive classes at their internal
 import path; the classes are ``mindspore.ops.operations``'s (one implementation, several paths)."""
-from mscompat.ops import operations as _operations
+from mscompat.ops._module_paths import OPERATIONS as _operations
 from mscompat.ops._module_paths import bind as _bind
 from mscompat.ops.primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register  # noqa: F401
 
