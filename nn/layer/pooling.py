@@ -478,6 +478,16 @@ def _adaptive_1d_checks(cls_name, x, output_size):
         raise TypeError(f"For {cls_name}, the x_dtype must be float16 or float32, but got {x.dtype}.")
 
 
+def _adaptive_1d_pool(cls_name, x, output_size, pool_cls):
+    """Adaptive 1D pooling of ``(N, C, L)`` as a fixed ``pool_cls`` window over a (N, C, 1, L) view."""
+    _adaptive_1d_checks(cls_name, x, output_size)
+    width = x.shape[2]
+    stride = width // output_size
+    kernel_size = width - (output_size - 1) * stride
+    pool = pool_cls(kernel_size=(1, kernel_size), strides=(1, stride))
+    return ops.squeeze(pool(ops.expand_dims(x, 2)), 2)
+
+
 class AdaptiveAvgPool1d(Cell):
     """1D adaptive average pooling over ``(N, C, L)``; ``L`` must be divisible by ``output_size``."""
 
@@ -488,12 +498,7 @@ class AdaptiveAvgPool1d(Cell):
         self.output_size = output_size
 
     def construct(self, input):  # pylint: disable=redefined-builtin
-        _adaptive_1d_checks(self.cls_name, input, self.output_size)
-        width = input.shape[2]
-        stride = width // self.output_size
-        kernel_size = width - (self.output_size - 1) * stride
-        pool = ops.AvgPool(kernel_size=(1, kernel_size), strides=(1, stride))
-        return ops.squeeze(pool(ops.expand_dims(input, 2)), 2)
+        return _adaptive_1d_pool(self.cls_name, input, self.output_size, ops.AvgPool)
 
 
 class AdaptiveMaxPool1d(Cell):
@@ -506,12 +511,7 @@ class AdaptiveMaxPool1d(Cell):
         self.output_size = output_size
 
     def construct(self, x):
-        _adaptive_1d_checks(self.cls_name, x, self.output_size)
-        width = x.shape[2]
-        stride = width // self.output_size
-        kernel_size = width - (self.output_size - 1) * stride
-        pool = ops.MaxPool(kernel_size=(1, kernel_size), strides=(1, stride))
-        return ops.squeeze(pool(ops.expand_dims(x, 2)), 2)
+        return _adaptive_1d_pool(self.cls_name, x, self.output_size, ops.MaxPool)
 
 
 class AdaptiveAvgPool2d(Cell):
