@@ -115,7 +115,15 @@ def test_distributed_single_process_in_place():
     assert dist.all_reduce(t) is None
     np.testing.assert_allclose(t.asnumpy(), [1.0, 2.0])
     handle = dist.all_reduce(t, op="avg", async_op=True)
-    assert handle.wait()
+    handle.wait()
+    np.testing.assert_allclose(t.asnumpy(), [1.0, 2.0])
+    assert dist.all_reduce is ms.ops.all_reduce      # the registry's communication entry
+    got = [ms.Tensor(np.zeros(2, np.float32))]
+    dist.gather(t, got, dst=0)
+    np.testing.assert_allclose(got[0].asnumpy(), [1.0, 2.0])
+    out = ms.Tensor(np.zeros(2, np.float32))
+    dist.scatter(out, [ms.Tensor(np.array([5.0, 6.0], np.float32))], src=0)
+    np.testing.assert_allclose(out.asnumpy(), [5.0, 6.0])
     with pytest.raises(TypeError):
         dist.all_reduce(t, op="mean")
     with pytest.raises(TypeError):

@@ -28,6 +28,11 @@ def _ref_layer_norm(ms, x, w, b, eps=1e-5):
     return (x - m) / ms.ops.sqrt(v + eps) * w + b
 
 
+def _ref_cos_loss(ms, a, b, t, margin=0.0):
+    cos = (a * b).sum(axis=1) / ms.ops.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1))
+    return ms.ops.where(t > 0, 1 - cos, ms.ops.clamp(cos - margin, min=0.0)).mean()
+
+
 CASES = [
     case("mint.F.softmax/dim", lambda ms, x: ms.mint.nn.functional.softmax(x, dim=1), F32(2, 3)),
     case("mint.F.softmax/default_last", lambda ms, x: ms.mint.nn.functional.softmax(x), F32(2, 3)),
@@ -91,3 +96,32 @@ CASES = [
 ]
 CASES += both_modes("mint.F.softmax/modes", lambda ms, x: ms.mint.nn.functional.softmax(x, dim=-1), F32(2, 3))
 CASES += both_modes("mint.F.silu/modes", lambda ms, x: ms.mint.nn.functional.silu(x), F32(2, 3))
+
+CASES += [
+    case("mint.F.relu_/inplace", lambda ms, x: (ms.mint.nn.functional.relu_(x), x)[1], F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.relu(x)),
+    case("mint.F.dropout2d/eval", lambda ms, x: ms.mint.nn.functional.dropout2d(x, 0.5, training=False), F32(1, 2, 3, 3),
+         ms_ref=lambda ms, x: x),
+    case("mint.F.soft_margin_loss/mean", lambda ms, x, y: ms.mint.nn.functional.soft_margin_loss(x, y), F32(2, 3),
+         np.sign(F32(2, 3, seed=5)).astype(np.float32),
+         ms_ref=lambda ms, x, y: ms.ops.log(1 + ms.ops.exp(-y * x)).mean()),
+    case("mint.F.cosine_embedding_loss/mean", lambda ms, a, b, t: ms.mint.nn.functional.cosine_embedding_loss(a, b, t),
+         F32(3, 4), F32(3, 4, seed=2), np.array([1, -1, 1], np.float32), ms_ref=lambda ms, a, b, t: _ref_cos_loss(ms, a, b, t)),
+    case("mint.F.avg_pool3d/k2", lambda ms, x: ms.mint.nn.functional.avg_pool3d(x, 2), F32(1, 1, 4, 4, 4),
+         ms_ref=lambda ms, x: x.reshape(1, 1, 2, 2, 2, 2, 2, 2).mean(axis=(3, 5, 7))),
+    case("mint.F.elu/alpha", lambda ms, x: ms.mint.nn.functional.elu(x, 0.5), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.where(x > 0, x, (ms.ops.exp(x) - 1) * 0.5)),
+    case("mint.F.hardtanh/range", lambda ms, x: ms.mint.nn.functional.hardtanh(x, -0.5, 0.5), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.clamp(x, -0.5, 0.5)),
+    case("mint.F.glu/dim", lambda ms, x: ms.mint.nn.functional.glu(x, -1), F32(2, 4),
+         ms_ref=lambda ms, x: x[:, :2] * ms.ops.sigmoid(x[:, 2:])),
+    case("mint.F.mish/f32", lambda ms, x: ms.mint.nn.functional.mish(x), F32(2, 3),
+         ms_ref=lambda ms, x: x * ms.ops.tanh(ms.ops.log(1 + ms.ops.exp(x)))),
+    case("mint.F.smooth_l1/mean", lambda ms, x, y: ms.mint.nn.functional.smooth_l1_loss(x, y), F32(2, 3),
+         F32(2, 3, seed=3), ms_ref=lambda ms, x, y: ms.ops.where(ms.ops.abs(x - y) < 1, 0.5 * (x - y) ** 2,
+                                                                 ms.ops.abs(x - y) - 0.5).mean()),
+    case("mint.F.nll_loss/mean", lambda ms, x, t: ms.mint.nn.functional.nll_loss(x, t), F32(3, 4), LABELS),
+    case("mint.F.kl_div/batchmean", lambda ms, x, t: ms.mint.nn.functional.kl_div(x, t, "batchmean"),
+         F32(2, 3, low=-3.0, high=-0.1), F32(2, 3, low=0.1, high=1.0),
+         ms_ref=lambda ms, x, t: (t * (ms.ops.log(t) - x)).sum() / 2),
+]

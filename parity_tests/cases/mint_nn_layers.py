@@ -120,3 +120,16 @@ CASES = [
 ]
 CASES += both_modes("mint.nn.Linear/modes", _linear, F32(2, 3), F32(4, 3), F32(4))
 CASES += both_modes("mint.nn.GroupNorm/modes", lambda ms, x: ms.mint.nn.GroupNorm(2, 2)(x), IMG)
+
+CASES += [
+    case("mint.nn.AvgPool3d/k2", lambda ms, x: ms.mint.nn.AvgPool3d(2)(x), F32(1, 1, 4, 4, 4),
+         ms_ref=lambda ms, x: x.reshape(1, 1, 2, 2, 2, 2, 2, 2).mean(axis=(3, 5, 7))),
+    case("mint.nn.SyncBatchNorm/params", lambda ms: _params(ms.mint.nn.SyncBatchNorm(3))),
+    case("mint.nn.PReLU/params", lambda ms: _params(ms.mint.nn.PReLU(3))),
+    case("mint.nn.ReLU6/forward", lambda ms, x: ms.mint.nn.ReLU6()(x * 4), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.clamp(x * 4, 0, 6)),
+    case("mint.nn.ELU/forward", lambda ms, x: ms.mint.nn.ELU()(x), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.where(x > 0, x, ms.ops.exp(x) - 1)),
+    case("mint.nn.LogSoftmax/dim", lambda ms, x: ms.mint.nn.LogSoftmax(dim=1)(x), F32(2, 3),
+         ms_ref=lambda ms, x: x - ms.ops.logsumexp(x, 1, True)),
+]

@@ -13,11 +13,11 @@ from .layer.basic import Flatten, Fold, Unfold, Upsample, UpsamplingNearest2d, U
 from .layer.conv import Conv1d, Conv2d, Conv3d, ConvTranspose2d
 from .layer.loss import (CrossEntropyLoss, NLLLoss, BCEWithLogitsLoss, BCELoss, MSELoss, SmoothL1Loss, KLDivLoss,
                          CosineEmbeddingLoss)
-from .layer.normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, GroupNorm
+from .layer.normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, GroupNorm, SyncBatchNorm
 from .layer.padding import (ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d,
                             ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d, ReplicationPad2d,
                             ReplicationPad3d)
-from .layer.pooling import (AvgPool1d, AvgPool2d, MaxPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d,
+from .layer.pooling import (AvgPool1d, AvgPool2d, AvgPool3d, MaxPool2d, MaxUnpool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d,
                             AdaptiveAvgPool3d, AdaptiveMaxPool1d)
 
 F = functional

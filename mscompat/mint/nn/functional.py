@@ -54,8 +54,12 @@ def relu6(input, inplace=False):
 
 @mint_op(_NS, twin="elu")
 def elu(input, alpha=1.0, inplace=False):
-    """x for x > 0, alpha * (exp(x) - 1) otherwise."""
-    return _inplace(input, ops.elu(input, alpha), inplace)
+    """x for x > 0, alpha * (exp(x) - 1) otherwise (any ``alpha``, unlike ``ops.elu``)."""
+    return _inplace(input, _elu(input, alpha), inplace)
+
+
+def _elu(input, alpha):
+    return ops.elu(input) if alpha == 1.0 else ops.where(input > 0, input, ops.expm1(input) * alpha)
 
 
 for _n, _twin in (("mish", "mish"), ("selu", "selu"), ("logsigmoid", "logsigmoid")):
@@ -230,7 +234,7 @@ def sigmoid_(input):
 @mint_op(_NS, "elu_", twin="elu")
 def elu_(input, alpha=1.0):
     """ELU written into ``input``."""
-    return _inplace(input, ops.elu(input, alpha), True)
+    return _inplace(input, _elu(input, alpha), True)
 
 
 @mint_op(_NS, "hardtanh_", twin="hardtanh")
@@ -243,6 +247,13 @@ def hardtanh_(input, min_val=-1, max_val=1):
 def threshold_(input, threshold, value):
     """Threshold written into ``input``."""
     return _inplace(input, ops.threshold(input, threshold, value), True)
+
+
+@mint_op(_NS, twin="max_unpool2d")
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of 2-D max pooling (stride defaults to ``kernel_size``)."""
+    return ops.max_unpool2d(input, indices, kernel_size, kernel_size if stride is None else stride, padding,
+                            output_size)
 
 
 @mint_op(_NS, twin="avg_pool1d")

@@ -65,9 +65,6 @@ class Hardtanh(Cell):
 
     def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
         super().__init__()
-        if min_val >= max_val:
-            raise ValueError(f"For Hardtanh, 'max_val' must be greater than 'min_val', but got min_val={min_val}, "
-                             f"max_val={max_val}.")
         self.min_val, self.max_val = min_val, max_val
         self.inplace = _inplace_flag(self.cls_name, inplace)
 

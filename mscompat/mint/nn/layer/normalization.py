@@ -117,3 +117,14 @@ class GroupNorm(Cell):
 
     def extend_repr(self):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, affine={self.affine}"
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch norm whose batch statistics are taken over the processes of ``process_group``
+    (here: over this process's batch when the group has one member)."""
+    _ranks = (2, 3, 4, 5)
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
+                 process_group=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        self.process_group = process_group

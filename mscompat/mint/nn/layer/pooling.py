@@ -43,6 +43,31 @@ class MaxPool2d(Cell):
                             self.return_indices)
 
 
+class AvgPool3d(Cell):
+    """3-D average pooling."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
+
+    def construct(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+class MaxUnpool2d(Cell):
+    """The inverse of 2-D max pooling: values written at their pooling indices, zeros elsewhere."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+
+    def construct(self, input, indices, output_size=None):
+        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
 def _adaptive(name, fn, doc, indices=False):
     if indices:
         def __init__(self, output_size, return_indices=False):
