@@ -41,6 +41,22 @@ def _adam_delta(m, v, g, lr, beta1, beta2, eps, beta1_power, beta2_power, nester
     return -lr_t * m / (jnp.sqrt(v) + eps)
 
 
+def init_dense_adam_state(opt, beta1, beta2, eps, use_locking, use_nesterov):
+    """What the dense Adam variants (AdamOffload, LazyAdam) keep: ``use_locking``/``use_nesterov``
+    (checked bools), beta/eps tensors, ``beta1_power``/``beta2_power`` of shape (1,) and the moments."""
+    validator.check_value_type("use_locking", use_locking, [bool], opt.cls_name)
+    validator.check_value_type("use_nesterov", use_nesterov, [bool], opt.cls_name)
+    opt.beta1 = Tensor(beta1, mstype.float32)
+    opt.beta2 = Tensor(beta2, mstype.float32)
+    opt.beta1_power = Parameter(initializer(1, [1], mstype.float32), name="beta1_power")
+    opt.beta2_power = Parameter(initializer(1, [1], mstype.float32), name="beta2_power")
+    opt.eps = Tensor(eps, mstype.float32)
+    opt.use_nesterov = use_nesterov
+    opt.use_locking = use_locking
+    opt.moment1 = opt._parameters.clone(prefix="moment1", init="zeros")
+    opt.moment2 = opt._parameters.clone(prefix="moment2", init="zeros")
+
+
 def dense_adam_step(opt, grads, lrs):
     """One dense Adam update of every parameter of ``opt`` (``beta1``/``beta2``/``eps`` Tensors,
     ``beta1_power``/``beta2_power``/``moment1``/``moment2`` Parameters, ``use_nesterov``), as
@@ -178,18 +194,8 @@ class AdamOffload(Optimizer):
                  use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         _check_param_value(beta1, beta2, eps, self.cls_name)
-        validator.check_value_type("use_locking", use_locking, [bool], self.cls_name)
-        validator.check_value_type("use_nesterov", use_nesterov, [bool], self.cls_name)
         self.params = self.parameters
-        self.beta1 = Tensor(beta1, mstype.float32)
-        self.beta2 = Tensor(beta2, mstype.float32)
-        self.beta1_power = Parameter(initializer(1, [1], mstype.float32), name="beta1_power")
-        self.beta2_power = Parameter(initializer(1, [1], mstype.float32), name="beta2_power")
-        self.eps = Tensor(eps, mstype.float32)
-        self.use_nesterov = use_nesterov
-        self.use_locking = use_locking
-        self.moment1 = self._parameters.clone(prefix="moment1", init="zeros")
-        self.moment2 = self._parameters.clone(prefix="moment2", init="zeros")
+        init_dense_adam_state(self, beta1, beta2, eps, use_locking, use_nesterov)
 
     @jit
     def construct(self, gradients):
