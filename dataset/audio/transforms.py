@@ -948,6 +948,23 @@ class MelScale(AudioTensorOperation):
         return K.melscale_apply(x, fb)
 
 
+def _check_stft_options(n_fft, win_length, hop_length, pad, window, normalized, center, pad_mode, onesided):
+    """The STFT option checks MelSpectrogram and InverseSpectrogram make (in MindSpore's order)."""
+    type_check(window, (WindowType,), "window")
+    type_check(normalized, (bool,), "normalized")
+    type_check(center, (bool,), "center")
+    type_check(pad_mode, (BorderType,), "pad_mode")
+    type_check(onesided, (bool,), "onesided")
+    check_non_negative_int32(pad, "pad")
+    if hop_length is not None:
+        check_pos_int32(hop_length, "hop_length")
+    if win_length is not None:
+        check_pos_int32(win_length, "win_length")
+        if win_length > n_fft:
+            raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
+                             f"and n_fft: {n_fft}.")
+
+
 class MelSpectrogram(AudioTensorOperation):
     """Mel-scaled power spectrogram of a waveform."""
 
@@ -969,19 +986,7 @@ class MelSpectrogram(AudioTensorOperation):
         type_check(norm, (NormType,), "norm")
         type_check(mel_scale, (MelType,), "mel_type")
         check_pos_float32(power, "power")
-        type_check(window, (WindowType,), "window")
-        type_check(normalized, (bool,), "normalized")
-        type_check(center, (bool,), "center")
-        type_check(pad_mode, (BorderType,), "pad_mode")
-        type_check(onesided, (bool,), "onesided")
-        check_non_negative_int32(pad, "pad")
-        if hop_length is not None:
-            check_pos_int32(hop_length, "hop_length")
-        if win_length is not None:
-            check_pos_int32(win_length, "win_length")
-            if win_length > n_fft:
-                raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
-                                 f"and n_fft: {n_fft}.")
+        _check_stft_options(n_fft, win_length, hop_length, pad, window, normalized, center, pad_mode, onesided)
         self.sample_rate, self.n_fft = sample_rate, n_fft
         self.win_length = win_length if win_length is not None else n_fft
         self.hop_length = hop_length if hop_length is not None else self.win_length // 2
@@ -1211,19 +1216,7 @@ class InverseSpectrogram(AudioTensorOperation):
         if length is not None:
             check_non_negative_int32(length, "length")
         check_pos_int32(n_fft, "n_fft")
-        type_check(window, (WindowType,), "window")
-        type_check(normalized, (bool,), "normalized")
-        type_check(center, (bool,), "center")
-        type_check(pad_mode, (BorderType,), "pad_mode")
-        type_check(onesided, (bool,), "onesided")
-        check_non_negative_int32(pad, "pad")
-        if hop_length is not None:
-            check_pos_int32(hop_length, "hop_length")
-        if win_length is not None:
-            check_pos_int32(win_length, "win_length")
-            if win_length > n_fft:
-                raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
-                                 f"and n_fft: {n_fft}.")
+        _check_stft_options(n_fft, win_length, hop_length, pad, window, normalized, center, pad_mode, onesided)
         self.length = length if length is not None else 0
         self.n_fft = n_fft
         self.win_length = win_length if win_length is not None else n_fft
