@@ -7,6 +7,7 @@ from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._registry import OPS, mint_op, mint_form
+from mscompat.ops._elementwise_matrix import _triangular_solve as _triangular_kernel
 
 _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh",
          "tanh", "sqrt", "rsqrt", "sigmoid", "erf", "erfc", "erfinv", "expm1", "floor", "ceil", "trunc", "sign",
@@ -319,3 +320,89 @@ def bincount(input, weights=None, minlength=0):
     """Counts of each value of the non-negative int ``input`` (int64), or sums of ``weights``."""
     out = ops.bincount(input, weights, minlength)
     return out.astype(mstype.int64) if weights is None else out.astype(weights.dtype)
+
+
+mint_form("", "npu_gelu", "gelu")
+
+
+@mint_op("", twin="sort")
+def kthvalue(input, k, dim=-1, keepdim=False):
+    """(the ``k``-th smallest value, its int64 index) along ``dim``."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"For 'kthvalue', 'k' must be an int, but got {type(k).__name__}.")
+    n = input.shape[dim] if input.ndim else 1
+    if not 1 <= k <= n:
+        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {n}], but got {k}.")
+    values, indices = sort(input, dim=dim)
+    v = ops.narrow(values, dim, k - 1, 1)
+    i = ops.narrow(indices, dim, k - 1, 1)
+    return (v, i) if keepdim else (ops.squeeze(v, dim), ops.squeeze(i, dim))
+
+
+@mint_op("", twin="addr")
+def addr_(input, vec1, vec2, beta=1, alpha=1):
+    """``input`` set in place to ``beta * input + alpha * outer(vec1, vec2)``."""
+    input.assign_value(ops.addr(input, vec1, vec2, beta=beta, alpha=alpha))
+    return input
+
+
+@mint_op("", twin="conv1d")
+def conv_tbc(input, weight, bias, pad=0):
+    """1-D convolution of a (time, batch, channel) input with a (kernel, in, out) weight."""
+    x = ops.permute(input, (1, 2, 0))
+    w = ops.permute(weight, (2, 1, 0))
+    out = ops.conv1d(x, w, bias, 1, "pad" if pad else "valid", (pad,) if pad else 0)
+    return ops.permute(out, (2, 0, 1))
+
+
+def _channel_axes(input):
+    return (0,) + tuple(range(2, input.ndim))
+
+
+@mint_op("", twin="mean")
+def batch_norm_stats(input, eps):
+    """(mean, 1/sqrt(biased var + eps)) per channel (axis 1) of ``input``."""
+    axes = _channel_axes(input)
+    mean = ops.mean(input, axes)
+    var = ops.mean(ops.square(input - ops.reshape(mean, (1, -1) + (1,) * (input.ndim - 2))), axes)
+    return mean, ops.rsqrt(var + eps)
+
+
+@mint_op("", twin="mean")
+def batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05):
+    """``(input - mean) * invstd * weight + bias`` per channel (axis 1)."""
+    shape = (1, -1) + (1,) * (input.ndim - 2)
+    out = (input - ops.reshape(mean, shape)) * ops.reshape(invstd, shape)
+    if weight is not None:
+        out = out * ops.reshape(weight, shape)
+    if bias is not None:
+        out = out + ops.reshape(bias, shape)
+    return out
+
+
+@mint_op("", twin="mean")
+def batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1,
+                                        eps=1e-05, counts=None):
+    """Combine per-process (mean, invstd, count) rows into the global (mean, invstd); the running
+    statistics (unbiased variance) are updated in place with ``momentum``."""
+    c = ops.reshape(counts, (-1, 1)).astype(mean.dtype)
+    total = ops.sum(c)
+    gmean = ops.sum(mean * c, 0) / total
+    var_i = 1.0 / ops.square(invstd) - eps
+    gvar = ops.sum((var_i + ops.square(mean - gmean)) * c, 0) / total
+    if running_mean is not None:
+        running_mean.assign_value(running_mean * (1 - momentum) + gmean * momentum)
+    if running_var is not None:
+        running_var.assign_value(running_var * (1 - momentum) + gvar * (total / (total - 1)) * momentum)
+    return gmean, ops.rsqrt(gvar + eps)
+
+
+@mint_op("", kernel="MatrixTriangularSolve")
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+    """(X, A) with ``op(A) @ X = b`` for triangular ``A`` (batched); ``op`` is the transpose when asked."""
+    a = A
+    if unitriangular:
+        eye = ops.eye(A.shape[-1], A.shape[-1], A.dtype)
+        a = a * (1 - eye) + eye
+    a = ops.triu(a) if upper else ops.tril(a)
+    return _triangular_kernel(a, b, lower=not upper, adjoint=bool(transpose)), A

@@ -145,3 +145,17 @@ CASES += [
     case("mint.histc/bins4", lambda ms, x: ms.mint.histc(x, 4, -2, 2), F32(10),
          ms_ref=lambda ms, x: ms.Tensor(np.histogram(x.asnumpy(), 4, (-2, 2))[0].astype(np.float32))),
 ]
+
+UPPER = np.triu(F32(3, 3, low=0.5, high=1.5)) + np.eye(3, dtype=np.float32)
+CASES += [
+    case("mint.kthvalue/k2", lambda ms, x: ms.mint.kthvalue(x, 2, 1), np.array([[3., 1., 2.], [0., 5., 4.]], np.float32),
+         ms_ref=lambda ms, x: (ms.Tensor(np.array([2., 4.], np.float32)), ms.Tensor(np.array([2, 2], np.int64)))),
+    case("mint.triangular_solve/upper", lambda ms, b, a: ms.mint.triangular_solve(b, a)[0], F32(3, 2), UPPER,
+         ms_ref=lambda ms, b, a: ms.Tensor(np.linalg.solve(a.asnumpy(), b.asnumpy()).astype(np.float32)),
+         rtol=1e-4, atol=1e-5),
+    case("mint.batch_norm_stats/3d", lambda ms, x: ms.mint.batch_norm_stats(x, 1e-5), F32(4, 2, 3),
+         ms_ref=lambda ms, x: (x.mean(axis=(0, 2)),
+                               1 / ms.ops.sqrt(((x - x.mean(axis=(0, 2), keep_dims=True)) ** 2).mean(axis=(0, 2))
+                                               + 1e-5))),
+    case("mint.npu_gelu/none", lambda ms, x: ms.mint.npu_gelu(x), F32(2, 3), ms_ref=lambda ms, x: ms.ops.gelu(x)),
+]
