@@ -10,9 +10,7 @@ import struct
 
 import numpy as np
 
-from ._source_vision import (_FileMappable, _check_bool, _check_cache, _check_dir, _check_int_params, _check_usage,
-                             _read_error, _read_file)
-from ._engine_samplers import _check_sampler_args
+from ._source_vision import _FileMappable, _check_dir, _check_sampling_args, _check_usage, _read_error, _read_file
 
 __all__ = ["CMUArcticDataset", "GTZANDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset",
            "TedliumDataset", "YesNoDataset"]
@@ -46,10 +44,7 @@ class _AudioSource(_FileMappable):
 
     def __init__(self, dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache):
         _check_dir(dataset_dir)
-        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
-        _check_bool(shuffle, "shuffle")
-        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
-        _check_cache(cache)
+        _check_sampling_args(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache)
         super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
         self.dataset_dir = dataset_dir
 

@@ -57,6 +57,14 @@ def _check_cache(cache):
         raise TypeError("cache is not supported by mscompat's file sources; pass cache=None.")
 
 
+def _check_sampling_args(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache):
+    """The sampling argument checks the file sources make (in MindSpore's order)."""
+    _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
+    _check_bool(shuffle, "shuffle")
+    _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
+    _check_cache(cache)
+
+
 def _mappable_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
     """The sampler of a mappable file source (MindSpore's ``select_sampler``)."""
     if sampler is not None and not isinstance(sampler, BuiltinSampler):
@@ -170,10 +178,7 @@ class _ArraySource(_FileMappable):
                  sampler=None, num_shards=None, shard_id=None, cache=None):
         _check_dir(dataset_dir)
         _check_usage(usage, ["train", "test", "all"])
-        _check_int_params(num_samples, num_parallel_workers, num_shards, shard_id)
-        _check_bool(shuffle, "shuffle")
-        _check_sampler_args(sampler, shuffle, num_samples, num_shards, shard_id)
-        _check_cache(cache)
+        _check_sampling_args(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache)
         super().__init__(num_parallel_workers, sampler, num_samples, shuffle, num_shards, shard_id)
         self.dataset_dir = dataset_dir
         self.usage = "all" if usage is None else usage
