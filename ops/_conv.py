@@ -11,9 +11,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
-from ._registry import op, primitive, WHITE
-from .primitive import Primitive
-from ._registry import register_primitive_class
+from ._registry import op, primitive, WHITE, REQUIRED
 
 _wrap = Tensor._wrap
 _CONV_DTYPES = ("float16", "float32", "bfloat16")
@@ -189,72 +187,54 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     return _conv_fn(3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
-class _ConvBase(Primitive):
-    _nd = 2
-    _fmt = "NCHW"
-
-    def _setup(self, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format,
-               mode_value=1):
-        name = self.name
-        nd = self._nd
-        self.kernel_size = _tuple(name, "kernel_size", kernel_size, nd)
-        self.stride = _tuple(name, "stride", stride, nd, allow=(nd + 2,))
-        self.dilation = _tuple(name, "dilation", dilation, nd, allow=(nd + 2,))
-        if isinstance(pad, bool) or not isinstance(pad, (int, tuple)):
-            raise TypeError(f"For '{name}', the type of 'pad' should be one of '['int', 'tuple']', "
-                            f"but got type '{type(pad).__name__}'.")
-        if isinstance(pad, int):
-            pad = (pad,) * (2 * nd)
-        elif len(pad) != 2 * nd:
-            raise ValueError(f"For '{name}', the 'pad size' must be equal to {2 * nd}, but got {len(pad)}.")
-        if not isinstance(pad_mode, str):
-            raise TypeError(f"For '{name}', the type of 'pad_mode' should be 'str', "
-                            f"but got type '{type(pad_mode).__name__}'.")
-        self.pad_mode = _check_pad_mode(name, pad_mode, pad)
-        self.pad = pad
-        if mode != mode_value:
-            raise ValueError(f"For '{name}', the 'mode' must be {mode_value}, but got {mode}.")
-        if data_format != self._fmt:
-            raise ValueError(f"For '{name}', the '{data_format}' format is only supported in GPU target, "
-                             f"but got the 'data_format' is {data_format} and platform is CPU.")
-        if not is_int(out_channel) or out_channel <= 0:
-            raise ValueError(f"For '{name}', the 'out_channel' must be a positive int, but got {out_channel}.")
-        if not is_int(group) or group <= 0:
-            raise ValueError(f"For '{name}', the 'group' must be a positive int, but got {group}.")
-        self.out_channel, self.group, self.mode = out_channel, group, mode
-        for k in ("kernel_size", "stride", "dilation", "pad", "pad_mode", "out_channel", "group", "mode"):
-            self.add_prim_attr(k, getattr(self, k))
-        self.add_prim_attr("data_format", data_format)
+def _conv_attrs(prim, nd, fmt):
+    """The constructor checks of the convolution Primitives: normalises ``kernel_size``,
+    ``stride``, ``dilation`` and ``pad`` to tuples and ``pad_mode`` to lower case."""
+    name = prim.name
+    prim.kernel_size = _tuple(name, "kernel_size", prim.kernel_size, nd)
+    prim.stride = _tuple(name, "stride", prim.stride, nd, allow=(nd + 2,))
+    prim.dilation = _tuple(name, "dilation", prim.dilation, nd, allow=(nd + 2,))
+    pad, pad_mode = prim.pad, prim.pad_mode
+    if isinstance(pad, bool) or not isinstance(pad, (int, tuple)):
+        raise TypeError(f"For '{name}', the type of 'pad' should be one of '['int', 'tuple']', "
+                        f"but got type '{type(pad).__name__}'.")
+    if isinstance(pad, int):
+        pad = (pad,) * (2 * nd)
+    elif len(pad) != 2 * nd:
+        raise ValueError(f"For '{name}', the 'pad size' must be equal to {2 * nd}, but got {len(pad)}.")
+    if not isinstance(pad_mode, str):
+        raise TypeError(f"For '{name}', the type of 'pad_mode' should be 'str', "
+                        f"but got type '{type(pad_mode).__name__}'.")
+    prim.pad_mode = _check_pad_mode(name, pad_mode, pad)
+    prim.pad = pad
+    if prim.mode != 1:
+        raise ValueError(f"For '{name}', the 'mode' must be 1, but got {prim.mode}.")
+    if prim.data_format != fmt:
+        raise ValueError(f"For '{name}', the '{prim.data_format}' format is only supported in GPU target, "
+                         f"but got the 'data_format' is {prim.data_format} and platform is CPU.")
+    if not is_int(prim.out_channel) or prim.out_channel <= 0:
+        raise ValueError(f"For '{name}', the 'out_channel' must be a positive int, but got {prim.out_channel}.")
+    if not is_int(prim.group) or prim.group <= 0:
+        raise ValueError(f"For '{name}', the 'group' must be a positive int, but got {prim.group}.")
+    for k in ("kernel_size", "stride", "dilation", "pad", "pad_mode"):
+        prim.add_prim_attr(k, getattr(prim, k))
 
 
-@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=1)
-class Conv2D(_ConvBase):
-    """2D convolution primitive: ``Conv2D(out_channel, kernel_size, ...)(x, w)``."""
-
-    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
-                 data_format="NCHW"):
-        Primitive.__init__(self, "Conv2D")
-        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
-
-    def __call__(self, x, w):
-        return _wrap(_conv(self.name, x, w, self.stride, self.pad_mode, self.pad, self.dilation, self.group,
-                           self.out_channel, self.kernel_size))
+def _conv_prim(prim, x, w):
+    """Conv2D/Conv3D's call: the functional ops' kernel with the Primitive's attributes."""
+    return _wrap(_conv(prim.name, x, w, prim.stride, prim.pad_mode, prim.pad, prim.dilation, prim.group,
+                       prim.out_channel, prim.kernel_size))
 
 
-@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=2)
-class Conv3D(_ConvBase):
-    """3D convolution primitive: ``Conv3D(out_channel, kernel_size, ...)(x, w)``."""
-    _nd = 3
-    _fmt = "NCDHW"
+_CONV_ATTRS = (("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("mode", 1), ("pad_mode", "valid"), ("pad", 0),
+               ("stride", 1), ("dilation", 1), ("group", 1))
 
-    def __init__(self, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1, group=1,
-                 data_format="NCDHW"):
-        Primitive.__init__(self, "Conv3D")
-        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
-
-    def __call__(self, x, w):
-        return _wrap(_conv(self.name, x, w, self.stride, self.pad_mode, self.pad, self.dilation, self.group,
-                           self.out_channel, self.kernel_size))
+primitive("Conv2D", _conv, _CONV_ATTRS + (("data_format", "NCHW"),), call=_conv_prim,
+          init=lambda prim: _conv_attrs(prim, 2, "NCHW"), amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True,
+          amp_order=1, doc="2D convolution primitive: ``Conv2D(out_channel, kernel_size, ...)(x, w)``.")
+primitive("Conv3D", _conv, _CONV_ATTRS + (("data_format", "NCDHW"),), call=_conv_prim,
+          init=lambda prim: _conv_attrs(prim, 3, "NCDHW"), amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True,
+          amp_order=2, doc="3D convolution primitive: ``Conv3D(out_channel, kernel_size, ...)(x, w)``.")
 
 
 def _transpose_via_vjp(dout, w, in_shape, stride, pads, dilation, groups):
@@ -274,39 +254,37 @@ def _transpose_via_vjp(dout, w, in_shape, stride, pads, dilation, groups):
     return vjp(dout.astype(jnp.float32))[0].astype(dt)
 
 
-@register_primitive_class(amp={"O1": WHITE}, amp_order=5)
-class Conv2DBackpropInput(_ConvBase):
-    """Gradient of Conv2D w.r.t. its input: ``(dout, weight, input_size)`` -> dx."""
-
-    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=None, mode=1, stride=1,
-                 dilation=1, group=1, data_format="NCHW"):
-        Primitive.__init__(self, type(self).__name__)
-        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
-        self.pad_list = pad_list
-        self.add_prim_attr("pad_list", pad_list)
-
-    def __call__(self, dout, weight, input_size):
-        name = self.name
-        d, w = _check_inputs(name, dout, weight, 2)
-        if isinstance(input_size, Tensor):
-            input_size = tuple(int(v) for v in input_size.asnumpy())
-        if not isinstance(input_size, (tuple, list)) or len(input_size) != 4:
-            raise ValueError(f"For '{name}', 'input_size' must be a tuple of 4 ints, but got {input_size}.")
-        input_size = tuple(input_size)
-        if w.shape[0] != d.shape[1]:
-            raise ValueError(f"For '{name}', the channel of 'dout' must equal weight's first dimension, "
-                             f"but got {d.shape[1]} and {w.shape[0]}.")
-        if input_size[1] != w.shape[1] * self.group:
-            raise ValueError(f"For '{name}', 'input_size[1]' must equal weight's C_in times 'group', "
-                             f"but got {input_size[1]}.")
-        pad = tuple(self.pad_list) if self.pad_list and self.pad_mode == "pad" else self.pad
-        pads = _pads(name, self.pad_mode, pad, input_size[2:], w.shape[2:], self.stride, self.dilation)
-        return _wrap(_transpose_via_vjp(d, w, input_size, self.stride, pads, self.dilation, self.group))
+def _backprop_input(prim, dout, weight, input_size):
+    """Conv2DBackpropInput/Conv2DTranspose's call: the gradient of the convolution with respect
+    to its input of shape ``input_size``."""
+    name = prim.name
+    d, w = _check_inputs(name, dout, weight, 2)
+    if isinstance(input_size, Tensor):
+        input_size = tuple(int(v) for v in input_size.asnumpy())
+    if not isinstance(input_size, (tuple, list)) or len(input_size) != 4:
+        raise ValueError(f"For '{name}', 'input_size' must be a tuple of 4 ints, but got {input_size}.")
+    input_size = tuple(input_size)
+    if w.shape[0] != d.shape[1]:
+        raise ValueError(f"For '{name}', the channel of 'dout' must equal weight's first dimension, "
+                         f"but got {d.shape[1]} and {w.shape[0]}.")
+    if input_size[1] != w.shape[1] * prim.group:
+        raise ValueError(f"For '{name}', 'input_size[1]' must equal weight's C_in times 'group', "
+                         f"but got {input_size[1]}.")
+    pad = tuple(prim.pad_list) if prim.pad_list and prim.pad_mode == "pad" else prim.pad
+    pads = _pads(name, prim.pad_mode, pad, input_size[2:], w.shape[2:], prim.stride, prim.dilation)
+    return _wrap(_transpose_via_vjp(d, w, input_size, prim.stride, pads, prim.dilation, prim.group))
 
 
-@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, amp_order=3)
-class Conv2DTranspose(Conv2DBackpropInput):
-    """Transposed 2D convolution; the same computation as ``Conv2DBackpropInput``."""
+_BACKPROP_ATTRS = (("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("pad_mode", "valid"), ("pad", 0),
+                   ("pad_list", None), ("mode", 1), ("stride", 1), ("dilation", 1), ("group", 1),
+                   ("data_format", "NCHW"))
+
+primitive("Conv2DBackpropInput", _transpose_via_vjp, _BACKPROP_ATTRS, call=_backprop_input,
+          init=lambda prim: _conv_attrs(prim, 2, "NCHW"), amp={"O1": WHITE}, amp_order=5,
+          doc="Gradient of Conv2D w.r.t. its input: ``(dout, weight, input_size)`` -> dx.")
+primitive("Conv2DTranspose", _transpose_via_vjp, _BACKPROP_ATTRS, call=_backprop_input,
+          init=lambda prim: _conv_attrs(prim, 2, "NCHW"), amp={"O1": WHITE, "auto": WHITE}, amp_order=3,
+          doc="Transposed 2D convolution; the same computation as ``Conv2DBackpropInput``.")
 
 
 @op("conv_transpose2d", amp=WHITE)
@@ -374,27 +352,27 @@ def _check_output_padding(pad_mode, op_, given):
                          f"is not \"pad\", but got 'output_padding' is {given} and 'pad_mode' is {pad_mode}.")
 
 
-@register_primitive_class(amp={"O1": WHITE, "auto": WHITE}, amp_order=4)
-class Conv3DTranspose(_ConvBase):
-    """Transposed 3D convolution: ``Conv3DTranspose(in_channel, out_channel, kernel_size, ...)(dout, w)``."""
-    _nd = 3
-    _fmt = "NCDHW"
+def _conv3d_transpose_attrs(prim):
+    _conv_attrs(prim, 3, "NCDHW")
+    if not is_int(prim.in_channel) or prim.in_channel <= 0:
+        raise ValueError(f"For 'Conv3DTranspose', the 'in_channel' must be a positive int, but got {prim.in_channel}.")
+    given = prim.output_padding
+    prim.output_padding = (given,) * 3 if is_int(given) else tuple(given)[-3:]
+    _check_output_padding(prim.pad_mode, prim.output_padding, given)
+    prim.add_prim_attr("output_padding", prim.output_padding)
 
-    def __init__(self, in_channel, out_channel, kernel_size, mode=1, pad_mode="valid", pad=0, stride=1,
-                 dilation=1, group=1, output_padding=0, data_format="NCDHW"):
-        Primitive.__init__(self, "Conv3DTranspose")
-        self._setup(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)
-        if not is_int(in_channel) or in_channel <= 0:
-            raise ValueError(f"For 'Conv3DTranspose', the 'in_channel' must be a positive int, but got {in_channel}.")
-        self.in_channel = in_channel
-        op_ = (output_padding,) * 3 if is_int(output_padding) else tuple(output_padding)[-3:]
-        _check_output_padding(self.pad_mode, op_, output_padding)
-        self.output_padding = op_
-        self.add_prim_attr("output_padding", op_)
 
-    def __call__(self, dout, weight):
-        return _conv3d_transpose(self.name, dout, weight, self.pad_mode, self.pad, self.stride, self.dilation,
-                                 self.group, self.output_padding)
+def _conv3d_transpose_prim(prim, dout, weight):
+    return _conv3d_transpose(prim.name, dout, weight, prim.pad_mode, prim.pad, prim.stride, prim.dilation,
+                             prim.group, prim.output_padding)
+
+
+primitive("Conv3DTranspose", _conv3d_transpose,
+          (("in_channel", REQUIRED), ("out_channel", REQUIRED), ("kernel_size", REQUIRED), ("mode", 1),
+           ("pad_mode", "valid"), ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1), ("output_padding", 0),
+           ("data_format", "NCDHW")),
+          call=_conv3d_transpose_prim, init=_conv3d_transpose_attrs, amp={"O1": WHITE, "auto": WHITE}, amp_order=4,
+          doc="Transposed 3D convolution: ``Conv3DTranspose(in_channel, out_channel, kernel_size, ...)(dout, w)``.")
 
 
 @op("conv3d_transpose")

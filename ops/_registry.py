@@ -88,6 +88,7 @@ MINT = {}         # mint namespace ("" for mint itself, "nn.functional", "linalg
 PRIMITIVES = {}   # Primitive class name -> class
 METHODS = {}      # Tensor method name -> function(self, *args, **kwargs)
 HOOK = None       # the dispatch point (``_dispatch.run``) while a policy is active, else None
+REQUIRED = inspect.Parameter.empty   # the default of a Primitive attribute the constructor must be given
 
 
 def _policy_fields(names, given):
@@ -264,6 +265,7 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             the type of ``default`` is checked like MindSpore's validator (a ``bool``
             attribute accepts only bools, an ``int`` attribute only ints, ...). Use
             ``(attr, default, types)`` to give the accepted types explicitly.
+            A default of :data:`REQUIRED` makes the attribute a required argument.
         call: optional ``call(prim, *inputs)`` for primitives whose inputs do not map
             onto ``fn`` directly.
         init: optional ``init(prim)``, run when the Primitive is made (after its attributes
@@ -285,6 +287,9 @@ def primitive(name, fn, attrs=(), *, call=None, doc=None, amp=None, ascend_cube=
             if k not in values:
                 raise TypeError(f"For '{name}', got an unexpected keyword argument '{k}'.")
             values[k] = v
+        missing = [attr for attr, v in values.items() if v is REQUIRED]
+        if missing:
+            raise TypeError(f"missing a required argument: '{missing[0]}'")
         for attr, default, types in specs:
             v = _check_attr(name, attr, values[attr], default, types)
             setattr(self, attr, v)
