@@ -406,3 +406,13 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
         a = a * (1 - eye) + eye
     a = ops.triu(a) if upper else ops.tril(a)
     return _triangular_kernel(a, b, lower=not upper, adjoint=bool(transpose)), A
+
+
+mint_form("", "bitwise_not", "invert")
+mint_form("", "fix", "trunc")
+
+
+@mint_op("", twin="isclose")
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element of ``input`` is close to ``other`` (a Python bool)."""
+    return bool(ops.isclose(input, other, rtol, atol, equal_nan).all().asnumpy())

@@ -159,3 +159,10 @@ CASES += [
                                                + 1e-5))),
     case("mint.npu_gelu/none", lambda ms, x: ms.mint.npu_gelu(x), F32(2, 3), ms_ref=lambda ms, x: ms.ops.gelu(x)),
 ]
+CASES += [
+    case("mint.allclose/true", lambda ms, x: ms.mint.allclose(x, x + 1e-7), F32(2, 3)),
+    case("mint.allclose/false", lambda ms, x: ms.mint.allclose(x, x + 1), F32(2, 3)),
+    case("mint.fix/f32", lambda ms, x: ms.mint.fix(x), F32(2, 3)),
+    case("mint.bitwise_not/int32", lambda ms, x: ms.mint.bitwise_not(x), I32(5),
+         ms_ref=lambda ms, x: -x - 1),
+]
