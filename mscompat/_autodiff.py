@@ -398,20 +398,25 @@ def _check_tensors(x):
         raise TypeError("The inputs type must be a Tensor, tuple or list of Tensors.")
 
 
-def jvp(fn, inputs, v, has_aux=False):
-    """``(fn(*inputs), J @ v)``; with ``has_aux``, ``(out, jvp_out, aux)``."""
-    _check_fn(fn)
-    _check_tensors(inputs)
-    _check_tensors(v)
-    ins, vs = _tensors(inputs), _tensors(v)
+def _check_tangents(name, ins, vs):
+    """The tangents ``vs`` match the inputs ``ins`` in number, dtype and shape (``name``: jvp or linearize)."""
     if len(ins) != len(vs):
         raise ValueError(f"v has invalid length: should be {len(ins)}, but got {len(vs)}")
     for t, tv in zip(ins, vs):
         if tv.dtype != t.dtype:
             raise TypeError(f"Type Join Failed: dtype1 = {tv.dtype}, dtype2 = {t.dtype}.")
         if tuple(tv.shape) != tuple(t.shape):
-            raise ValueError(f"For 'jvp', the shape of v {tuple(tv.shape)} must be the shape of its input "
+            raise ValueError(f"For '{name}', the shape of v {tuple(tv.shape)} must be the shape of its input "
                              f"{tuple(t.shape)}.")
+
+
+def jvp(fn, inputs, v, has_aux=False):
+    """``(fn(*inputs), J @ v)``; with ``has_aux``, ``(out, jvp_out, aux)``."""
+    _check_fn(fn)
+    _check_tensors(inputs)
+    _check_tensors(v)
+    ins, vs = _tensors(inputs), _tensors(v)
+    _check_tangents("jvp", ins, vs)
     single = not isinstance(inputs, (tuple, list))
 
     def f(*arrs):
@@ -624,14 +629,7 @@ def linearize(fn, inputs):
     def jvp_fn(v):
         _check_tensors(v)
         vs = _tensors(v)
-        if len(vs) != len(ins):
-            raise ValueError(f"v has invalid length: should be {len(ins)}, but got {len(vs)}")
-        for t, tv in zip(ins, vs):
-            if tv.dtype != t.dtype:
-                raise TypeError(f"Type Join Failed: dtype1 = {tv.dtype}, dtype2 = {t.dtype}.")
-            if tuple(tv.shape) != tuple(t.shape):
-                raise ValueError(f"For 'linearize', the shape of v {tuple(tv.shape)} must be the shape of its "
-                                 f"input {tuple(t.shape)}.")
+        _check_tangents("linearize", ins, vs)
         return _tensors_of(lin(*[tv._data for tv in vs]))
 
     return _tensors_of(out), jvp_fn

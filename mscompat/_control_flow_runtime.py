@@ -691,34 +691,30 @@ def _logical(fn, vals):
     return out
 
 
-def and_(*fns):
-    """``a and b and ...`` in a condition (operands as thunks, short-circuit while concrete)."""
+def _short_circuit(fns, stops, combine):
+    """Evaluate the thunks in order: a concrete value for which ``stops`` holds is the result; once one is
+    traced, the rest are all evaluated and joined with ``combine``; else the last value."""
     done = []
     for f in fns:
         v = f()
         if done or traced(v):
             done.append(v)
             continue
-        if not v:
+        if stops(v):
             return v
     if not done:
         return v
-    return done[0] if len(done) == 1 else _logical(jnp.logical_and, done)
+    return done[0] if len(done) == 1 else _logical(combine, done)
+
+
+def and_(*fns):
+    """``a and b and ...`` in a condition (operands as thunks, short-circuit while concrete)."""
+    return _short_circuit(fns, lambda v: not v, jnp.logical_and)
 
 
 def or_(*fns):
     """``a or b or ...`` in a condition."""
-    done = []
-    for f in fns:
-        v = f()
-        if done or traced(v):
-            done.append(v)
-            continue
-        if v:
-            return v
-    if not done:
-        return v
-    return done[0] if len(done) == 1 else _logical(jnp.logical_or, done)
+    return _short_circuit(fns, bool, jnp.logical_or)
 
 
 def not_(v):
