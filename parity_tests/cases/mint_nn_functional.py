@@ -125,3 +125,20 @@ CASES += [
          F32(2, 3, low=-3.0, high=-0.1), F32(2, 3, low=0.1, high=1.0),
          ms_ref=lambda ms, x, t: (t * (ms.ops.log(t) - x)).sum() / 2),
 ]
+
+GRID = F32(2, 3, 4, 2, low=-1.2, high=1.2)
+CASES += [
+    case("mint.F.grid_sample/bilinear", lambda ms, x, g: ms.mint.nn.functional.grid_sample(x, g), F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/align", lambda ms, x, g: ms.mint.nn.functional.grid_sample(x, g, align_corners=True),
+         F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/nearest_border", lambda ms, x, g: ms.mint.nn.functional.grid_sample(
+        x, g, mode="nearest", padding_mode="border"), F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/reflection", lambda ms, x, g: ms.mint.nn.functional.grid_sample(
+        x, g, padding_mode="reflection"), F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/reflection_align", lambda ms, x, g: ms.mint.nn.functional.grid_sample(
+        x, g, padding_mode="reflection", align_corners=True), F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/grad_input", lambda ms, x, g: ms.grad(
+        lambda u: ms.mint.nn.functional.grid_sample(u, g).sum())(x), F32(2, 3, 5, 4), GRID),
+    case("mint.F.grid_sample/bad_mode", lambda ms, x, g: ms.mint.nn.functional.grid_sample(x, g, mode="area"),
+         F32(2, 3, 5, 4), GRID, error=True),
+]
