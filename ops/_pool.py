@@ -15,8 +15,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_int
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive
+from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _POOL_DTYPES = ("float16", "float32", "float64")
@@ -151,46 +150,42 @@ def _tf_pads(name, pad_mode, spatial, ksize, stride):
     return pads
 
 
-class _TFPool(Primitive):
-    _nd = 2
-    _fmt = "NCHW"
-
-    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format=None):
-        Primitive.__init__(self, type(self).__name__)
-        name = self.name
-        self.kernel_size = _ntuple(name, "kernel_size", kernel_size, self._nd)
-        self.strides = _ntuple(name, "strides", strides, self._nd)
-        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME"):
-            raise ValueError(f"For '{name}', the 'pad_mode' must be 'VALID' or 'SAME', but got {pad_mode}.")
-        self.pad_mode = pad_mode.upper()
-        fmt = data_format or self._fmt
-        if fmt != self._fmt:
-            raise ValueError(f"For '{name}', the '{fmt}' format is only supported in GPU target, "
-                             f"but got the 'data_format' is {fmt} and platform is CPU.")
-        for k in ("kernel_size", "strides", "pad_mode"):
-            self.add_prim_attr(k, getattr(self, k))
-        self.add_prim_attr("data_format", fmt)
-
-    def __call__(self, x):
-        a = _check_pool_input(self.name, x, self._nd)
-        pads = _tf_pads(self.name, self.pad_mode, a.shape[2:], self.kernel_size, self.strides)
-        return _wrap(self._pool(a, pads))
+def _tf_pool_attrs(prim, nd, fmt):
+    """MaxPool/AvgPool's constructor checks: ``kernel_size``/``strides`` as tuples, ``pad_mode``
+    upper case."""
+    name = prim.name
+    prim.kernel_size = _ntuple(name, "kernel_size", prim.kernel_size, nd)
+    prim.strides = _ntuple(name, "strides", prim.strides, nd)
+    pad_mode = prim.pad_mode
+    if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME"):
+        raise ValueError(f"For '{name}', the 'pad_mode' must be 'VALID' or 'SAME', but got {pad_mode}.")
+    prim.pad_mode = pad_mode.upper()
+    prim.data_format = prim.data_format or fmt
+    if prim.data_format != fmt:
+        raise ValueError(f"For '{name}', the '{prim.data_format}' format is only supported in GPU target, "
+                         f"but got the 'data_format' is {prim.data_format} and platform is CPU.")
+    for k in ("kernel_size", "strides", "pad_mode", "data_format"):
+        prim.add_prim_attr(k, getattr(prim, k))
 
 
-@register_primitive_class
-class MaxPool(_TFPool):
-    """Max pooling with TF-style 'VALID'/'SAME' padding."""
-
-    def _pool(self, a, pads):
-        return _max_pool(a, self.kernel_size, self.strides, (1,) * self._nd, pads, False)[0]
+def _tf_max_pool(prim, x):
+    a = _check_pool_input(prim.name, x, 2)
+    pads = _tf_pads(prim.name, prim.pad_mode, a.shape[2:], prim.kernel_size, prim.strides)
+    return _wrap(_max_pool(a, prim.kernel_size, prim.strides, (1, 1), pads, False)[0])
 
 
-@register_primitive_class
-class AvgPool(_TFPool):
-    """Average pooling with TF-style 'VALID'/'SAME' padding (padding is not counted)."""
+def _tf_avg_pool(prim, x):
+    a = _check_pool_input(prim.name, x, 2)
+    pads = _tf_pads(prim.name, prim.pad_mode, a.shape[2:], prim.kernel_size, prim.strides)
+    return _wrap(_avg_pool(a, prim.kernel_size, prim.strides, pads, False, count_include_pad=False))
 
-    def _pool(self, a, pads):
-        return _avg_pool(a, self.kernel_size, self.strides, pads, False, count_include_pad=False)
+
+_TF_POOL_ATTRS = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"), ("data_format", "NCHW"))
+
+primitive("MaxPool", _max_pool, _TF_POOL_ATTRS, call=_tf_max_pool, init=lambda prim: _tf_pool_attrs(prim, 2, "NCHW"),
+          doc="Max pooling with TF-style 'VALID'/'SAME' padding.")
+primitive("AvgPool", _avg_pool, _TF_POOL_ATTRS, call=_tf_avg_pool, init=lambda prim: _tf_pool_attrs(prim, 2, "NCHW"),
+          doc="Average pooling with TF-style 'VALID'/'SAME' padding (padding is not counted).")
 
 
 def _pad_pairs(name, padding, nd):
@@ -270,63 +265,69 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
     return _max_fn(3, "MaxPool3DWithArgmax", x, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
-@register_primitive_class
-class MaxPool3D(Primitive):
-    """3D max pooling: pad_mode 'VALID', 'SAME' or 'PAD' (with ``pad_list``)."""
-
-    def __init__(self, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None, data_format="NCDHW"):
-        Primitive.__init__(self, "MaxPool3D")
-        self.kernel_size = _ntuple(self.name, "kernel_size", kernel_size, 3)
-        self.strides = _ntuple(self.name, "strides", strides, 3)
-        mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
-        if mode not in ("VALID", "SAME", "PAD"):
-            raise ValueError(f"For 'MaxPool3D', the 'pad_mode' must be 'VALID', 'SAME' or 'PAD', but got {pad_mode}.")
-        self.pad_mode = mode
-        self.pad_list = (pad_list,) * 6 if is_int(pad_list) else tuple(pad_list)
-        if mode != "PAD" and any(self.pad_list):
-            raise ValueError("For 'MaxPool3D', the 'pad_list' must be zero when 'pad_mode' is not 'PAD'.")
-        self.ceil_mode = bool(ceil_mode) if ceil_mode is not None else False
-        for k in ("kernel_size", "strides", "pad_mode", "pad_list"):
-            self.add_prim_attr(k, getattr(self, k))
-
-    def __call__(self, x):
-        a = _check_pool_input(self.name, x, 3)
-        if self.pad_mode == "PAD":
-            pads = [(self.pad_list[2 * i], self.pad_list[2 * i + 1]) for i in range(3)]
-            ceil = self.ceil_mode
-        else:
-            pads = _tf_pads(self.name, self.pad_mode, a.shape[2:], self.kernel_size, self.strides)
-            ceil = False
-        return _wrap(_max_pool(a, self.kernel_size, self.strides, (1, 1, 1), pads, ceil)[0])
+def _max_pool3d_attrs(prim):
+    prim.kernel_size = _ntuple(prim.name, "kernel_size", prim.kernel_size, 3)
+    prim.strides = _ntuple(prim.name, "strides", prim.strides, 3)
+    pad_mode = prim.pad_mode
+    mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
+    if mode not in ("VALID", "SAME", "PAD"):
+        raise ValueError(f"For 'MaxPool3D', the 'pad_mode' must be 'VALID', 'SAME' or 'PAD', but got {pad_mode}.")
+    prim.pad_mode = mode
+    prim.pad_list = (prim.pad_list,) * 6 if is_int(prim.pad_list) else tuple(prim.pad_list)
+    if mode != "PAD" and any(prim.pad_list):
+        raise ValueError("For 'MaxPool3D', the 'pad_list' must be zero when 'pad_mode' is not 'PAD'.")
+    prim.ceil_mode = bool(prim.ceil_mode) if prim.ceil_mode is not None else False
+    for k in ("kernel_size", "strides", "pad_mode", "pad_list"):
+        prim.add_prim_attr(k, getattr(prim, k))
 
 
-@register_primitive_class
-class AvgPool3D(Primitive):
-    """3D average pooling with MindSpore's pad modes and divisor rules."""
+def _max_pool3d_prim(prim, x):
+    a = _check_pool_input(prim.name, x, 3)
+    if prim.pad_mode == "PAD":
+        pads = [(prim.pad_list[2 * i], prim.pad_list[2 * i + 1]) for i in range(3)]
+        ceil = prim.ceil_mode
+    else:
+        pads = _tf_pads(prim.name, prim.pad_mode, a.shape[2:], prim.kernel_size, prim.strides)
+        ceil = False
+    return _wrap(_max_pool(a, prim.kernel_size, prim.strides, (1, 1, 1), pads, ceil)[0])
 
-    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False, count_include_pad=True,
-                 divisor_override=0, data_format="NCDHW"):
-        Primitive.__init__(self, "AvgPool3D")
-        self.kernel_size = _ntuple(self.name, "kernel_size", kernel_size, 3)
-        self.strides = _ntuple(self.name, "strides", strides, 3)
-        mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
-        if mode not in ("VALID", "SAME", "PAD"):
-            raise ValueError(f"For 'AvgPool3D', the 'pad_mode' must be 'valid', 'same' or 'pad', but got {pad_mode}.")
-        self.pad_mode = mode
-        self.pad = (pad,) * 6 if is_int(pad) else tuple(pad)
-        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
-        for k in ("kernel_size", "strides", "pad_mode", "pad", "ceil_mode", "count_include_pad", "divisor_override"):
-            self.add_prim_attr(k, getattr(self, k))
 
-    def __call__(self, x):
-        a = _check_pool_input(self.name, x, 3)
-        if self.pad_mode == "PAD":
-            pads = [(self.pad[2 * i], self.pad[2 * i + 1]) for i in range(3)]
-            return _wrap(_avg_pool(a, self.kernel_size, self.strides, pads, self.ceil_mode, self.count_include_pad,
-                                   self.divisor_override))
-        pads = _tf_pads(self.name, self.pad_mode, a.shape[2:], self.kernel_size, self.strides)
-        return _wrap(_avg_pool(a, self.kernel_size, self.strides, pads, False, count_include_pad=False,
-                               divisor_override=self.divisor_override))
+primitive("MaxPool3D", _max_pool,
+          (("kernel_size", 1), ("strides", 1), ("pad_mode", "VALID"), ("pad_list", 0), ("ceil_mode", None),
+           ("data_format", "NCDHW")),
+          call=_max_pool3d_prim, init=_max_pool3d_attrs,
+          doc="3D max pooling: pad_mode 'VALID', 'SAME' or 'PAD' (with ``pad_list``).")
+
+
+def _avg_pool3d_attrs(prim):
+    prim.kernel_size = _ntuple(prim.name, "kernel_size", prim.kernel_size, 3)
+    prim.strides = _ntuple(prim.name, "strides", prim.strides, 3)
+    pad_mode = prim.pad_mode
+    mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
+    if mode not in ("VALID", "SAME", "PAD"):
+        raise ValueError(f"For 'AvgPool3D', the 'pad_mode' must be 'valid', 'same' or 'pad', but got {pad_mode}.")
+    prim.pad_mode = mode
+    prim.pad = (prim.pad,) * 6 if is_int(prim.pad) else tuple(prim.pad)
+    for k in ("kernel_size", "strides", "pad_mode", "pad"):
+        prim.add_prim_attr(k, getattr(prim, k))
+
+
+def _avg_pool3d_prim(prim, x):
+    a = _check_pool_input(prim.name, x, 3)
+    if prim.pad_mode == "PAD":
+        pads = [(prim.pad[2 * i], prim.pad[2 * i + 1]) for i in range(3)]
+        return _wrap(_avg_pool(a, prim.kernel_size, prim.strides, pads, prim.ceil_mode, prim.count_include_pad,
+                               prim.divisor_override))
+    pads = _tf_pads(prim.name, prim.pad_mode, a.shape[2:], prim.kernel_size, prim.strides)
+    return _wrap(_avg_pool(a, prim.kernel_size, prim.strides, pads, False, count_include_pad=False,
+                           divisor_override=prim.divisor_override))
+
+
+primitive("AvgPool3D", _avg_pool,
+          (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"), ("pad", 0), ("ceil_mode", False),
+           ("count_include_pad", True), ("divisor_override", 0), ("data_format", "NCDHW")),
+          call=_avg_pool3d_prim, init=_avg_pool3d_attrs,
+          doc="3D average pooling with MindSpore's pad modes and divisor rules.")
 
 
 # ---------------------------------------------------------------------------------------

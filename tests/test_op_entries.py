@@ -317,7 +317,7 @@ HAND_WRITTEN = {
     **dict.fromkeys(("Assert", "DumpGradient", "HistogramSummary", "HookBackward", "ImageSummary", "InsertGradientOf",
                      "Morph", "Print", "ScalarSummary", "TensorDump", "TensorSummary"), _EFFECT),
     **dict.fromkeys(("ForiLoop", "MoveTo", "Scan", "TopTypeof", "UpdateState", "WhileLoop"), _GRAPH),
-    **dict.fromkeys(("AvgPool", "AvgPool3D", "DepthwiseConv2dNative", "MaxPool", "MaxPool3D"), _LAYOUT),
+    **dict.fromkeys(("DepthwiseConv2dNative",), _LAYOUT),
     **dict.fromkeys(("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"),
                     "Ascend-only: a shared class raising MindSpore's unsupported-target error"),
     "Custom": "a user-defined op: its function, shapes and dtypes are given at init",
