@@ -175,23 +175,21 @@ class BoostTrainOneStepCell(TrainOneStepCell):
         P.AssignAdd()(self.accumulation_step, Tensor(1, mstype.int32))
         due = self.accumulation_step >= self.max_accumulation_step
 
-        def apply():
+        def update():
             if self.enable_dim_reduce:
                 self.dim_reduce(loss, self.grad_accumulation, sens, self.weights, self.weights_clone, *inputs)
             elif self.enable_adasum:
                 self.adasum_process(loss, self.grad_accumulation)
             else:
                 self.optimizer(self.grad_accumulation)
+
+        def apply():
+            update()
             P.Assign()(self.accumulation_step, Tensor(0, mstype.int32))
             self.hyper_map(F.partial(gradient_clear_op), self.grad_accumulation)
         if _concrete(due):
             if bool(due.asnumpy()):
-                if self.enable_dim_reduce:
-                    self.dim_reduce(loss, self.grad_accumulation, sens, self.weights, self.weights_clone, *inputs)
-                elif self.enable_adasum:
-                    self.adasum_process(loss, self.grad_accumulation)
-                else:
-                    self.optimizer(self.grad_accumulation)
+                update()
                 # MindSpore 2.10 then assigns a Python int to this Parameter, which its Cell rejects
                 raise TypeError("Parameter 'accumulation_step' already exists in network, can not assign this "
                                 "type: '<class 'int'>' as a parameter.")
