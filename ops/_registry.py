@@ -471,14 +471,15 @@ def mint_form(namespace, name, twin=None):
 def mint_op(namespace, name=None, *, twin=None, aliases=(), **fields):
     """Register ``fn`` as the mint op ``mint[.namespace].name`` whose signature or semantics differ
     from its ``ops`` twin (``dim=``/``keepdim=``, size tuples, ...): an entry of its own, outside
-    ``OPS``, whose kernel calls the shared one, also shown as ``aliases``. It takes the twin's policy
-    fields (AMP class, cube rounding, targets, sharding rule, kernel name) unless given here."""
+    ``OPS``, also shown as ``aliases``, whose kernel calls the twin's public form. The policies act
+    there, at the twin's entry (so a call is cast or rounded once); the mint entry names the twin's
+    kernel and carries only the policy fields given here."""
     def register(fn):
         key = name or fn.__name__
         base = OPS.get(twin) if twin else None
         if twin and base is None:
             raise RuntimeError(f"mint op '{key}': no registered op '{twin}'")
-        given = {f: getattr(base, f) for f in _POLICY_FIELDS} if base is not None else {}
+        given = {"kernel": base.kernel} if base is not None else {}
         given.update({k: v for k, v in fields.items() if v is not None})
         pol = _policy_fields((f"mint.{key}",), given)
         entry = OpDef(f"mint.{namespace + '.' if namespace else ''}{key}", fn, _family_of(fn), impl=fn, **pol)
