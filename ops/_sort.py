@@ -314,10 +314,10 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 @op("aminmax", method="aminmax")
 def aminmax(input, *, axis=0, keepdims=False):
-    """(minimum, maximum) of ``input`` along ``axis``."""
+    """(minimum, maximum) of ``input`` along ``axis`` (over every axis when ``axis`` is None)."""
     check_tensor("aminmax", "input", input)
     a = arr(input)
-    ax = _red_axis("aminmax", axis, a.ndim)
+    ax = None if axis is None else _red_axis("aminmax", axis, a.ndim)
     if not isinstance(keepdims, bool):
         raise TypeError(f"For 'aminmax', the type of 'keepdims' should be 'bool', but got "
                         f"{type(keepdims).__name__}.")

@@ -15,6 +15,8 @@ CASES = [
     case("tensor_aminmax/axis1", lambda ms, x: x.aminmax(axis=1), F32(2, 3)),
     case("tensor_aminmax/neg_axis_keep", lambda ms, x: x.aminmax(axis=-1, keepdims=True), F32(3, 4)),
     case("tensor_aminmax/int", lambda ms, x: x.aminmax(), I32(5)),
+    case("tensor_aminmax/axis_none", lambda ms, x: x.aminmax(axis=None), F32(2, 3)),
+    case("tensor_aminmax/axis_none_keep", lambda ms, x: x.aminmax(axis=None, keepdims=True), F32(2, 3)),
     case("tensor_aminmax/graph", _graph, F32(2, 4), mode="graph"),
     case("tensor_aminmax/axis_out_of_range", lambda ms, x: x.aminmax(axis=2), F32(2, 3), error=True),
     case("tensor_aminmax/float_axis", lambda ms, x: x.aminmax(axis=1.0), F32(2, 3), error=True),
