@@ -24,7 +24,7 @@ from mscompat.parallel._utils import _get_global_rank, _get_device_num, _get_gra
 from .adasum import AdaSum
 from .base import _load_local_pca_mat
 from .boost import AutoBoost
-from .dim_reduce import DimReduce
+from .dim_reduce import DimReduce, _save_weight
 from .grad_accumulation import gradient_accumulation_op, gradient_clear_op
 from .grad_freeze import FreezeOpt, freeze_cell
 
@@ -36,15 +36,6 @@ _get_delta_weight = C.MultitypeFuncGraph('_get_delta_weight')
 @_get_delta_weight.register('Tensor', 'Tensor')
 def _get_delta_weight_process(new_parameter, old_parameter):
     return old_parameter - new_parameter
-
-
-_save_weight = C.MultitypeFuncGraph('_save_weight')
-
-
-@_save_weight.register('Tensor', 'Tensor')
-def _save_weight_process(new_parameter, old_parameter):
-    P.Assign()(new_parameter, old_parameter)
-    return new_parameter
 
 
 _grad_scale = C.MultitypeFuncGraph('grad_scale')
