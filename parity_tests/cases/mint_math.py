@@ -166,3 +166,7 @@ CASES += [
     case("mint.bitwise_not/int32", lambda ms, x: ms.mint.bitwise_not(x), I32(5),
          ms_ref=lambda ms, x: -x - 1),
 ]
+CASES += both_modes("mint.softmax/modes", lambda ms, x: ms.mint.softmax(x, dim=1), F32(2, 3))
+CASES += both_modes("mint.cumsum/modes", lambda ms, x: ms.mint.cumsum(x, 1), F32(2, 3),
+                    ms_ref=lambda ms, x: ms.ops.cumsum(x, 1))
+CASES += both_modes("mint.mean/modes", lambda ms, x: ms.mint.mean(x, dim=0, keepdim=True), F32(2, 3))

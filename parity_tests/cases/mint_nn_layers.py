@@ -133,3 +133,9 @@ CASES += [
     case("mint.nn.LogSoftmax/dim", lambda ms, x: ms.mint.nn.LogSoftmax(dim=1)(x), F32(2, 3),
          ms_ref=lambda ms, x: x - ms.ops.logsumexp(x, 1, True)),
 ]
+CASES += both_modes("mint.nn.Conv2d/modes", lambda ms, x, w, b: _conv(ms, x, w, b, padding=1), IMG, F32(3, 2, 3, 3),
+                    F32(3), ms_ref=lambda ms, x, w, b: _ref_conv(ms, x, w, b, 1, 1))
+CASES += both_modes("mint.nn.LayerNorm/modes", lambda ms, x, w, b: _set(ms, ms.mint.nn.LayerNorm(3), weight=w,
+                                                                        bias=b)(x),
+                    F32(2, 3), F32(3), F32(3, seed=2), ms_ref=_ref_ln)
+CASES += both_modes("mint.nn.SiLU/modes", lambda ms, x: ms.mint.nn.SiLU()(x), F32(2, 3))
