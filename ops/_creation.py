@@ -110,14 +110,19 @@ def _cast_value(v, dt):
     return _astype(jnp.asarray(v), dt)
 
 
+def _filled(name, shape, value, dt=None):
+    """The kernel of fill/Fill/FillV2: ``value`` (cast to ``dt`` when given) broadcast to ``shape``."""
+    shp = _size_arg("FillV2", shape, "FillV2()(shape={t}, value=Tensor)")
+    v = _scalar_value(name, value)
+    return _wrap(jnp.broadcast_to(v if dt is None else _cast_value(v, dt), shp))
+
+
 @op("fill")
 def fill(type, shape, value):
     """A Tensor of shape ``shape`` filled with ``value`` cast to ``type``."""
     if not isinstance(type, mstype.Type):
         raise TypeError(f"For 'Tensor', the 'dtype' should be one of mindspore dtypes, but got {type}.")
-    dt = to_np_dtype(type)
-    shp = _size_arg("FillV2", shape, "FillV2()(shape={t}, value=Tensor)")
-    return _wrap(jnp.broadcast_to(_cast_value(_scalar_value("Fill", value), dt), shp))
+    return _filled("Fill", shape, value, to_np_dtype(type))
 
 
 primitive("Fill", fill)
@@ -125,8 +130,7 @@ primitive("Fill", fill)
 
 def _fillv2(shape, value):
     check_tensor("FillV2", "value", value)
-    shp = _size_arg("FillV2", shape, "FillV2()(shape={t}, value=Tensor)")
-    return _wrap(jnp.broadcast_to(_scalar_value("FillV2", value), shp))
+    return _filled("FillV2", shape, value)
 
 
 primitive("FillV2", _fillv2)

@@ -1,4 +1,4 @@
-"""Linear algebra: trace, diagonal, Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond,
+"""Linear algebra: trace, diagonal, cross/Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond,
 matrix_exp, lstsq; and the square-root ops ``sqrt``/``rsqrt`` (assigned to this family).
 
 Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, not its
@@ -139,6 +139,12 @@ def _cross(input, other, dim=_DEFAULT_DIM):
         raise ValueError(f"For 'Cross', the size of inputs in dimension 'dim' must be 3, but got {shape[dim]}.")
     a, b = jnp.broadcast_to(a, shape), jnp.broadcast_to(b, shape)
     return _wrap(jnp.cross(a, b, axis=dim).astype(a.dtype))
+
+
+@op("cross", amp=PROMOTE)
+def cross(input, other, dim=None):
+    """Cross product along ``dim`` (the first axis of size 3 when None); the inputs broadcast."""
+    return _cross(input, other, _DEFAULT_DIM if dim is None else dim)
 
 
 primitive("Cross", _cross, attrs=(("dim", _DEFAULT_DIM),), call=lambda p, x, y: _cross(x, y, p.dim), amp=PROMOTE)

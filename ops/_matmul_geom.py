@@ -1,4 +1,4 @@
-"""Pairwise and structural products: NMSWithMask, cross, diff, trapz, vander,
+"""Pairwise and structural products: NMSWithMask, diff, trapz, vander,
 cartesian_prod, cov."""
 import numpy as np
 import jax.numpy as jnp
@@ -7,7 +7,7 @@ from jax import lax
 from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
-from ._registry import op, primitive, PROMOTE
+from ._registry import op, primitive
 
 _wrap = Tensor._wrap
 _F32 = np.dtype(np.float32)
@@ -54,30 +54,6 @@ def _nms_with_mask(bboxes, iou_threshold=0.5):
 
 primitive("NMSWithMask", _nms_with_mask, attrs=(("iou_threshold", 0.5),),
           call=lambda p, x: _nms_with_mask(x, p.iou_threshold))
-
-
-@op("cross", amp=PROMOTE)
-def cross(input, other, dim=None):
-    """Cross product along ``dim`` (the first axis of size 3 when None)."""
-    if not isinstance(input, Tensor) or not isinstance(other, Tensor):
-        raise TypeError(f"For 'Cross', the inputs must be Tensors, but got {type(input).__name__} "
-                        f"and {type(other).__name__}.")
-    a, b = arr(input), arr(other)
-    if a.dtype != b.dtype:
-        raise TypeError(f"For 'Cross', the dtype of 'x1' and 'x2' must be the same, but got {_ms(a.dtype)} "
-                        f"and {_ms(b.dtype)}.")
-    if a.shape != b.shape:
-        raise ValueError(f"For 'Cross', the shape of 'x1' and 'x2' must be the same, but got {a.shape} and {b.shape}.")
-    if dim is None:
-        dims = [i for i, s in enumerate(a.shape) if s == 3]
-        if not dims:
-            raise ValueError(f"For 'Cross', the size of inputs dim must contain 3, but got {list(a.shape)}.")
-        dim = dims[0]
-    if not -a.ndim <= dim < a.ndim:
-        raise ValueError(f"For 'Cross', the 'dim' must be in range [{-a.ndim}, {a.ndim}), but got {dim}.")
-    if a.shape[dim] != 3:
-        raise ValueError(f"For 'Cross', the size of 'x1' at 'dim' must be 3, but got {a.shape[dim]}.")
-    return _wrap(jnp.cross(a, b, axis=dim).astype(a.dtype))
 
 
 @op("diff")
