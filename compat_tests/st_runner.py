@@ -130,6 +130,13 @@ def run_file(repo, path, side, timeout):
         return {"rc": rc, "seconds": round(time.monotonic() - t, 1), "tests": outs}
 
 
+def _numpy2_id(tid):
+    """The id pytest gives the same parametrized test under NumPy 2, where ``np.bool_`` is named
+    ``bool`` (ids made from dtypes read ``[bool_-0]`` on the NumPy 1.x oracle)."""
+    name, sep, params = tid.partition("[")
+    return name + sep + re.sub(r"\bbool_\b", "bool", params) if sep else tid
+
+
 def table(results):
     per = collections.defaultdict(lambda: [0, 0])
     nfiles = collections.Counter()
@@ -143,7 +150,8 @@ def table(results):
         for tid, (o, _) in ms["tests"].items():
             if o != "passed":
                 continue
-            got = mc["tests"].get(tid, ("missing", "not run (file failed to collect or crashed)"))
+            got = mc["tests"].get(tid) or mc["tests"].get(_numpy2_id(tid),
+                                                          ("missing", "not run (file failed to collect or crashed)"))
             if got[0] == "missing" and len(mc["tests"]) == 1:
                 got = next(iter(mc["tests"].values()))
             per[folder(path)][0] += 1
