@@ -18,13 +18,21 @@ from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
 __all__ = ["Adam", "AdamWeightDecay", "AdamOffload"]
 
 
-def _check_param_value(beta1, beta2, eps, prim_name):
+_NO_DECAY_CHECK = object()
+
+
+def _check_param_value(beta1, beta2, eps, prim_name, weight_decay=_NO_DECAY_CHECK):
+    """Types, then ranges, of the Adam hyper-parameters (``weight_decay`` too when given, as LazyAdam)."""
     validator.check_value_type("beta1", beta1, [float], prim_name)
     validator.check_value_type("beta2", beta2, [float], prim_name)
     validator.check_value_type("eps", eps, [float], prim_name)
+    if weight_decay is not _NO_DECAY_CHECK:
+        validator.check_value_type("weight_dacay", weight_decay, [float], prim_name)
     validator.check_float_range(beta1, 0.0, 1.0, validator.INC_NEITHER, "beta1", prim_name)
     validator.check_float_range(beta2, 0.0, 1.0, validator.INC_NEITHER, "beta2", prim_name)
     validator.check_positive_float(eps, "eps", prim_name)
+    if weight_decay is not _NO_DECAY_CHECK:
+        validator.check_non_negative_float(weight_decay, "weight_decay", prim_name)
 
 
 def _adam_moments(m, v, g, beta1, beta2):
