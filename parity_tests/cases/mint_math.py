@@ -170,3 +170,31 @@ CASES += both_modes("mint.softmax/modes", lambda ms, x: ms.mint.softmax(x, dim=1
 CASES += both_modes("mint.cumsum/modes", lambda ms, x: ms.mint.cumsum(x, 1), F32(2, 3),
                     ms_ref=lambda ms, x: ms.ops.cumsum(x, 1))
 CASES += both_modes("mint.mean/modes", lambda ms, x: ms.mint.mean(x, dim=0, keepdim=True), F32(2, 3))
+
+SPD = F32(3, 3, low=0.0, high=0.5) + 2 * np.eye(3, dtype=np.float32)
+CASES += [
+    case("mint.linalg.vector_norm/dim", lambda ms, x: ms.mint.linalg.vector_norm(x, 2, 1), F32(2, 3),
+         ms_ref=lambda ms, x: ms.ops.sqrt((x * x).sum(axis=1))),
+    case("mint.linalg.matrix_norm/fro", lambda ms, x: ms.mint.linalg.matrix_norm(x), F32(2, 3, 3),
+         ms_ref=lambda ms, x: ms.ops.sqrt((x * x).sum(axis=(1, 2)))),
+    case("mint.linalg.inv/spd", lambda ms, x: ms.mint.linalg.inv(x), SPD,
+         ms_ref=lambda ms, x: ms.Tensor(np.linalg.inv(x.asnumpy()).astype(np.float32)), rtol=1e-4, atol=1e-5),
+    case("mint.special.log_softmax/dim", lambda ms, x: ms.mint.special.log_softmax(x, 1), F32(2, 3),
+         ms_ref=lambda ms, x: x - ms.ops.logsumexp(x, 1, True)),
+    case("mint.special.expm1/f32", lambda ms, x: ms.mint.special.expm1(x), F32(4)),
+    case("mint.special.round/f32", lambda ms, x: ms.mint.special.round(x), F32(4)),
+    case("mint.special.round/bad_decimals", lambda ms, x: ms.mint.special.round(x, decimals=1), F32(4), error=True),
+    case("mint.unique/sorted", lambda ms, x: ms.mint.unique(x), np.array([3, 1, 3, 2], np.int64),
+         ms_ref=lambda ms, x: ms.Tensor(np.array([1, 2, 3], np.int64))),
+    case("mint.unique/inverse_counts", lambda ms, x: ms.mint.unique(x, return_inverse=True, return_counts=True),
+         np.array([3, 1, 3, 2], np.int64),
+         ms_ref=lambda ms, x: (ms.Tensor(np.array([1, 2, 3], np.int64)), ms.Tensor(np.array([2, 0, 2, 1], np.int64)),
+                               ms.Tensor(np.array([1, 1, 2], np.int64)))),
+    case("mint.median/all", lambda ms, x: ms.mint.median(x), F32(7),
+         ms_ref=lambda ms, x: ms.Tensor(np.sort(x.asnumpy())[3])),
+    case("mint.median/dim", lambda ms, x: ms.mint.median(x, 1), F32(2, 5),
+         ms_ref=lambda ms, x: (ms.Tensor(np.sort(x.asnumpy(), 1)[:, 2]),
+                               ms.Tensor(np.argsort(x.asnumpy(), 1)[:, 2].astype(np.int64)))),
+    case("mint.diff/default", lambda ms, x: ms.mint.diff(x), F32(2, 5),
+         ms_ref=lambda ms, x: x[:, 1:] - x[:, :-1]),
+]

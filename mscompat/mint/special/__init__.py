@@ -13,9 +13,9 @@ def log_softmax(input, dim=None, *, dtype=None):
 
 
 @mint_op("special", twin="round")
-def round(input, *, decimals=0):
-    """Round half to even, to ``decimals`` decimal places."""
-    return ops.round(input, decimals=decimals)
+def round(input):
+    """Round half to even (no ``decimals``, unlike ``mint.round``)."""
+    return ops.round(input)
 
 
 globals().update(mint_exports("special"))
