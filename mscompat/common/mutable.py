@@ -87,6 +87,10 @@ def is_mutable_scalar(x):
     return type(x) in _SCALAR_TYPES and getattr(x, "__ms_mutable__", False)
 
 
+# the Python types ``mutable`` wraps in a subclass that can carry its marks (bool before int)
+_MARKABLE = ((bool, _Bool), (int, _Int), (float, _Float), (list, _List), (tuple, _Tuple), (dict, _Dict))
+
+
 def mutable(input_data, dynamic_len=False):
     """Mark ``input_data`` (a scalar, Tensor, or tuple/list/dict of them) as a variable input of
     compiled calls; returns it (scalars and containers as marked subclasses of their type)."""
@@ -99,20 +103,7 @@ def mutable(input_data, dynamic_len=False):
     if dynamic_len and not isinstance(input_data, (tuple, list)):
         raise TypeError(f"For 'mutable', when the variable_len is True, the first input should be list or tuple, "
                         f"but got: {type(input_data).__name__}")
-    if isinstance(input_data, bool):
-        ret = _Bool(input_data)
-    elif isinstance(input_data, int):
-        ret = _Int(input_data)
-    elif isinstance(input_data, float):
-        ret = _Float(input_data)
-    elif isinstance(input_data, list):
-        ret = _List(input_data)
-    elif isinstance(input_data, tuple):
-        ret = _Tuple(input_data)
-    elif isinstance(input_data, dict):
-        ret = _Dict(input_data)
-    else:
-        ret = input_data
+    ret = next((marked(input_data) for kind, marked in _MARKABLE if isinstance(input_data, kind)), input_data)
     ret.__ms_mutable__ = True
     ret.__ms_dynamic_len__ = dynamic_len
     ret.__ms_origin_object__ = input_data
