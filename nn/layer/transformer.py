@@ -483,20 +483,19 @@ class Transformer(Cell):
                  layer_norm_eps: float = 1e-5, batch_first: bool = False, norm_first: bool = False,
                  dtype=mstype.float32):
         super().__init__()
+        layer_args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first)
+
+        def stack(stack_cls, layer_cls, num_layers):
+            layer = layer_cls(*layer_args, dtype=dtype)
+            return stack_cls(layer, num_layers, LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype))
         if custom_encoder is not None:
             self.encoder = custom_encoder
         else:
-            encoder_layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
-                                                    layer_norm_eps, batch_first, norm_first, dtype=dtype)
-            encoder_norm = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
-            self.encoder = TransformerEncoder(encoder_layer, num_encoder_layers, encoder_norm)
+            self.encoder = stack(TransformerEncoder, TransformerEncoderLayer, num_encoder_layers)
         if custom_decoder is not None:
             self.decoder = custom_decoder
         else:
-            decoder_layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout, activation,
-                                                    layer_norm_eps, batch_first, norm_first, dtype=dtype)
-            decoder_norm = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
-            self.decoder = TransformerDecoder(decoder_layer, num_decoder_layers, decoder_norm)
+            self.decoder = stack(TransformerDecoder, TransformerDecoderLayer, num_decoder_layers)
         for _, p in self.parameters_and_names():
             if p.ndim > 1:
                 p.set_data(initializer('xavier_uniform', p.shape, p.dtype))
