@@ -125,9 +125,11 @@ def _cross(input, other, dim=_DEFAULT_DIM):
                         f"{mstype.from_numpy_dtype(a.dtype)} and {mstype.from_numpy_dtype(b.dtype)}.")
     if a.dtype == np.bool_:
         raise TypeError("For 'Cross', the input dtype Bool is not supported.")
-    if a.ndim != b.ndim:
-        raise ValueError(f"For 'Cross', input and other must have the same rank, but got {a.ndim} and {b.ndim}.")
-    shape = jnp.broadcast_shapes(a.shape, b.shape) if a.shape != b.shape else a.shape
+    try:
+        shape = jnp.broadcast_shapes(a.shape, b.shape) if a.shape != b.shape else a.shape
+    except ValueError:
+        raise ValueError(f"For 'Cross', input.shape and other.shape need to broadcast, but got {list(a.shape)} "
+                         f"and {list(b.shape)}.") from None
     if dim == _DEFAULT_DIM:
         dims = [i for i, s in enumerate(shape) if s == 3]
         if not dims:
@@ -135,8 +137,11 @@ def _cross(input, other, dim=_DEFAULT_DIM):
         dim = dims[0]
     if not -len(shape) <= dim < len(shape):
         raise ValueError(f"For 'Cross', 'dim' must be in range [{-len(shape)}, {len(shape)}), but got {dim}.")
-    if shape[dim] != 3 or a.shape[dim] != 3 or b.shape[dim] != 3:
-        raise ValueError(f"For 'Cross', the size of inputs in dimension 'dim' must be 3, but got {shape[dim]}.")
+    at = dim % len(shape)
+    sizes = [x.shape[at - len(shape) + x.ndim] for x in (a, b) if x.ndim > len(shape) - 1 - at] + [shape[at]]
+    bad = [n for n in sizes if n != 3]
+    if bad:
+        raise ValueError(f"For 'Cross', the size of inputs in dimension 'dim' must be 3, but got {bad[0]}.")
     a, b = jnp.broadcast_to(a, shape), jnp.broadcast_to(b, shape)
     return _wrap(jnp.cross(a, b, axis=dim).astype(a.dtype))
 
