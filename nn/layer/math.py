@@ -78,16 +78,21 @@ def _lanczos_sum(z):
     return reflex, num, denom
 
 
+def _lanczos_terms(x):
+    """What log-gamma and digamma share: the reflection mask, ``z``, the Lanczos sums of ``z``,
+    ``t = z + g + 1/2`` and ``log t``."""
+    need_to_reflect = x < 0.5
+    z = jnp.where(need_to_reflect, -x, x - 1)
+    gph = _LANCZOS_GAMMA + 0.5
+    t = z + gph
+    return need_to_reflect, z, _lanczos_sum(z), t, jnp.log1p(z / gph) + math.log(gph)
+
+
 def _lgamma(x):
     """MindSpore's nn.LGamma on a jax array."""
     dt = x.dtype
     inf = jnp.asarray(np.inf, dt)
-    need_to_reflect = x < 0.5
-    z = jnp.where(need_to_reflect, -x, x - 1)
-    reflex_x, _, _ = _lanczos_sum(z)
-    gph = _LANCZOS_GAMMA + 0.5
-    t = z + gph
-    log_t = jnp.log1p(z / gph) + math.log(gph)
+    need_to_reflect, z, (reflex_x, _, _), t, log_t = _lanczos_terms(x)
     log_y = jnp.log(reflex_x) + (z + 0.5 - t / log_t) * log_t + (math.log(2) + math.log(math.pi)) / 2
     abs_input = jnp.abs(x)
     abs_frac = abs_input - jnp.floor(abs_input)
@@ -114,12 +119,7 @@ class DiGamma(Cell):
     def construct(self, x):
         check_type_name('x', x.dtype, [mstype.float16, mstype.float32], self.cls_name)
         a = _a(x)
-        need_to_reflect = a < 0.5
-        z = jnp.where(need_to_reflect, -a, a - 1)
-        _, num, denom = _lanczos_sum(z)
-        gph = _LANCZOS_GAMMA + 0.5
-        t = z + gph
-        log_t = jnp.log1p(z / gph) + math.log(gph)
+        need_to_reflect, z, (_, num, denom), t, log_t = _lanczos_terms(a)
         y = log_t + num / denom - _LANCZOS_GAMMA / t
         reduced = a + jnp.abs(jnp.floor(a + 0.5))
         reflection = y - math.pi * jnp.cos(math.pi * reduced) / jnp.sin(math.pi * reduced)
