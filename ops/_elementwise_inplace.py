@@ -11,7 +11,7 @@ import jax.scipy.linalg as jsl
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import op_key
 from ._args import arr, Tensor, to_np_dtype
-from ._registry import op, primitive
+from ._registry import op, primitive, REQUIRED
 from ._elementwise import _kind, _dtype_error, _need_tensor
 
 _wrap = Tensor._wrap
@@ -103,8 +103,6 @@ def inplace_index_add(var, indices, updates, axis):
 
 primitive("InplaceIndexAdd", None, attrs=(("axis", 0),),
           call=lambda p, var, indices, updates: _index_add("InplaceIndexAdd", var, indices, updates, p.axis))
-primitive("IndexAdd", None, attrs=(("axis", 0), ("use_lock", True), ("check_index_bound", True)),
-          call=lambda p, x, indices, y: _index_add("IndexAdd", x, indices, y, p.axis))
 
 
 # --- LU ----------------------------------------------------------------------------------------
@@ -512,3 +510,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     out = jnp.moveaxis(moved, 0, axis)
     x._data = out
     return _wrap(out)
+
+
+primitive("IndexAdd", index_add, attrs=(("axis", REQUIRED), ("use_lock", True), ("check_index_bound", True)),
+          call=lambda p, x, indices, y: index_add(x, indices, y, p.axis, p.use_lock, p.check_index_bound))

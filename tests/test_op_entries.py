@@ -274,7 +274,6 @@ SEPARATE = {
     ("bincount", "Bincount"): "to convert: two implementations in _reduce.py",
     ("cholesky_inverse", "CholeskyInverse"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
     ("coalesce", "Coalesce"): "to convert: two implementations in _sparse.py",
-    ("index_add", "IndexAdd"): "to convert: functional in _scatter.py, Primitive in _elementwise_inplace.py",
 }
 
 
