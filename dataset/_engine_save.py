@@ -5,6 +5,7 @@ import os
 import numpy as np
 
 from mscompat.mindrecord import FileWriter
+from ._arg_checks import type_check
 from ._engine_core import pipeline_node
 
 __all__ = ["save_dataset"]
@@ -45,12 +46,8 @@ def _convert(value, kind):
 
 @pipeline_node
 def save_dataset(dataset, file_name, num_files=1, file_type="mindrecord"):
-    if not isinstance(file_name, str):
-        raise TypeError(f"Argument file_name with value {file_name} is not of type [<class 'str'>], "
-                        f"but got {type(file_name)}.")
-    if isinstance(num_files, bool) or not isinstance(num_files, int):
-        raise TypeError(f"Argument num_files with value {num_files} is not of type [<class 'int'>], "
-                        f"but got {type(num_files)}.")
+    type_check(file_name, (str,), "file_name")
+    type_check(num_files, (int,), "num_files")
     if not 1 <= num_files <= 1000:
         raise ValueError("num_files should between 0 and 1000.")
     if file_type != "mindrecord":

@@ -7,6 +7,7 @@ import threading
 
 from mscompat import log as logger
 from . import _engine_config as config
+from ._arg_checks import type_check
 from ._engine_core import Dataset, pipeline_node
 
 __all__ = ["SyncWaitDataset", "BlockReleasePair"]
@@ -67,12 +68,8 @@ class BlockReleasePair:
 @pipeline_node
 class SyncWaitDataset(Dataset):
     def __init__(self, input_dataset, condition_name, num_batch=1, callback=None):
-        if not isinstance(condition_name, str):
-            raise TypeError(f"Argument condition_name with value {condition_name} is not of type [<class 'str'>], "
-                            f"but got {type(condition_name)}.")
-        if isinstance(num_batch, bool) or not isinstance(num_batch, int):
-            raise TypeError(f"Argument num_batch with value {num_batch} is not of type [<class 'int'>], "
-                            f"but got {type(num_batch)}.")
+        type_check(condition_name, (str,), "condition_name")
+        type_check(num_batch, (int,), "num_batch")
         super().__init__(input_dataset)
         self._condition_name = condition_name
         if num_batch <= 0:
