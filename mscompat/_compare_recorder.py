@@ -244,7 +244,12 @@ class Recorder:
             if d is None or d.get("stride"):
                 return out, False
             arrays.append(self.ref_arrays[d["key"]])
-        new = self.replay(out, args, arrays, random_kind(ev["norm"]) == "dropout")
+        dropout = random_kind(ev["norm"]) == "dropout"
+        # dropout's mask is MindSpore's output over MindSpore's own input: dividing by this side's
+        # input instead turns float32 rounding near 0 into a wrong mask (and a false divergence)
+        ref_in = next((self.ref_arrays[d["key"]] for d in ref.get("ins", ())
+                       if d and "key" in d and not d.get("stride")), None) if dropout else None
+        new = self.replay(out, args, arrays, dropout, ref_in)
         return (out, False) if new is None else (new, True)
 
     # --- wrappers -------------------------------------------------------------------------
@@ -582,7 +587,7 @@ def _setup_mscompat(rec, inject):
     def set_param(p, value):
         p.set_data(ms.Tensor(value))
 
-    def replay(out, args, refs, multiplicative):
+    def replay(out, args, refs, multiplicative, ref_in=None):
         import jax.numpy as jnp   # pylint: disable=import-outside-toplevel  (mscompat side only)
         tensor = ms.Tensor
         single = isinstance(out, tensor)
@@ -599,8 +604,12 @@ def _setup_mscompat(rec, inject):
             if jnp.issubdtype(od.dtype, jnp.inexact):
                 if multiplicative and k == 0 and x is not None and tuple(x.shape) == tuple(od.shape):
                     xd = x._data                           # pylint: disable=protected-access
-                    nz = xd != 0
-                    factor = jax.lax.stop_gradient(jnp.where(nz, rv / jnp.where(nz, xd, 1), 0).astype(od.dtype))
+                    if ref_in is not None and tuple(ref_in.shape) == tuple(od.shape):
+                        xr = jnp.asarray(ref_in).astype(od.dtype)      # MindSpore's mask: out / in there
+                    else:
+                        xr = xd
+                    nz = xr != 0
+                    factor = jax.lax.stop_gradient(jnp.where(nz, rv / jnp.where(nz, xr, 1), 0).astype(od.dtype))
                     nd = jnp.where(nz, xd * factor, rv)
                 else:
                     nd = od + jax.lax.stop_gradient(rv - od)
