@@ -296,33 +296,6 @@ def _batch_to_space_nd(p, x):
 primitive("BatchToSpaceND", None, attrs=(("block_shape", None), ("crops", None)), call=_batch_to_space_nd)
 
 
-def _bce(p, logits, labels, weight=None):
-    x = _need_tensor("BinaryCrossEntropy", logits, "logits")
-    y = _need_tensor("BinaryCrossEntropy", labels, "labels")
-    if p.reduction not in ("none", "mean", "sum"):
-        raise ValueError(f"For 'BinaryCrossEntropy', 'reduction' must be in ['none', 'mean', 'sum'], but got "
-                         f"{p.reduction}.")
-    if x.dtype != y.dtype or x.dtype not in (np.dtype(np.float16), np.dtype(np.float32)):
-        raise TypeError(f"For 'BinaryCrossEntropy', 'logits' and 'labels' must be float16 or float32 with the same "
-                        f"dtype, but got {x.dtype} and {y.dtype}.")
-    if tuple(x.shape) != tuple(y.shape):
-        raise ValueError(f"For 'BinaryCrossEntropy', 'logits' and 'labels' must have the same shape, but got "
-                         f"{tuple(x.shape)} and {tuple(y.shape)}.")
-    xf, yf = x.astype(np.float32), y.astype(np.float32)
-    eps = 1e-12
-    loss = -(yf * jnp.log(jnp.maximum(xf, eps)) + (1 - yf) * jnp.log(jnp.maximum(1 - xf, eps)))
-    if weight is not None:
-        loss = loss * arr(weight).astype(np.float32)
-    if p.reduction == "mean":
-        loss = jnp.mean(loss)
-    elif p.reduction == "sum":
-        loss = jnp.sum(loss)
-    return _wrap(loss.astype(x.dtype))
-
-
-primitive("BinaryCrossEntropy", None, attrs=(("reduction", "mean"),), call=_bce)
-
-
 # --- Bernoulli sampling ----------------------------------------------------------------------
 
 

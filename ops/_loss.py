@@ -273,6 +273,11 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     return _wrap(_reduce(loss, reduction).astype(x.dtype))
 
 
+primitive("BinaryCrossEntropy", binary_cross_entropy, attrs=(("reduction", "mean"),),
+          call=lambda p, logits, labels, weight=None: binary_cross_entropy(logits, labels, weight, p.reduction),
+          init=lambda p: _reduction("BinaryCrossEntropy", p.reduction))
+
+
 def _sigmoid_ce(logits, labels):
     name = "SigmoidCrossEntropyWithLogits"
     x, y = _logits_labels(name, logits, labels, F16_32_64, "label")
