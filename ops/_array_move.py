@@ -8,7 +8,7 @@ import jax.numpy as jnp
 
 from mscompat._checkparam import INC_LEFT, INC_RIGHT, check_int_range, check_string
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
-from ._registry import op, primitive, WHITE
+from ._registry import op, primitive, WHITE, REQUIRED
 from ._args import to_np_dtype
 
 _wrap = Tensor._wrap
@@ -333,6 +333,8 @@ def batch_to_space_nd(input_x, block_shape, crops):
 
 
 primitive("SpaceToBatchND", lambda x, block_shape, paddings: space_to_batch_nd(x, block_shape, paddings), attrs=(("block_shape", None), ("paddings", None)))
+primitive("BatchToSpaceND", batch_to_space_nd, attrs=(("block_shape", REQUIRED), ("crops", REQUIRED)),
+          call=lambda p, x: batch_to_space_nd(x, p.block_shape, p.crops))
 primitive("BatchToSpaceNDV2", lambda x, block_shape, crops: batch_to_space_nd(
     x, tuple(np.asarray(arr(block_shape)).tolist()) if isinstance(block_shape, Tensor) else block_shape,
     np.asarray(arr(crops)).tolist() if isinstance(crops, Tensor) else crops))

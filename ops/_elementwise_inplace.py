@@ -266,36 +266,6 @@ def _ragged_range(p, starts, limits, deltas):
 primitive("RaggedRange", None, attrs=(("Tsplits", mstype.int64),), call=_ragged_range)
 
 
-def _batch_to_space_nd(p, x):
-    a = _need_tensor("BatchToSpaceND", x, "input_x")
-    block = [int(b) for b in (p.block_shape if isinstance(p.block_shape, (list, tuple)) else
-                              [p.block_shape] * 2)]
-    crops = [list(c) for c in p.crops]
-    m = len(block)
-    prod = int(np.prod(block))
-    if a.shape[0] % prod:
-        raise ValueError(f"For 'BatchToSpaceND', the first dimension of 'input_x' ({a.shape[0]}) must be divisible "
-                         f"by the product of 'block_shape' ({prod}).")
-    n = a.shape[0] // prod
-    spatial = a.shape[2:2 + m]
-    rest = a.shape[2 + m:]
-    # NCHW layout: batch, channel, spatial...
-    c = a.shape[1]
-    y = a.reshape(tuple(block) + (n, c) + tuple(spatial) + tuple(rest))
-    # interleave: n, c, s0, b0, s1, b1, ...
-    perm = [m, m + 1]
-    for i in range(m):
-        perm += [m + 2 + i, i]
-    perm += list(range(2 * m + 2, y.ndim))
-    y = jnp.transpose(y, perm)
-    y = y.reshape((n, c) + tuple(s * b for s, b in zip(spatial, block)) + tuple(rest))
-    sl = [slice(None), slice(None)] + [slice(cr[0], y.shape[2 + i] - cr[1]) for i, cr in enumerate(crops)]
-    return _wrap(y[tuple(sl)])
-
-
-primitive("BatchToSpaceND", None, attrs=(("block_shape", None), ("crops", None)), call=_batch_to_space_nd)
-
-
 # --- Bernoulli sampling ----------------------------------------------------------------------
 
 
