@@ -293,6 +293,16 @@ def _weights_list(weights):
 
 
 # --- mindspore.grad / value_and_grad --------------------------------------------------------
+def _call_args(fn, args, sens_param):
+    """The call-time checks of a gradient function, then ``(args, sens)``: with ``sens_param`` the last
+    argument is the sensitivity."""
+    _check_fn_at_call(fn)
+    _check_grad_enabled()
+    if sens_param:
+        return args[:-1], args[-1]
+    return args, None
+
+
 def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
     _check_fn(fn)
     if grad_position is None and weights is None:
@@ -300,11 +310,7 @@ def _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with
     wlist, single_weight = _weights_list(weights)
 
     def grad_fn(*args, **kwargs):
-        _check_fn_at_call(fn)
-        _check_grad_enabled()
-        sens = None
-        if sens_param:
-            args, sens = args[:-1], args[-1]
+        args, sens = _call_args(fn, args, sens_param)
         _check_call_signature(fn, args, kwargs)
         pos = _positions(grad_position, len(args))
         out, gi, gw, d = _vjp(fn, args, kwargs, pos or (), wlist or (), has_aux, sens)
@@ -366,11 +372,7 @@ class GradOperation:
         get_all, sens_param = self.get_all, self.sens_param
 
         def grad_fn(*args, **kwargs):
-            _check_fn_at_call(fn)
-            _check_grad_enabled()
-            sens = None
-            if sens_param:
-                args, sens = args[:-1], args[-1]
+            args, sens = _call_args(fn, args, sens_param)
             pos = tuple(range(len(args))) if get_all else ((0,) if args else ())
             _, gi, gw, _ = _vjp(fn, args, kwargs, pos, wlist or (), False, sens)
             if get_all:
