@@ -30,6 +30,7 @@ def _check_input_4d(input_shape, param_name, func_name):
 
 
 def _same_type_shape(x, y):
+    """``SameTypeShape``: TypeError for different dtypes, ValueError for different shapes."""
     if x.dtype != y.dtype:
         raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {y.dtype}, but got {x.dtype}.")
     if tuple(x.shape) != tuple(y.shape):

@@ -42,16 +42,6 @@ def _reduce(loss, reduction):
     return loss
 
 
-def same_type_shape(x, y):
-    """``SameTypeShape``: TypeError for different dtypes, ValueError for different shapes."""
-    if x.dtype != y.dtype:
-        raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {y.dtype}, but got {x.dtype}.")
-    if tuple(x.shape) != tuple(y.shape):
-        raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: {tuple(y.shape)}, but got "
-                         f"{tuple(x.shape)}.")
-    return x
-
-
 # ---------------------------------------------------------------------------------------------
 # MultiMarginLoss
 

@@ -13,6 +13,7 @@ from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.cell import Cell
 from mscompat.nn.layer.activation import get_activation
+from mscompat.nn.layer.image import _same_type_shape
 from mscompat._checkparam import (INC_BOTH, INC_NEITHER, check_value_type, check_bool, check_string, check_is_float,
                                   check_positive_float, check_float_range, check_type_name, check_is_tensor)
 from . import _kernels
@@ -535,7 +536,7 @@ class CosineEmbeddingLoss(LossBase):
         check_is_tensor('logits_x1', logits_x1, self.cls_name, allow_none=True)
         check_is_tensor('logits_x2', logits_x2, self.cls_name, allow_none=True)
         check_is_tensor('labels', labels, self.cls_name, allow_none=True)
-        _kernels.same_type_shape(logits_x1, logits_x2)
+        _same_type_shape(logits_x1, logits_x2)
         prod_sum = self.reduce_sum(logits_x1 * logits_x2, (1,))
         square1 = self.reduce_sum(ops.square(logits_x1), (1,))
         square2 = self.reduce_sum(ops.square(logits_x2), (1,))
