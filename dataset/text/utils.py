@@ -405,9 +405,17 @@ class Vectors:
         table, dim = _load_vectors(file_path, max_vectors or 0, cls._name)
         return cls(table, dim)
 
+    _file_pattern = None   # the file name a subclass requires, as MindSpore writes it in the message
+
     @classmethod
     def _check_name(cls, file_path):
-        pass
+        if cls._file_pattern is None:
+            return
+        if not os.path.isfile(file_path):
+            raise RuntimeError(f"{cls._name}: invalid file, failed to open {cls._name} file.")
+        if not cls._name_matches(os.path.basename(file_path)):
+            raise RuntimeError(f"{cls._name}: invalid file, can not find file '{cls._file_pattern}', but got: "
+                               f"{file_path}")
 
     def _lookup(self, token, unk_init, lower_case_backup):
         init = np.asarray(unk_init, np.float32) if len(unk_init) == self._dim and len(unk_init) else \
@@ -426,30 +434,25 @@ class FastText(Vectors):
     """FastText vectors from a ``*.vec`` file."""
 
     _name = "FastText"
+    _file_pattern = "*.vec"
 
-    @classmethod
-    def _check_name(cls, file_path):
-        if not os.path.isfile(file_path):
-            raise RuntimeError("FastText: invalid file, failed to open FastText file.")
-        if os.path.basename(file_path).rsplit(".", 1)[-1] != "vec":
-            raise RuntimeError(f"FastText: invalid file, can not find file '*.vec', but got: {file_path}")
+    @staticmethod
+    def _name_matches(base):
+        return base.rsplit(".", 1)[-1] == "vec"
 
 
 class GloVe(Vectors):
     """GloVe vectors from a ``glove.6B.*.txt`` file."""
 
     _name = "GloVe"
+    _file_pattern = "glove.6B.*.txt"
 
-    @classmethod
-    def _check_name(cls, file_path):
-        if not os.path.isfile(file_path):
-            raise RuntimeError("GloVe: invalid file, failed to open GloVe file.")
-        base = os.path.basename(file_path)
+    @staticmethod
+    def _name_matches(base):
         stem, _, suffix = base.rpartition(".")
         stem = stem.rpartition(".")[0]
         prefix, _, infix = stem.rpartition(".")
-        if suffix != "txt" or infix != "6B" or prefix != "glove":
-            raise RuntimeError(f"GloVe: invalid file, can not find file 'glove.6B.*.txt', but got: {file_path}")
+        return suffix == "txt" and infix == "6B" and prefix == "glove"
 
 
 class CharNGram(Vectors):
