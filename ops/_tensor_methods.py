@@ -39,7 +39,7 @@ _F = types.SimpleNamespace(**{n: _fn(n) for n in (
     "reshape swapaxes transpose squeeze unsqueeze expand_dims moveaxis tile repeat_interleave broadcast_to "
     "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
     "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
-    "floor_divide remainder softmax isclose equal").split()})
+    "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -142,26 +142,14 @@ def _transpose(self, *axes):
 
 @tensor_method("permute")
 def _permute(self, *dims):
-    return _F.transpose(self, _shape_args(dims))
+    return _F.permute(self, _shape_args(dims))
 
 
 @tensor_method("flatten")
 def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
     if isinstance(order, int) and not isinstance(order, bool):   # flatten(start_dim, end_dim)
         start_dim, order = order, "C"
-    if order not in ("C", "F"):
-        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got '{order}'.")
-    a = arr(self)
-    if order == "F":
-        a = jnp.transpose(a)
-    nd = a.ndim
-    if nd == 0:
-        return _wrap(a.reshape(1))
-    s, e = start_dim % nd, end_dim % nd
-    if s > e:
-        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
-    shape = a.shape[:s] + (int(np.prod(a.shape[s:e + 1], dtype=np.int64)),) + a.shape[e + 1:]
-    return _wrap(a.reshape(shape))
+    return _F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
 @tensor_method("resize")
@@ -219,15 +207,15 @@ def _repeat_interleave(self, repeats, dim=None, **kwargs):
 @tensor_method("expand_as")
 def _expand_as(self, other=None, **kwargs):
     other = _pick(kwargs, ("x",), other)
-    return _F.broadcast_to(self, tuple(other.shape))
+    return _F.expand_as(self, other)
 
 
 @tensor_method("expand")
 def _expand(self, *size):
     size = _shape_args(size)
     if len(size) == 1 and isinstance(size[0], Tensor):
-        size = tuple(int(s) for s in size[0].asnumpy())
-    return _F.broadcast_to(self, tuple(size))
+        return _F.expand(self, size[0])
+    return _F.expand(self, Tensor(np.asarray(size, np.int64)))
 
 
 @tensor_method("broadcast_to")
@@ -253,7 +241,7 @@ def _split(self, split_size_or_sections, axis=0, **kwargs):
 def _reverse(self, axis):
     if not isinstance(axis, (list, tuple)):
         raise TypeError(f"Failed calling ReverseV2 with \"ReverseV2(axis={type(axis).__name__})(input=Tensor)\".")
-    return _wrap(jnp.flip(arr(self), tuple(axis)) if axis else arr(self))
+    return _F.reverse(self, axis)
 
 
 # ----------------------------------------------------------------------------------------

@@ -285,11 +285,6 @@ METHOD_EXCEPTIONS = {
     "erfinv_": "in place: assigns into the Tensor through ops.erfinv; to route through ops.erfinv_",
     "tanh_": "in place: assigns into the Tensor through ops.tanh; to route through ops.tanh_",
     "zero_": "in place: assigns zeros into the Tensor; to route through ops.zero_",
-    "expand": "to convert: runs ops.broadcast_to's kernel; ops.expand is a second implementation",
-    "expand_as": "to convert: runs ops.broadcast_to's kernel; ops.expand_as is a second implementation",
-    "permute": "to convert: runs ops.transpose's kernel; ops.permute is a second implementation",
-    "flatten": "to convert: Tensor.flatten's own reshape (start_dim 0 default), ops.flatten (start_dim 1)",
-    "reverse": "to convert: its own flip",
     "move_to": "to convert: its own device check and copy",
 }
 
