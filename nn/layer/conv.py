@@ -90,6 +90,15 @@ class _Conv(Cell):
             return self.bias_add(output, self.bias)
         return output
 
+    def _init_transposed_mode(self, in_channels, out_channels, pad_mode):
+        """The channels and pad-mode flags the 1-D/2-D transposed convolutions keep (pad_mode checked)."""
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        check_string(pad_mode, ['valid', 'same', 'pad'], 'pad_mode', self.cls_name)
+        self.is_valid = self.pad_mode == 'valid'
+        self.is_same = self.pad_mode == 'same'
+        self.is_pad = self.pad_mode == 'pad'
+
     def _transposed_shape(self, x, pad_h, pad_w):
         """``(N, C_out, H_out, W_out)`` of the transposed 2-D convolution of the 4-D ``x``."""
         n, _, h, w = x.shape
@@ -200,6 +209,17 @@ def _check_3d_padding(cell, padding):
         check_int(len(padding), 6, EQ, 'padding size', cell.cls_name)
 
 
+def _check_3d_args(cell, in_channels, out_channels, group, kernel_size, stride, dilation, padding):
+    """The argument checks of Conv3d and Conv3dTranspose; ``(kernel_size, stride, dilation)`` as 3-tuples."""
+    _check_group(group, in_channels, out_channels, cell.cls_name,
+                 "The argument 'group' should be divisible by 'in_channels' and 'out_channels'")
+    kernel_size = _check_3d_int_or_tuple('kernel_size', kernel_size, cell.cls_name)
+    stride = _check_3d_int_or_tuple('stride', stride, cell.cls_name)
+    dilation = _check_3d_int_or_tuple('dilation', dilation, cell.cls_name)
+    _check_3d_padding(cell, padding)
+    return kernel_size, stride, dilation
+
+
 class Conv3d(_Conv):
     """3D convolution over ``(N, C_in, D, H, W)``; weight ``(C_out, C_in / group, kd, kh, kw)``.
 
@@ -210,12 +230,8 @@ class Conv3d(_Conv):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0, dilation=1,
                  group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCDHW',
                  dtype=mstype.float32):
-        if not (in_channels % group == 0 and out_channels % group == 0):
-            raise ValueError("The argument 'group' should be divisible by 'in_channels' and 'out_channels'")
-        kernel_size = _check_3d_int_or_tuple('kernel_size', kernel_size, self.cls_name)
-        stride = _check_3d_int_or_tuple('stride', stride, self.cls_name)
-        dilation = _check_3d_int_or_tuple('dilation', dilation, self.cls_name)
-        _check_3d_padding(self, padding)
+        kernel_size, stride, dilation = _check_3d_args(self, in_channels, out_channels, group, kernel_size, stride,
+                                                       dilation, padding)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, data_format, dtype=dtype)
         self.conv3d = ops.Conv3D(out_channel=self.out_channels // group, kernel_size=self.kernel_size, mode=1,
@@ -250,12 +266,8 @@ class Conv3dTranspose(_Conv):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0, dilation=1,
                  group=1, output_padding=0, has_bias=False, weight_init=None, bias_init=None, data_format='NCDHW',
                  dtype=mstype.float32):
-        if not (in_channels % group == 0 and out_channels % group == 0):
-            raise ValueError("The argument 'group' should be divisible by 'in_channels' and 'out_channels'")
-        kernel_size = _check_3d_int_or_tuple('kernel_size', kernel_size, self.cls_name)
-        stride = _check_3d_int_or_tuple('stride', stride, self.cls_name)
-        dilation = _check_3d_int_or_tuple('dilation', dilation, self.cls_name)
-        _check_3d_padding(self, padding)
+        kernel_size, stride, dilation = _check_3d_args(self, in_channels, out_channels, group, kernel_size, stride,
+                                                       dilation, padding)
         output_padding = _check_3d_int_or_tuple('output_padding', output_padding, self.cls_name, greater_zero=False)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, data_format, transposed=True, dtype=dtype)
@@ -305,12 +317,7 @@ class Conv2dTranspose(_Conv):
             check_int(len(output_padding), 2, EQ, 'output_padding size', self.cls_name)
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, transposed=True, dtype=dtype)
-        self.in_channels = in_channels
-        self.out_channels = out_channels
-        check_string(pad_mode, ['valid', 'same', 'pad'], 'pad_mode', self.cls_name)
-        self.is_valid = self.pad_mode == 'valid'
-        self.is_same = self.pad_mode == 'same'
-        self.is_pad = self.pad_mode == 'pad'
+        self._init_transposed_mode(in_channels, out_channels, pad_mode)
         self.output_padding = output_padding
         self.conv2d_transpose = ops.Conv2DTranspose(out_channel=in_channels, kernel_size=kernel_size, mode=1,
                                                     pad_mode=pad_mode, pad=padding, stride=stride,
@@ -362,12 +369,7 @@ class Conv1dTranspose(_Conv):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                          weight_init, bias_init, transposed=True, dtype=dtype)
         self.padding = (0, 0, padding, padding)
-        self.in_channels = in_channels
-        self.out_channels = out_channels
-        check_string(pad_mode, ['valid', 'same', 'pad'], 'pad_mode', self.cls_name)
-        self.is_valid = self.pad_mode == 'valid'
-        self.is_same = self.pad_mode == 'same'
-        self.is_pad = self.pad_mode == 'pad'
+        self._init_transposed_mode(in_channels, out_channels, pad_mode)
         self.conv2d_transpose = ops.Conv2DBackpropInput(out_channel=in_channels, kernel_size=kernel_size, mode=1,
                                                         pad_mode=pad_mode, pad=self.padding, stride=stride,
                                                         dilation=dilation, group=group)
