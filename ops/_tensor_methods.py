@@ -555,24 +555,16 @@ def _unary_inplace(opname):
     return method
 
 
-for _m, _o in (("exp_", "exp"), ("log_", "log"), ("sigmoid_", "sigmoid"), ("tanh_", "tanh"),
-               ("floor_", "floor"), ("erfinv_", "erfinv"), ("sign_", "sign")):
+for _m, _o in (("exp_", "exp"), ("log_", "log"), ("sigmoid_", "sigmoid"), ("floor_", "floor"), ("sign_", "sign")):
     tensor_method(_m)(_unary_inplace(_o))
 
-
-@tensor_method("clamp_")
-def _clamp_(self, min=None, max=None):
-    return _assign(self, _F.clamp(self, min, max))
+for _m in ("tanh_", "erfinv_", "clamp_", "zero_"):     # the in-place op itself is the method
+    tensor_method(_m)(_fn(_m))
 
 
 @tensor_method("fill_")
 def _fill_(self, value):
     return _assign(self, _fill(self, value))
-
-
-@tensor_method("zero_")
-def _zero_(self):
-    return _assign(self, jnp.zeros((), arr(self).dtype))
 
 
 @tensor_method("copy_")

@@ -281,10 +281,6 @@ METHOD_EXCEPTIONS = {
     "min": "a different op: Tensor.min gives the values only (ops.amin's kernel), ops.min (values, indices)",
     "fill": "a different op: Tensor.fill(value) fills this Tensor's shape, ops.fill(type, shape, value) makes one",
     "fills": "a different op: Tensor.fills(value) fills this Tensor's shape, ops.fills is the elementwise form",
-    "clamp_": "in place: assigns into the Tensor through the clamp kernel; to route through ops.clamp_",
-    "erfinv_": "in place: assigns into the Tensor through ops.erfinv; to route through ops.erfinv_",
-    "tanh_": "in place: assigns into the Tensor through ops.tanh; to route through ops.tanh_",
-    "zero_": "in place: assigns zeros into the Tensor; to route through ops.zero_",
     "move_to": "to convert: its own device check and copy",
 }
 
