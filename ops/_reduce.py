@@ -605,10 +605,14 @@ def bincount(input, weights=None, minlength=0):
     vals = np.asarray(a).astype(np.int64)
     length = int(max(int(vals.max()) + 1 if vals.size else 0, minlength))
     w = jnp.ones(a.shape, _F32) if weights is None else arr(weights).astype(_F32)
-    idx = a.astype(_I64)
-    keep = idx >= 0
-    out = jnp.zeros((length,), _F32).at[jnp.where(keep, idx, length)].add(jnp.where(keep, w, 0), mode="drop")
-    return _wrap(out)
+    return _wrap(_counts(a.astype(_I64), length, w))
+
+
+def _counts(idx, n, w):
+    """The kernel of bincount/Bincount: the sums of the weights ``w`` of each value 0..n-1 of
+    ``idx`` (other values are left out)."""
+    ok = (idx >= 0) & (idx < n)
+    return jnp.zeros((n,), w.dtype).at[jnp.where(ok, idx, n)].add(w, mode="drop")
 
 
 @op("histc")
@@ -669,9 +673,7 @@ def _bincount(array, size, weights):
     if n < 0:
         raise ValueError(f"For 'Bincount', 'size' must be non-negative, but got {n}.")
     flat = a.reshape(-1)
-    vals = jnp.ones(flat.shape, w.dtype) if w.size == 0 else w.reshape(-1)
-    ok = (flat >= 0) & (flat < n)
-    return _wrap(jnp.zeros((n,), w.dtype).at[jnp.where(ok, flat, n)].add(vals, mode="drop"))
+    return _wrap(_counts(flat, n, jnp.ones(flat.shape, w.dtype) if w.size == 0 else w.reshape(-1)))
 
 
 primitive("Bincount", _bincount)

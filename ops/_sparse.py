@@ -269,6 +269,9 @@ def coalesce(x_indices, x_values, x_shape):
     return Tensor(out_idx), _wrap(out_vals), Tensor(shape.astype(np.int64))
 
 
+primitive("Coalesce", coalesce)
+
+
 def _promote(a, b):
     dt = promote_types(a.dtype, b.dtype, "sparse")
     return a.astype(dt), b.astype(dt)
@@ -636,24 +639,6 @@ def make_row_tensor(indices, values, dense_shape):
                                                                   "UInt16", "UInt32", "UInt64"):
         raise TypeError(f"The dtype of indices must be a Int, but got {indices.dtype}")
     return RowTensor(indices, values, dense_shape)
-
-
-def _coalesce(indices, values, shape):
-    i = np.asarray(_tensor("Coalesce", "x_indices", indices))
-    v = np.asarray(_tensor("Coalesce", "x_values", values))
-    shp = np.asarray(_tensor("Coalesce", "x_shape", shape))
-    if i.ndim != 2 or v.ndim != 1 or i.shape[1] != v.shape[0]:
-        raise ValueError(f"For 'Coalesce', 'x_indices' must be (rank, nnz) and 'x_values' (nnz,), but got "
-                         f"{i.shape} and {v.shape}.")
-    flat = np.ravel_multi_index(tuple(i), tuple(int(s) for s in shp))
-    uniq, inv = np.unique(flat, return_inverse=True)
-    summed = np.zeros(uniq.shape, v.dtype)
-    np.add.at(summed, inv.reshape(-1), v)
-    out_i = np.stack(np.unravel_index(uniq, tuple(int(s) for s in shp))).astype(i.dtype)
-    return _wrap(jnp.asarray(out_i)), _wrap(jnp.asarray(summed)), _wrap(jnp.asarray(shp))
-
-
-primitive("Coalesce", _coalesce)
 
 
 def _sparse_sequences(idx, vals, shape):
