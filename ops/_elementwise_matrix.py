@@ -442,7 +442,10 @@ def cholesky_inverse(input_x, upper=False):
     """Inverse of ``A`` from its Cholesky factor ``input_x``."""
     u = _square_matrix("CholeskyInverse", input_x, "f", "input_x")
     full = jnp.swapaxes(u, -1, -2) @ u if upper else u @ jnp.swapaxes(u, -1, -2)
-    return _wrap(jnp.linalg.inv(full))
+    return _wrap(jnp.linalg.inv(full).astype(u.dtype))
+
+
+primitive("CholeskyInverse", cholesky_inverse, attrs=(("upper", False),), targets_lacking=("Ascend",))
 
 
 def _cholesky_solve(input, input2, upper=False):

@@ -1,4 +1,4 @@
-"""Linear algebra: trace, diagonal, cross/Cross, determinants, Cholesky, QR, SVD, Eig, pinv, cond,
+"""Linear algebra: trace, diagonal, cross/Cross, determinants, QR, SVD, Eig, pinv, cond,
 matrix_exp, lstsq; and the square-root ops ``sqrt``/``rsqrt`` (assigned to this family).
 
 Decompositions return MindSpore's layouts: ``svd`` gives ``(s, u, v)`` (``v``, not its
@@ -180,24 +180,6 @@ def matrix_exp(input):
 
 
 primitive("MatrixExp", matrix_exp)
-
-
-# ---------------------------------------------------------------------------------------
-# Cholesky
-
-
-def _cholesky_inverse(input_x, upper=False):
-    a = _tensor("CholeskyInverse", "x", input_x)
-    upper = _bool("CholeskyInverse", "upper", upper)
-    _dtype_in("CholeskyInverse", a, _F)
-    if a.ndim != 2 or a.shape[0] != a.shape[1]:
-        raise ValueError(f"For 'CholeskyInverse', the input must be a 2-D square matrix, but got shape "
-                         f"{list(a.shape)}.")
-    full = a.T @ a if upper else a @ a.T
-    return _wrap(jnp.linalg.inv(full).astype(a.dtype))
-
-
-primitive("CholeskyInverse", _cholesky_inverse, attrs=(("upper", False),), targets_lacking=("Ascend",))
 
 
 # ---------------------------------------------------------------------------------------

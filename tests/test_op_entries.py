@@ -269,7 +269,6 @@ SEPARATE = {
     ("reduce", "Reduce"): "stateful: a hand-written Primitive holding its destination rank, op and group from init",
     ("reduce_scatter", "ReduceScatter"): "stateful: a hand-written Primitive holding its op and group from init",
     # separate implementations not converted yet
-    ("cholesky_inverse", "CholeskyInverse"): "to convert: functional in _elementwise_matrix.py, Primitive in _linalg.py",
 }
 
 
