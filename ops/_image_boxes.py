@@ -146,23 +146,19 @@ class BoundingBoxDecode(Primitive):
         return _wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(a.dtype))
 
 
-@register_primitive_class
-class CheckValid(Primitive):
-    """``CheckValid()(bboxes (N, 4), img_metas (height, width, ratio))``: whether each box lies
-    inside the image: ``x0, y0 >= 0``, ``x1 <= width * ratio - 1``, ``y1 <= height * ratio - 1``."""
+def _check_valid(bboxes, img_metas):
+    allowed = (np.float16, np.float32, np.int16, np.uint8)
+    b = _tensor_input("CheckValid", "bboxes", bboxes, allowed)
+    m = _tensor_input("CheckValid", "img_metas", img_metas, allowed)
+    _check_boxes("CheckValid", "bboxes", b)
+    if m.shape != (3,):
+        raise ValueError(f"For 'CheckValid', the shape of 'img_metas' must be (3,), but got {m.shape}.")
+    b, m = b.astype(jnp.float32), m.astype(jnp.float32)
+    h, w = m[0] * m[2], m[1] * m[2]
+    ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1)
+    return _wrap(ok)
 
-    @prim_attr_register
-    def __init__(self):
-        self.init_prim_io_names(inputs=["bboxes", "img_metas"], outputs=["output"])
 
-    def __call__(self, bboxes, img_metas):
-        allowed = (np.float16, np.float32, np.int16, np.uint8)
-        b = _tensor_input("CheckValid", "bboxes", bboxes, allowed)
-        m = _tensor_input("CheckValid", "img_metas", img_metas, allowed)
-        _check_boxes("CheckValid", "bboxes", b)
-        if m.shape != (3,):
-            raise ValueError(f"For 'CheckValid', the shape of 'img_metas' must be (3,), but got {m.shape}.")
-        b, m = b.astype(jnp.float32), m.astype(jnp.float32)
-        h, w = m[0] * m[2], m[1] * m[2]
-        ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= w - 1) & (b[:, 3] <= h - 1)
-        return _wrap(ok)
+primitive("CheckValid", _check_valid,
+          doc="``CheckValid()(bboxes (N, 4), img_metas (height, width, ratio))``: whether each box lies inside the "
+              "image: ``x0, y0 >= 0``, ``x1 <= width * ratio - 1``, ``y1 <= height * ratio - 1``.")

@@ -13,8 +13,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, CONCRETE
-from ._registry import op, primitive, register_primitive_class, WHITE
-from .primitive import Primitive, prim_attr_register
+from ._registry import op, primitive, WHITE, REQUIRED
 from ._args import binary
 from ._reduce import sum as _sum
 
@@ -347,20 +346,17 @@ def einsum_ext(equation, *operands):
     return _einsum(equation, operands)
 
 
-@register_primitive_class(amp=WHITE, targets_lacking=("Ascend", "CPU"))
-class Einsum(Primitive):
-    """``Einsum(equation)((x1, x2, ...))``."""
+def _check_equation(prim):
+    if not isinstance(prim.equation, str):
+        raise TypeError("the equation must be str!")
+    if len(prim.equation.split("->")) > 2:
+        raise TypeError("the equation can contain only one arrow !")
 
-    @prim_attr_register
-    def __init__(self, equation):
-        if not isinstance(equation, str):
-            raise TypeError("the equation must be str!")
-        if len(equation.split("->")) > 2:
-            raise TypeError("the equation can contain only one arrow !")
-        self.init_prim_io_names(inputs=["inputs"], outputs=["output"])
 
-    def __call__(self, x):
-        return _einsum(self.equation, tuple(x) if isinstance(x, (tuple, list)) else (x,))
+primitive("Einsum", _einsum, (("equation", REQUIRED),),
+          call=lambda p, x: _einsum(p.equation, tuple(x) if isinstance(x, (tuple, list)) else (x,)),
+          init=_check_equation, amp=WHITE, targets_lacking=("Ascend", "CPU"),
+          doc="``Einsum(equation)((x1, x2, ...))``.")
 
 
 def _scalar_arg(name, arg, v, types=(int, float)):
