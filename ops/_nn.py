@@ -15,8 +15,7 @@ from jax import lax
 from mscompat._checkparam import INC_LEFT, check_int_range, check_is_tensor
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
-from ._registry import op, primitive, register_primitive_class, BLACK, PROMOTE, WHITE
-from .primitive import Primitive, prim_attr_register
+from ._registry import op, primitive, BLACK, PROMOTE, WHITE
 from mscompat.common.seed import next_key
 
 _wrap = Tensor._wrap
@@ -857,36 +856,36 @@ def nsa_compress(input, weight, compress_block_size, compress_stride, *, actual_
     return _wrap(out.astype(x.dtype))
 
 
-@register_primitive_class
-class NoRepeatNGram(Primitive):
-    """``NoRepeatNGram(ngram_size)(state_seq, log_probs)``: ``log_probs`` with -FLT_MAX for
-    every token that would repeat an n-gram of ``state_seq``."""
+def _no_repeat_ngram(state_seq, log_probs, ngram_size=1):
+    name = "NoRepeatNGram"
+    s = _tensor_input(name, "state_seq", state_seq, (np.int32, np.int64))
+    lp = _tensor_input(name, "log_probs", log_probs, (np.float16, np.float32, np.float64))
+    if s.ndim != 3 or lp.ndim != 3:
+        raise ValueError(f"For '{name}', 'state_seq' and 'log_probs' must be 3-D, but got "
+                         f"{s.ndim}-D and {lp.ndim}-D.")
+    if s.shape[:2] != lp.shape[:2]:
+        raise ValueError(f"For '{name}', the batch_size and beam_width of 'state_seq' and 'log_probs' "
+                         f"must be equal, but got {s.shape} and {lp.shape}.")
+    n, m = ngram_size, s.shape[2]
+    if n > m:
+        raise ValueError(f"For '{name}', the 'ngram_size' must be less than or equal to {m}, but got {n}.")
+    tail = s[..., m - n + 1:]
+    banned = jnp.zeros(lp.shape, bool)
+    vocab = lp.shape[2]
+    for i in range(m - n + 1):
+        match = jnp.all(s[..., i:i + n - 1] == tail, axis=-1) if n > 1 else jnp.ones(s.shape[:2], bool)
+        tok = s[..., i + n - 1]
+        hit = jax.nn.one_hot(tok, vocab, dtype=bool) & match[..., None]
+        banned = banned | hit
+    return _wrap(jnp.where(banned, jnp.finfo(lp.dtype).min, lp))
 
-    @prim_attr_register
-    def __init__(self, ngram_size=1):
-        _check_type(self.name, "ngram_size", ngram_size, (int,))
-        if ngram_size <= 0:
-            raise ValueError(f"For '{self.name}', the 'ngram_size' must be greater than 0, but got {ngram_size}.")
-        self.init_prim_io_names(inputs=["state_seq", "log_probs"], outputs=["log_probs"])
 
-    def __call__(self, state_seq, log_probs):
-        s = _tensor_input(self.name, "state_seq", state_seq, (np.int32, np.int64))
-        lp = _tensor_input(self.name, "log_probs", log_probs, (np.float16, np.float32, np.float64))
-        if s.ndim != 3 or lp.ndim != 3:
-            raise ValueError(f"For '{self.name}', 'state_seq' and 'log_probs' must be 3-D, but got "
-                             f"{s.ndim}-D and {lp.ndim}-D.")
-        if s.shape[:2] != lp.shape[:2]:
-            raise ValueError(f"For '{self.name}', the batch_size and beam_width of 'state_seq' and 'log_probs' "
-                             f"must be equal, but got {s.shape} and {lp.shape}.")
-        n, m = self.ngram_size, s.shape[2]
-        if n > m:
-            raise ValueError(f"For '{self.name}', the 'ngram_size' must be less than or equal to {m}, but got {n}.")
-        tail = s[..., m - n + 1:]
-        banned = jnp.zeros(lp.shape, bool)
-        vocab = lp.shape[2]
-        for i in range(m - n + 1):
-            match = jnp.all(s[..., i:i + n - 1] == tail, axis=-1) if n > 1 else jnp.ones(s.shape[:2], bool)
-            tok = s[..., i + n - 1]
-            hit = jax.nn.one_hot(tok, vocab, dtype=bool) & match[..., None]
-            banned = banned | hit
-        return _wrap(jnp.where(banned, jnp.finfo(lp.dtype).min, lp))
+def _check_ngram_size(prim):
+    _check_type(prim.name, "ngram_size", prim.ngram_size, (int,))
+    if prim.ngram_size <= 0:
+        raise ValueError(f"For '{prim.name}', the 'ngram_size' must be greater than 0, but got {prim.ngram_size}.")
+
+
+primitive("NoRepeatNGram", _no_repeat_ngram, (("ngram_size", 1),), init=_check_ngram_size,
+          doc="``NoRepeatNGram(ngram_size)(state_seq, log_probs)``: ``log_probs`` with -FLT_MAX for every token "
+              "that would repeat an n-gram of ``state_seq``.")

@@ -307,8 +307,8 @@ HAND_WRITTEN = {
     "ReduceOp": "not an op: MindSpore's class of reduction-name constants",
     "TCPStore": "not an op: the key-value store client of mindspore.ops' communication helpers",
     "BoundingBoxDecode": "to convert: init checks of means/stds/max_shape", "BoundingBoxEncode": "to convert: init checks of means/stds",
-    "ConfusionMatrix": "to convert: PrimitiveWithInfer with init checks",
-    "NoRepeatNGram": "to convert: init check of ngram_size", "SubAndFilter": "to convert: PrimitiveWithCheck",
+    "ConfusionMatrix": "MindSpore's class is a PrimitiveWithInfer (isinstance kept): to convert once entries can make one",
+    "SubAndFilter": "MindSpore's class is a PrimitiveWithCheck (isinstance kept): to convert once entries can make one",
 }
 
 
