@@ -6,8 +6,8 @@ import jax.numpy as jnp
 from mscompat._checkparam import check_equal_int
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
-from ._registry import op, primitive, register_primitive_class
-from .primitive import Primitive, PrimitiveWithInfer, prim_attr_register
+from ._registry import op, primitive, register_primitive_class, REQUIRED
+from .primitive import PrimitiveWithInfer, prim_attr_register
 
 _wrap = Tensor._wrap
 _FLOATS = (np.float16, np.float32, np.float64)
@@ -110,40 +110,43 @@ class BoundingBoxEncode(PrimitiveWithInfer):
         return _wrap(((d - means) / stds).astype(a.dtype))
 
 
-@register_primitive_class
-class BoundingBoxDecode(Primitive):
-    """``BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)``: boxes
-    from deltas, clipped to ``[0, max_shape[1]] x [0, max_shape[0]]``."""
+def _bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+                         wh_ratio_clip=0.016):
+    a = _tensor_input("BoundingBoxDecode", "anchor_box", anchor_box, _FLOATS)
+    d = _tensor_input("BoundingBoxDecode", "deltas", deltas, _FLOATS)
+    _check_boxes("BoundingBoxDecode", "anchor_box", a)
+    if max_shape is None:
+        raise RuntimeError("For 'BoundingBoxDecode', 'max_shape' should be a tuple of 2 ints, but got None.")
+    d = d.astype(a.dtype) * jnp.asarray(stds, a.dtype) + jnp.asarray(means, a.dtype)
+    max_ratio = abs(float(np.log(wh_ratio_clip)))
+    dx, dy = d[:, 0], d[:, 1]
+    dw = jnp.clip(d[:, 2], -max_ratio, max_ratio)
+    dh = jnp.clip(d[:, 3], -max_ratio, max_ratio)
+    px, py, pw, ph = _centers(a)
+    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    gx, gy = px + pw * dx, py + ph * dy
+    h_max, w_max = float(max_shape[0]), float(max_shape[1])
+    x1 = jnp.clip(gx - 0.5 * gw + 0.5, 0, w_max)
+    y1 = jnp.clip(gy - 0.5 * gh + 0.5, 0, h_max)
+    x2 = jnp.clip(gx + 0.5 * gw - 0.5, 0, w_max)
+    y2 = jnp.clip(gy + 0.5 * gh - 0.5, 0, h_max)
+    return _wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(a.dtype))
 
-    @prim_attr_register
-    def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
-        _check_float_tuple(self.name, "means", means)
-        _check_float_tuple(self.name, "stds", stds)
-        _check_type(self.name, "wh_ratio_clip", wh_ratio_clip, (float,))
-        if max_shape is not None:
-            _check_type(self.name, "max_shape", max_shape, (tuple,))
-            check_equal_int(len(max_shape), 2, "max_shape len", self.name)
 
-    def __call__(self, anchor_box, deltas):
-        a = _tensor_input("BoundingBoxDecode", "anchor_box", anchor_box, _FLOATS)
-        d = _tensor_input("BoundingBoxDecode", "deltas", deltas, _FLOATS)
-        _check_boxes("BoundingBoxDecode", "anchor_box", a)
-        if self.max_shape is None:
-            raise RuntimeError("For 'BoundingBoxDecode', 'max_shape' should be a tuple of 2 ints, but got None.")
-        d = d.astype(a.dtype) * jnp.asarray(self.stds, a.dtype) + jnp.asarray(self.means, a.dtype)
-        max_ratio = abs(float(np.log(self.wh_ratio_clip)))
-        dx, dy = d[:, 0], d[:, 1]
-        dw = jnp.clip(d[:, 2], -max_ratio, max_ratio)
-        dh = jnp.clip(d[:, 3], -max_ratio, max_ratio)
-        px, py, pw, ph = _centers(a)
-        gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
-        gx, gy = px + pw * dx, py + ph * dy
-        h_max, w_max = float(self.max_shape[0]), float(self.max_shape[1])
-        x1 = jnp.clip(gx - 0.5 * gw + 0.5, 0, w_max)
-        y1 = jnp.clip(gy - 0.5 * gh + 0.5, 0, h_max)
-        x2 = jnp.clip(gx + 0.5 * gw - 0.5, 0, w_max)
-        y2 = jnp.clip(gy + 0.5 * gh - 0.5, 0, h_max)
-        return _wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(a.dtype))
+def _check_decode_attrs(prim):
+    _check_float_tuple(prim.name, "means", prim.means)
+    _check_float_tuple(prim.name, "stds", prim.stds)
+    _check_type(prim.name, "wh_ratio_clip", prim.wh_ratio_clip, (float,))
+    if prim.max_shape is not None:
+        _check_type(prim.name, "max_shape", prim.max_shape, (tuple,))
+        check_equal_int(len(prim.max_shape), 2, "max_shape len", prim.name)
+
+
+primitive("BoundingBoxDecode", _bounding_box_decode,
+          (("max_shape", REQUIRED), ("means", (0.0, 0.0, 0.0, 0.0)), ("stds", (1.0, 1.0, 1.0, 1.0)),
+           ("wh_ratio_clip", 0.016)), init=_check_decode_attrs,
+          doc="``BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)``: boxes from deltas, "
+              "clipped to ``[0, max_shape[1]] x [0, max_shape[0]]``.")
 
 
 def _check_valid(bboxes, img_metas):

@@ -306,7 +306,7 @@ HAND_WRITTEN = {
     "Custom": "a user-defined op: its function, shapes and dtypes are given at init",
     "ReduceOp": "not an op: MindSpore's class of reduction-name constants",
     "TCPStore": "not an op: the key-value store client of mindspore.ops' communication helpers",
-    "BoundingBoxDecode": "to convert: init checks of means/stds/max_shape", "BoundingBoxEncode": "to convert: init checks of means/stds",
+    "BoundingBoxEncode": "MindSpore's class is a PrimitiveWithInfer (isinstance kept): to convert once entries can make one",
     "ConfusionMatrix": "MindSpore's class is a PrimitiveWithInfer (isinstance kept): to convert once entries can make one",
     "SubAndFilter": "MindSpore's class is a PrimitiveWithCheck (isinstance kept): to convert once entries can make one",
 }
