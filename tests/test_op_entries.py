@@ -287,7 +287,6 @@ _COMM = "stateful: holds its communication group (and rank, op) from init for th
 _RNG = "stateful: draws from its own seed/offset stream, advanced between calls"
 _EFFECT = "a side effect, not a kernel: prints, dumps, records a summary or hooks a gradient"
 _GRAPH = "graph bookkeeping or control flow: takes functions or the state token, has no kernel"
-_LAYOUT = "to convert: the constructor normalises attributes MindSpore exposes (kernel/stride tuples, pad_list, format)"
 HAND_WRITTEN = {
     **dict.fromkeys(("AllGather", "AllGatherV", "AllReduce", "AlltoAll", "AlltoAllV", "AlltoAllVC", "Barrier",
                      "Broadcast", "CollectiveGather", "CollectiveScatter", "Receive", "Reduce", "ReduceScatter",
@@ -300,7 +299,6 @@ HAND_WRITTEN = {
     **dict.fromkeys(("Assert", "DumpGradient", "HistogramSummary", "HookBackward", "ImageSummary", "InsertGradientOf",
                      "Morph", "Print", "ScalarSummary", "TensorDump", "TensorSummary"), _EFFECT),
     **dict.fromkeys(("ForiLoop", "MoveTo", "Scan", "TopTypeof", "UpdateState", "WhileLoop"), _GRAPH),
-    **dict.fromkeys(("DepthwiseConv2dNative",), _LAYOUT),
     **dict.fromkeys(("NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"),
                     "Ascend-only: a shared class raising MindSpore's unsupported-target error"),
     "Custom": "a user-defined op: its function, shapes and dtypes are given at init",
