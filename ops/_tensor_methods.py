@@ -39,7 +39,7 @@ _F = types.SimpleNamespace(**{n: _fn(n) for n in (
     "reshape swapaxes transpose squeeze unsqueeze expand_dims moveaxis tile repeat_interleave broadcast_to "
     "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
     "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
-    "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten").split()})
+    "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten move_to").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -815,7 +815,7 @@ def _move_to(self, to, blocking=True):
     if to != target:
         raise RuntimeError(f"The value of arg 'to' of method 'move_to' should be same with device target, "
                            f"but got to:{to}, device target: {target}")
-    return _wrap(arr(self))
+    return _F.move_to(self, to, blocking)
 
 
 @tensor_method("to_")

@@ -278,7 +278,6 @@ METHOD_EXCEPTIONS = {
     "min": "a different op: Tensor.min gives the values only (ops.amin's kernel), ops.min (values, indices)",
     "fill": "a different op: Tensor.fill(value) fills this Tensor's shape, ops.fill(type, shape, value) makes one",
     "fills": "a different op: Tensor.fills(value) fills this Tensor's shape, ops.fills is the elementwise form",
-    "move_to": "to convert: its own device check and copy",
 }
 
 
