@@ -155,6 +155,16 @@ def _split(args, kwargs):
     return dyn, (treedef, tuple(where), tuple(static), hooks)
 
 
+
+def _foreign_trace(name):
+    """A compiled call made inside a JAX transformation mscompat does not manage (the user's own
+    ``jax.jit``/``jax.grad``): its Parameter writes and RNG key would be JAX tracers."""
+    raise RuntimeError(
+        f"'{name}' writes Parameters or draws random numbers, and it was called inside a JAX transformation "
+        "that mscompat does not manage (the user's own jax.jit/jax.grad/jax.vmap); the new values would be JAX "
+        "tracers. Call the Cell through mscompat.interop.functional(cell), which returns the written values as "
+        "new parameters, or use ms.jit / ms.grad.")
+
 def _signature(dyn, spec):
     return spec, tuple([_input_signature(x) for x in dyn])
 
@@ -565,6 +575,8 @@ class Compiled:
         if result is None:
             return run_eagerly(self.fn, args, kwargs)
         progs, (entry, (out, new, key, attrs)) = result
+        if key is not None and type(key) is not _CONCRETE and isinstance(key, jax.core.Tracer):
+            _foreign_trace(self.name)
         if _PAR[0] is not None and _PAR[0].data_parallel:   # each rank's own outputs
             out, attrs = _per_device.localize(out), _per_device.localize(attrs)
         if key is not None:
@@ -573,6 +585,8 @@ class Compiled:
         if written is None:     # the same for every run of this program (None leaves of its outputs)
             written = entry[3][0] = tuple(i for i, v in enumerate(new) if v is not None)
         params = progs.params
+        if written and type(new[written[0]]) is not _CONCRETE and isinstance(new[written[0]], jax.core.Tracer):
+            _foreign_trace(self.name)
         for i in written:
             params[i]._value = new[i]
         sig = None

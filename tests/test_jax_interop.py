@@ -116,13 +116,20 @@ def test_functional_partial_params_keep_the_cells_values():
     assert set(new) == {"weight"}
 
 
-def test_raw_jax_jit_write_raises_instead_of_leaving_a_tracer():
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_raw_jax_jit_write_raises_instead_of_leaving_a_tracer(mode):
     """A Cell that writes a Parameter (BatchNorm in training) called inside the user's own
-    jax.jit: the write would store a JAX tracer in the Parameter; it raises and keeps the value."""
-    bn = nn.BatchNorm2d(3)
-    bn.set_train(True)
-    x = np.random.rand(2, 3, 4, 4).astype(np.float32)
-    with pytest.raises(RuntimeError, match="mscompat.interop.functional"):
-        jax.jit(lambda a: bn(ms.Tensor(a))._data)(x)
+    jax.jit: the write would store a JAX tracer in the Parameter; it raises and keeps the value
+    (eagerly, and from a compiled GRAPH_MODE call)."""
+    old = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+    try:
+        bn = nn.BatchNorm2d(3)
+        bn.set_train(True)
+        x = np.random.rand(2, 3, 4, 4).astype(np.float32)
+        with pytest.raises(RuntimeError, match="mscompat.interop.functional"):
+            jax.jit(lambda a: bn(ms.Tensor(a))._data)(x)
+    finally:
+        ms.set_context(mode=old)
     assert not isinstance(bn.moving_mean._data, jax.core.Tracer)
     np.testing.assert_array_equal(bn.moving_mean.asnumpy(), np.zeros(3, np.float32))
