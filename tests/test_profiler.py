@@ -30,6 +30,7 @@ class Net(nn.Cell):
 
 @pytest.fixture(scope="module")
 def train_step():
+    old_mode = ms.get_context("mode")
     ms.set_context(mode=ms.GRAPH_MODE)
     ms.set_seed(0)
     net = Net()
@@ -41,7 +42,8 @@ def train_step():
 
     def run():
         return step(x, y).asnumpy()
-    return run
+    yield run
+    ms.set_context(mode=old_mode)     # the later test modules start from the mode they would alone
 
 
 def _csv(path):

@@ -14,7 +14,9 @@ def _eig(ms, compute_v):
 
 def _values_only(ms, x):
     w, v = _eig(ms, False)(x)
-    return np.sort_complex(w.asnumpy()), v.dtype, v.shape, v.asnumpy()
+    # v is a 0-d placeholder whose value MindSpore's CPU kernel leaves unwritten (whatever the memory
+    # held: 0 in one process, 2 in another), so only its dtype and shape are compared
+    return np.sort_complex(w.asnumpy()), v.dtype, v.shape
 
 
 def _with_vectors(ms, x):
