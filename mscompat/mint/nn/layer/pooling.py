@@ -16,8 +16,8 @@ class AvgPool1d(Cell):
         return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
 
 
-class AvgPool2d(Cell):
-    """2-D average pooling."""
+class _AvgPoolNd(Cell):
+    """2-D/3-D average pooling: the subclass names its functional (``_pool``)."""
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
@@ -26,8 +26,13 @@ class AvgPool2d(Cell):
         self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
 
     def construct(self, input):
-        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
+        return type(self)._pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                                self.count_include_pad, self.divisor_override)
+
+
+class AvgPool2d(_AvgPoolNd):
+    """2-D average pooling."""
+    _pool = staticmethod(F.avg_pool2d)
 
 
 class MaxPool2d(Cell):
@@ -43,18 +48,9 @@ class MaxPool2d(Cell):
                             self.return_indices)
 
 
-class AvgPool3d(Cell):
+class AvgPool3d(_AvgPoolNd):
     """3-D average pooling."""
-
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
-                 divisor_override=None):
-        super().__init__()
-        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
-        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
-
-    def construct(self, input):
-        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
+    _pool = staticmethod(F.avg_pool3d)
 
 
 class MaxUnpool2d(Cell):
