@@ -220,6 +220,7 @@ def torch_models():
         def __init__(self, vocab, hidden, layers, heads, seq, causal):
             super().__init__()
             self.tok = tnn.Embedding(vocab, hidden)
+            tnn.init.normal_(self.tok.weight, std=0.01)   # MindSpore's nn.Embedding default ('normal', sigma 0.01)
             self.pos = tnn.Parameter(torch.randn(seq, hidden) * 0.02)
             self.emb_ln = None if causal else tnn.LayerNorm(hidden)
             self.blocks = tnn.Sequential(*[Block(hidden, heads, seq, causal) for _ in range(layers)])
@@ -385,16 +386,19 @@ def main(argv=None):
         p.error(f"unknown model(s) {unknown}; choose from {','.join(CONFIGS[args.config])}")
     ms.set_context(mode=ms.GRAPH_MODE)
     devices = device_names()
-    rows = []
-    for name in models:
-        rows += run_model(name, CONFIGS[args.config][name], args)
     print(f"# device: {devices['jax']} ({devices['jax_platform']}); PyTorch: {devices['pytorch']}")
     print(f"# config {args.config}, {args.warmup} warm-up steps, {args.rounds} rounds x {args.steps} steps; "
           f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, jax {jax.__version__}")
-    print(format_table(rows))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"devices": devices, "config": args.config, "args": vars(args), "rows": rows}, f, indent=1)
+    rows = []
+    for name in models:
+        # each model's rows are printed and saved as soon as it ends, so a run cut short by a
+        # time limit still leaves the models it finished
+        model_rows = run_model(name, CONFIGS[args.config][name], args)
+        rows += model_rows
+        print(format_table(model_rows), flush=True)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"devices": devices, "config": args.config, "args": vars(args), "rows": rows}, f, indent=1)
     return rows
 
 
