@@ -1,18 +1,18 @@
 """The shared accumulation of ``Precision`` and ``Recall`` (not part of MindSpore's API)."""
 import numpy as np
 
-from .metric import EvaluationBase, _check_onehot_data, _py_scalar_op
-from ._common import EPS, one_hot_rows
+from .metric import EvaluationBase, _Accumulator, _class_indices, _no_samples, _py_scalar_op
+from ._common import EPS, one_hot_classes
 from mscompat._checkparam import check_value_type
 
 __all__ = []
 
 
-class _PrecisionRecall(EvaluationBase):
+class _PrecisionRecall(_Accumulator, EvaluationBase):
     """``TP / (denominator + eps)`` where the denominator is the predicted positives (precision) or
     the actual positives (recall). classification: per class, accumulated over batches;
-    multilabel: per sample (each sample's labels), samples concatenated over batches."""
-    _name = ""
+    multilabel: per sample (each sample's labels), samples concatenated over batches;
+    ``eval(average=True)`` returns the mean."""
     _denom_attr = ""   # "_positives" or "_actual_positives"
 
     def __init__(self, eval_type="classification"):
@@ -31,24 +31,18 @@ class _PrecisionRecall(EvaluationBase):
             self._true_positives = 0
             setattr(self, self._denom_attr, 0)
 
-    def _accumulate(self, *inputs):
+    def _accumulate(self, y_pred, y):
         name = self._name
-        y_pred, y = self._update_inputs(
-            inputs, 2, f"For '{name}.update', it needs 2 inputs (predicted value, true value), "
-                       f"but got {{}}.")
-        if self._type == "classification" and y_pred.ndim == y.ndim and _check_onehot_data(y):
-            y = y.argmax(axis=1)
+        if self._type == "classification":
+            y = _class_indices(y_pred, y)
         self._check_shape(y_pred, y)
         self._check_value(y_pred, y)
         self._check_class_num(y_pred.shape[1], name, "." if name == "Recall" else "")
         n = self._class_num
         if self._type == "classification":
-            if y.max() + 1 > n:
-                raise ValueError(f"For '{name}.update', predicted value (input[0]) should have the same classes "
-                                 f"number as true value (input[1]), but got predicted value classes {n}, true value "
-                                 f"classes {y.max() + 1}.")
-            y = one_hot_rows(y.reshape(-1), n)
-            y_pred = one_hot_rows(y_pred.argmax(axis=1).reshape(-1), n)
+            y, y_pred = one_hot_classes(
+                y_pred, y, n, f"For '{name}.update', predicted value (input[0]) should have the same classes number "
+                              f"as true value (input[1]), but got predicted value classes {n}, true value classes {{}}.")
         else:
             y_pred = y_pred.swapaxes(1, 0).reshape(n, -1)
             y = y.swapaxes(1, 0).reshape(n, -1)
@@ -64,9 +58,9 @@ class _PrecisionRecall(EvaluationBase):
             self._true_positives += tp
             setattr(self, self._denom_attr, getattr(self, self._denom_attr) + denom)
 
-    def _result(self, average, empty_msg):
+    def eval(self, average=False):
         if self._class_num == 0:
-            raise RuntimeError(empty_msg)
+            raise _no_samples(self._name, "inputs (predicted value, true value)")
         check_value_type("average", average, [bool], self.__class__.__name__)
         result = self._true_positives / (getattr(self, self._denom_attr) + self.eps)
         if not average:

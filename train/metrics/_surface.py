@@ -4,7 +4,7 @@ import numpy as np
 from scipy import ndimage
 
 from mscompat._checkparam import check_value_type, check_string
-from .metric import Metric, rearrange_inputs
+from .metric import _Accumulator
 
 __all__ = []
 
@@ -51,12 +51,15 @@ def check_label_and_shapes(owner, y_pred, y, label_idx, label_error=ValueError):
                          f"shape: {y_pred.shape}, true value size: {y.size}, shape: {y.shape}.")
 
 
-class SurfaceDistanceMetric(Metric):
+class SurfaceDistanceMetric(_Accumulator):
     """What MeanSurfaceDistance and RootMeanSquareDistance share: arguments, state, ``update`` (the
     LAST ``update(y_pred, y, label_idx)`` counts; boolean inputs are the masks directly) and the
     directed distances; subclasses reduce them in :meth:`_reduce`."""
 
+    _initial_state = {"_y_pred_edges": 0, "_y_edges": 0, "_is_update": False}
+    _inputs_count = 3
     _inputs_message = "it needs 3 inputs (predicted value, true value, label index), but got {}"
+    _converted = (0, 1)
     _label_error = ValueError
 
     def __init__(self, symmetric=False, distance_metric="euclidean"):
@@ -70,17 +73,8 @@ class SurfaceDistanceMetric(Metric):
         self._y_edges = None
         self._y_pred_edges = None
 
-    def clear(self):
-        self._y_pred_edges = 0
-        self._y_edges = 0
-        self._is_update = False
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        owner = type(self).__name__
-        y_pred, y, label_idx = self._update_inputs(inputs, 3, f"For '{owner}.update', " + self._inputs_message,
-                                                   convert=(0, 1))
-        check_label_and_shapes(owner, y_pred, y, label_idx, label_error=self._label_error)
+    def _accumulate(self, y_pred, y, label_idx):
+        check_label_and_shapes(self._name, y_pred, y, label_idx, label_error=self._label_error)
         if y_pred.dtype != bool:
             y_pred = y_pred == label_idx
         if y.dtype != bool:
@@ -90,15 +84,13 @@ class SurfaceDistanceMetric(Metric):
         self._is_update = True
 
     def eval(self):
-        if self._is_update is False:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
-        owner = type(self).__name__
-        forward = surface_distance(self._y_pred_edges, self._y_edges, self.distance_metric, owner)
+        self._check_updated()
+        forward = surface_distance(self._y_pred_edges, self._y_edges, self.distance_metric, self._name)
         if forward.shape == (0,):
             return np.inf
         if not self.symmetric:
             return self._reduce(forward)
-        back = surface_distance(self._y_edges, self._y_pred_edges, self.distance_metric, owner)
+        back = surface_distance(self._y_edges, self._y_pred_edges, self.distance_metric, self._name)
         if back.shape == (0,):
             return np.inf
         return self._reduce(forward, back)

@@ -1,31 +1,25 @@
 """``Accuracy``: the fraction of correctly predicted samples."""
 import numpy as np
 
-from .metric import EvaluationBase, rearrange_inputs, _check_onehot_data
+from .metric import EvaluationBase, _Accumulator, _class_indices, _no_samples
 
 __all__ = ["Accuracy"]
 
 
-class Accuracy(EvaluationBase):
+class Accuracy(_Accumulator, EvaluationBase):
     """Accuracy for 'classification' (argmax of y_pred over axis 1 against class indices or one-hot y)
     or 'multilabel' (a sample counts when all its labels match)."""
+    _name = "Accuracy"
+    _initial_state = {"_correct_num": 0, "_total_num": 0, "_class_num": 0}
+    _inputs_message = "it needs 2 inputs (predicted value, true value), but got {}"
 
     def __init__(self, eval_type="classification"):
         super().__init__(eval_type)
         self.clear()
 
-    def clear(self):
-        self._correct_num = 0
-        self._total_num = 0
-        self._class_num = 0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'Accuracy.update', it needs 2 inputs (predicted value, true value), "
-                       "but got {}")
-        if self._type == "classification" and y_pred.ndim == y.ndim and _check_onehot_data(y):
-            y = y.argmax(axis=1)
+    def _accumulate(self, y_pred, y):
+        if self._type == "classification":
+            y = _class_indices(y_pred, y)
         self._check_shape(y_pred, y)
         self._check_value(y_pred, y)
 
@@ -43,7 +37,5 @@ class Accuracy(EvaluationBase):
 
     def eval(self):
         if self._total_num == 0:
-            raise RuntimeError("The 'Accuracy' can not be calculated, because the number of samples is 0, "
-                               "please check whether your inputs(predicted value, true value) are empty, "
-                               "or has called update method before calling eval method.")
+            raise _no_samples("Accuracy")
         return self._correct_num / self._total_num

@@ -3,7 +3,7 @@ from collections import Counter
 
 import numpy as np
 
-from .metric import Metric, rearrange_inputs
+from .metric import _Accumulator
 from mscompat._checkparam import check_value_type
 
 __all__ = ["BleuScore"]
@@ -18,8 +18,13 @@ def _ngrams(tokens, max_n):
     return counts
 
 
-class BleuScore(Metric):
-    """BLEU with n-grams up to ``n_gram`` (1..4), optionally add-one ``smooth``ed precisions."""
+class BleuScore(_Accumulator):
+    """BLEU with n-grams up to ``n_gram`` (1..4), optionally add-one ``smooth``ed precisions.
+    ``update(candidate_corpus, reference_corpus)``: a list of token lists, and for each a list of
+    reference token lists."""
+    _name = "BleuScore"
+    _inputs_message = "it needs 2 inputs (candidate_corpus, reference_corpus), but got {}."
+    _converted = ()
 
     def __init__(self, n_gram=4, smooth=False):
         super().__init__()
@@ -42,13 +47,7 @@ class BleuScore(Metric):
     def _count_ngram(self, ngram_input_list, n_gram):
         return _ngrams(ngram_input_list, n_gram)
 
-    @rearrange_inputs
-    def update(self, *inputs):
-        """``update(candidate_corpus, reference_corpus)``: a list of token lists, and for each a list of
-        reference token lists."""
-        candidates, references = self._update_inputs(
-            inputs, 2, "For 'BleuScore.update', it needs 2 inputs (candidate_corpus, reference_corpus), "
-                       "but got {}.", convert=())
+    def _accumulate(self, candidates, references):
         if len(candidates) != len(references):
             raise ValueError(f"For 'BleuScore.update', 'translate_corpus' (inputs[0]) and 'reference_corpus' "
                              f"(inputs[1]) should be equal in length, but got {len(candidates)}, {len(references)}")
@@ -70,8 +69,7 @@ class BleuScore(Metric):
         self._is_update = True
 
     def eval(self):
-        if self._is_update is False:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        self._check_updated()
         if min(self._numerator) == 0.0:
             return np.array(0.0)
         if self.smooth:

@@ -2,16 +2,17 @@
 metrics such as sensitivity, precision, f1 ... computed from per-channel TP/FP/TN/FN counts)."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs
+from .metric import _Accumulator, _no_samples
 from mscompat._checkparam import check_value_type, check_string
 
 __all__ = ["ConfusionMatrix", "ConfusionMatrixMetric"]
 
 
-class ConfusionMatrix(Metric):
+class ConfusionMatrix(_Accumulator):
     """``num_classes x num_classes`` counts (rows: true class, columns: predicted class), optionally
     normalized over 'target' (rows), 'prediction' (columns) or 'all'. Predictions with a class axis
     are argmax-ed; float predictions of y's shape are thresholded."""
+    _name = "ConfusionMatrix"
 
     def __init__(self, num_classes, normalize="no_norm", threshold=0.5):
         super().__init__()
@@ -27,11 +28,7 @@ class ConfusionMatrix(Metric):
         self.confusion_matrix = np.zeros((self.num_classes, self.num_classes))
         self._is_update = False
 
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'ConfusionMatrix.update', it needs 2 inputs (predicted value, true value), "
-                       "but got {}.")
+    def _accumulate(self, y_pred, y):
         if y_pred.ndim not in (y.ndim, y.ndim + 1):
             raise ValueError(f"For 'ConfusionMatrix.update', predicted value (input[0]) and true value "
                              f"(input[1]) should have same dimensions, or the dimension of predicted value "
@@ -47,8 +44,7 @@ class ConfusionMatrix(Metric):
         self._is_update = True
 
     def eval(self):
-        if not self._is_update:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        self._check_updated()
         counts = self.confusion_matrix.astype(float)
         if self.normalize == "no_norm":
             return counts
@@ -63,12 +59,15 @@ class ConfusionMatrix(Metric):
         return matrix
 
 
-class ConfusionMatrixMetric(Metric):
+class ConfusionMatrixMetric(_Accumulator):
     """A metric (``metric_name``, e.g. 'sensitivity', 'precision', 'f1 score', 'accuracy', ...) of
     one-hot/binarized segmentation data (batch, channel, spatial...). With ``calculation_method`` the
     metric is computed per sample and channel and reduced by ``decrease``, then averaged over the
     ``update`` calls; otherwise the TP/FP/TN/FN counts are summed over all calls and the metric is
     computed once in ``eval``. ``skip_channel=False`` ignores channel 0 (the background)."""
+    _name = "ConfusionMatrixMetric"
+    _initial_state = {"_total_num": 0, "_class_num": 0, "_total_tp": 0.0, "_total_fp": 0.0, "_total_tn": 0.0,
+                      "_total_fn": 0.0}
 
     def __init__(self, skip_channel=True, metric_name="sensitivity", calculation_method=False, decrease="mean"):
         super().__init__()
@@ -82,19 +81,7 @@ class ConfusionMatrixMetric(Metric):
                                                 "sum_channel"], "decrease")
         self.clear()
 
-    def clear(self):
-        self._total_num = 0
-        self._class_num = 0
-        self._total_tp = 0.0
-        self._total_fp = 0.0
-        self._total_tn = 0.0
-        self._total_fn = 0.0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'ConfusionMatrixMetric.update', it needs 2 inputs (predicted value, true value), "
-                       "but got {}.")
+    def _accumulate(self, y_pred, y):
         if self.calculation_method:
             # (the helper may have switched itself to plain counts for 2-D data; its result is then
             # unpacked like a (score, not_nans) pair, which fails as it does in MindSpore)
@@ -112,9 +99,7 @@ class ConfusionMatrixMetric(Metric):
     def eval(self):
         if self.calculation_method:
             if self._class_num == 0:
-                raise RuntimeError("The 'ConfusionMatrixMetric' can not be calculated, because the number of samples "
-                                   "is 0, please check whether your inputs(predicted value, true value) are empty, or "
-                                   "has called update method before calling eval method.")
+                raise _no_samples("ConfusionMatrixMetric")
             return self._total_num / self._class_num
         counts = np.array([self._total_tp, self._total_fp, self._total_tn, self._total_fn])
         return _compute_confusion_matrix_metric(self.metric_name, counts)

@@ -1,31 +1,23 @@
 """``Dice``: the mean Dice coefficient 2|A.B| / (|A|^2 + |B|^2 + smooth) over the ``update`` calls."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs, _py_scalar_op
+from .metric import _Accumulator, _no_samples, _py_scalar_op
 from mscompat._checkparam import check_positive_float
 
 __all__ = ["Dice"]
 
 
-class Dice(Metric):
+class Dice(_Accumulator):
     """Dice coefficient; ``eval`` returns the sum of the per-call coefficients over the number of samples."""
+    _name = "Dice"
+    _initial_state = {"_dice_coeff_sum": 0, "_samples_num": 0}
 
     def __init__(self, smooth=1e-5):
         super().__init__()
         self.smooth = check_positive_float(smooth, "smooth")
-        self._dice_coeff_sum = 0
-        self._samples_num = 0
         self.clear()
 
-    def clear(self):
-        self._dice_coeff_sum = 0
-        self._samples_num = 0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'Dice.update', it needs 2 inputs (predicted value, true value), "
-                       "but got {}.")
+    def _accumulate(self, y_pred, y):
         self._samples_num += y.shape[0]   # counted before the shape check, as in MindSpore
         if y_pred.shape != y.shape:
             raise ValueError(f"For 'Dice.update', predicted value (input[0]) and true value (input[1]) "
@@ -38,7 +30,5 @@ class Dice(Metric):
 
     def eval(self):
         if self._samples_num == 0:
-            raise RuntimeError("The 'Dice coefficient' can not be calculated, because the number of samples is 0, "
-                               "please check whether your inputs(predicted value, true value) are empty, or has "
-                               "called update method before calling eval method.")
+            raise _no_samples("Dice coefficient")
         return self._dice_coeff_sum / float(self._samples_num)

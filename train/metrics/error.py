@@ -2,68 +2,46 @@
 divided by the number of samples along axis 0)."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs, _py_scalar_op
+from .metric import _Accumulator, _no_samples, _py_scalar_op
 
 __all__ = ["MAE", "MSE"]
 
 
-class _ErrorMetric(Metric):
-    _name = ""
+class _ErrorMetric(_Accumulator):
+    """The sum of ``_error(y - y_pred)`` over all elements, in the attribute ``_sum_attr``, over the
+    number of samples."""
+    _sum_attr = ""
 
     def __init__(self):
         super().__init__()
         self.clear()
 
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, f"For '{self._name}.update', it needs 2 inputs (predicted value, true value), "
-                       f"but got {{}}.")
-        total = self._error(y.reshape(y_pred.shape) - y_pred).sum()
-        self._add_error(_py_scalar_op(total))
+    def _accumulate(self, y_pred, y):
+        total = _py_scalar_op(self._error(y.reshape(y_pred.shape) - y_pred).sum())
+        setattr(self, self._sum_attr, getattr(self, self._sum_attr) + total)
         self._samples_num += y.shape[0]
 
-    def _no_samples(self):
-        raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, "
-                           "please check whether your inputs(predicted value, true value) are empty, "
-                           "or has called update method before calling eval method.")
+    def eval(self):
+        if self._samples_num == 0:
+            raise _no_samples(self._name)
+        return getattr(self, self._sum_attr) / self._samples_num
 
 
 class MAE(_ErrorMetric):
     """Mean absolute error."""
     _name = "MAE"
-
-    def clear(self):
-        self._abs_error_sum = 0
-        self._samples_num = 0
+    _sum_attr = "_abs_error_sum"
+    _initial_state = {_sum_attr: 0, "_samples_num": 0}
 
     def _error(self, diff):
         return np.abs(diff)
-
-    def _add_error(self, value):
-        self._abs_error_sum += value
-
-    def eval(self):
-        if self._samples_num == 0:
-            self._no_samples()
-        return self._abs_error_sum / self._samples_num
 
 
 class MSE(_ErrorMetric):
     """Mean squared error."""
     _name = "MSE"
-
-    def clear(self):
-        self._squared_error_sum = 0
-        self._samples_num = 0
+    _sum_attr = "_squared_error_sum"
+    _initial_state = {_sum_attr: 0, "_samples_num": 0}
 
     def _error(self, diff):
         return np.power(diff, 2)
-
-    def _add_error(self, value):
-        self._squared_error_sum += value
-
-    def eval(self):
-        if self._samples_num == 0:
-            self._no_samples()
-        return self._squared_error_sum / self._samples_num

@@ -5,7 +5,7 @@ from collections import abc
 import numpy as np
 
 from mscompat.common.tensor import Tensor
-from .metric import Metric, rearrange_inputs
+from .metric import _Accumulator
 from mscompat._checkparam import check_value_type, check_string
 from ._surface import DISTANCE_METRICS, edges, surface_distance, check_label_and_shapes
 
@@ -18,10 +18,15 @@ def _is_iterable_sequence(value):
     return isinstance(value, abc.Iterable) and not isinstance(value, str)
 
 
-class HausdorffDistance(Metric):
+class HausdorffDistance(_Accumulator):
     """Hausdorff distance of the LAST ``update(y_pred, y, label_idx)``; with ``percentile`` the given
     percentile of the boundary distances instead of their maximum; ``directed`` only measures from
     the prediction to the truth; ``crop`` first crops both to the bounding box of their union."""
+    _name = "HausdorffDistance"
+    _initial_state = {"y_pred_edges": 0, "y_edges": 0, "_is_update": False}
+    _inputs_count = 3
+    _inputs_message = "it needs 3 inputs (predicted value, true value, label index), but got {}."
+    _converted = (0, 1)
 
     def __init__(self, distance_metric="euclidean", percentile=None, directed=False, crop=True):
         super().__init__()
@@ -31,11 +36,6 @@ class HausdorffDistance(Metric):
         self.directed = directed if directed is None else check_value_type("directed", directed, [bool])
         self.crop = crop if crop is None else check_value_type("crop", crop, [bool])
         self.clear()
-
-    def clear(self):
-        self.y_pred_edges = 0
-        self.y_edges = 0
-        self._is_update = False
 
     def _bounding_box(self, image, margin=0):
         """Start/end (exclusive) per spatial axis of the nonzero voxels of ``image`` (channel first)."""
@@ -77,19 +77,17 @@ class HausdorffDistance(Metric):
         raise ValueError(f"For 'HausdorffDistance', the value of the argument 'percentile' must be [0, 100], "
                          f"but got {self.percentile}.")
 
-    @rearrange_inputs
     def update(self, *inputs):
         """``update(y_pred, y, label_idx)``: the voxels equal to ``label_idx`` form each segmentation."""
-        self._is_update = True   # set before the checks, as in MindSpore
-        y_pred, y, label_idx = self._update_inputs(
-            inputs, 3, "For 'HausdorffDistance.update', it needs 3 inputs (predicted value, true value, "
-                       "label index), but got {}.", convert=(0, 1))
+        self._is_update = True   # set before the input checks, as in MindSpore
+        super().update(*inputs)  # (picks the ``indexes``)
+
+    def _accumulate(self, y_pred, y, label_idx):
         check_label_and_shapes("HausdorffDistance", y_pred, y, label_idx)
         self.y_pred_edges, self.y_edges = self._edges_of(y_pred == label_idx, y == label_idx)
 
     def eval(self):
-        if self._is_update is False:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        self._check_updated()
         forward = self._distance(self.y_pred_edges, self.y_edges)
         if self.directed:
             return forward

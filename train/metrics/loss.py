@@ -1,24 +1,21 @@
 """``Loss``: the average of the (per-batch mean) losses passed to ``update``."""
-from .metric import Metric, rearrange_inputs, _py_scalar_op
+from .metric import _Accumulator, _py_scalar_op
 
 __all__ = ["Loss"]
 
 
-class Loss(Metric):
+class Loss(_Accumulator):
     """Average loss over the ``update`` calls; each call takes a scalar or a 1-D loss (its mean is used)."""
+    _name = "Loss"
+    _initial_state = {"_sum_loss": 0, "_total_num": 0}
+    _inputs_count = 1
+    _inputs_message = "it needs 1 input (loss), but got {}"
 
     def __init__(self):
         super().__init__()
         self.clear()
 
-    def clear(self):
-        self._sum_loss = 0
-        self._total_num = 0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        [loss] = self._update_inputs(
-            inputs, 1, "For 'Loss.update', it needs 1 input (loss), but got {}")
+    def _accumulate(self, loss):
         if loss.ndim == 0:
             loss = loss.reshape(1)
         if loss.ndim != 1:

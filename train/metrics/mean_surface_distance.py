@@ -9,6 +9,7 @@ __all__ = ["MeanSurfaceDistance"]
 class MeanSurfaceDistance(SurfaceDistanceMetric):
     """Mean surface distance of the LAST ``update(y_pred, y, label_idx)``; ``symmetric`` averages both
     directions."""
+    _name = "MeanSurfaceDistance"
 
     def _reduce(self, forward, back=None):
         if back is None:

@@ -97,6 +97,53 @@ class Metric(metaclass=abc.ABCMeta):
         raise NotImplementedError("Must define update function to use this base class")
 
 
+class _Accumulator(Metric):
+    """The ``clear``/``update`` skeleton most metrics share (not part of MindSpore's API).
+
+    ``clear`` gives each attribute named in ``_initial_state`` its start value. ``update`` (after
+    ``rearrange_inputs``) raises ValueError "For '<_name>.update', <_inputs_message>" (its ``{}``
+    filled with the number received) unless there are ``_inputs_count`` inputs, converts those at the
+    positions in ``_converted`` (all when None) to ndarrays and passes them to ``_accumulate``."""
+
+    _name = ""
+    _initial_state = {}
+    _inputs_count = 2
+    _inputs_message = "it needs 2 inputs (predicted value, true value), but got {}."
+    _converted = None
+
+    def clear(self):
+        for attr, value in self._initial_state.items():
+            setattr(self, attr, value)
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        message = f"For '{self._name}.update', " + self._inputs_message
+        self._accumulate(*self._update_inputs(inputs, self._inputs_count, message, self._converted))
+
+    @abc.abstractmethod
+    def _accumulate(self, *inputs):
+        """Add one batch (the checked, converted ``update`` inputs) to the state."""
+
+    def _check_updated(self):
+        """The RuntimeError of ``eval`` before any ``update``."""
+        if self._is_update is False:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+
+
+def _no_samples(name, inputs="inputs(predicted value, true value)"):
+    """The RuntimeError of ``eval`` when no sample was accumulated."""
+    return RuntimeError(f"The '{name}' can not be calculated, because the number of samples is 0, please check "
+                        f"whether your {inputs} are empty, or has called update method before calling eval method.")
+
+
+def _class_indices(y_pred, y):
+    """One-hot ``y`` (as many dimensions as ``y_pred``) as class indices (argmax over axis 1); any
+    other ``y`` unchanged."""
+    if y_pred.ndim == y.ndim and _check_onehot_data(y):
+        return y.argmax(axis=1)
+    return y
+
+
 class EvaluationBase(Metric):
     """Metrics with an ``eval_type`` ('classification' or 'multilabel') and the shape/value checks
     these types imply."""

@@ -3,7 +3,7 @@ is occluded (replaced by ``pad_val``)."""
 import numpy as np
 
 from mscompat.common.tensor import Tensor
-from .metric import Metric, rearrange_inputs
+from .metric import _Accumulator
 from mscompat._checkparam import check_value_type
 from mscompat.nn.cell import Cell
 
@@ -47,11 +47,16 @@ def _scores(model, images, labels, collected):
     return np.vstack(picked) if collected.size == 0 else np.vstack((collected, picked))
 
 
-class OcclusionSensitivity(Metric):
+class OcclusionSensitivity(_Accumulator):
     """``update(model, y_pred, label)`` with one image ``y_pred`` (batch 1): for every position (inside
     ``b_box`` if given) the image with a cube of half-size ``margin`` around it set to ``pad_val`` is
     scored (``n_batch`` images per model call); ``eval`` returns baseline score minus occluded scores,
     in the image's (or box's) shape."""
+    _name = "OcclusionSensitivity"
+    _initial_state = {"_baseline": 0, "_sensitivity_im": 0, "_is_update": False}
+    _inputs_count = 3
+    _inputs_message = "it needs 3 inputs (classification model, predicted value, label), but got {}."
+    _converted = (1, 2)
 
     def __init__(self, pad_val=0.0, margin=2, n_batch=128, b_box=None):
         super().__init__()
@@ -61,16 +66,7 @@ class OcclusionSensitivity(Metric):
         self.b_box = b_box if b_box is None else check_value_type("b_box", b_box, [list])
         self.clear()
 
-    def clear(self):
-        self._baseline = 0
-        self._sensitivity_im = 0
-        self._is_update = False
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        model, y_pred, label = self._update_inputs(
-            inputs, 3, "For 'OcclusionSensitivity.update', it needs 3 inputs (classification model, "
-                       "predicted value, label), but got {}.", convert=(1, 2))
+    def _accumulate(self, model, y_pred, label):
         model = check_value_type("model", model, [Cell])
         if y_pred.shape[0] > 1:
             raise RuntimeError(f"For 'OcclusionSensitivity.update', the shape at index 0 of the predicted value "
@@ -104,6 +100,5 @@ class OcclusionSensitivity(Metric):
         self._is_update = True
 
     def eval(self):
-        if not self._is_update:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        self._check_updated()
         return self._baseline - np.squeeze(self._sensitivity_im)

@@ -3,30 +3,25 @@ import math
 
 import numpy as np
 
-from .metric import Metric, rearrange_inputs, _py_scalar_op
+from .metric import _Accumulator, _py_scalar_op
 from mscompat._checkparam import check_value_type
 
 __all__ = ["Perplexity"]
 
 
-class Perplexity(Metric):
+class Perplexity(_Accumulator):
     """Perplexity of predicted probabilities (last axis: classes) for integer labels; labels equal to
     ``ignore_label`` are left out."""
+    _name = "Perplexity"
+    _initial_state = {"_sum_metric": 0.0, "_num_inst": 0}
+    _inputs_message = "it needs 2 inputs (predicted value, label), but got {}."
 
     def __init__(self, ignore_label=None):
         super().__init__()
         self.ignore_label = None if ignore_label is None else check_value_type("ignore_label", ignore_label, [int])
         self.clear()
 
-    def clear(self):
-        self._sum_metric = 0.0
-        self._num_inst = 0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        pred, label = self._update_inputs(
-            inputs, 2, "For 'Perplexity.update', it needs 2 inputs (predicted value, label), but got "
-                       "{}.")
+    def _accumulate(self, pred, label):
         if label.size != pred.size / pred.shape[-1]:
             raise RuntimeError(f"For 'Perplexity.update', predicted value (input[0]) and label (input[1]) should "
                                f"have the same shape, but got predicted value shape {pred.shape}, label shape "

@@ -1,7 +1,7 @@
 """``ROC``: receiver operating characteristic curves (false/true positive rates per threshold)."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs, _binary_clf_curve
+from .metric import _Accumulator, _binary_clf_curve
 from mscompat._checkparam import check_value_type
 
 __all__ = ["ROC"]
@@ -31,9 +31,12 @@ def _prepare(y_pred, y, class_num, pos_label):
                      f"1, but got predicted value ndim: {pd}, true value ndim: {yd}.")
 
 
-class ROC(Metric):
+class ROC(_Accumulator):
     """ROC curve of the LAST ``update``: ``eval()`` returns ``(fpr, tpr, thresholds)`` (lists of
     arrays, one per class, for multi-class input)."""
+    _name = "ROC"
+    _initial_state = {"y_pred": 0, "y": 0, "sample_weights": None, "_is_update": False}
+    _inputs_message = "it needs 2 inputs (predicted value, true value), but got {}"
 
     def __init__(self, class_num=None, pos_label=None):
         super().__init__()
@@ -41,17 +44,7 @@ class ROC(Metric):
         self.pos_label = pos_label if pos_label is None else check_value_type("pos_label", pos_label, [int])
         self.clear()
 
-    def clear(self):
-        self.y_pred = 0
-        self.y = 0
-        self.sample_weights = None
-        self._is_update = False
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'ROC.update', it needs 2 inputs (predicted value, true value), but got "
-                       "{}")
+    def _accumulate(self, y_pred, y):
         self.y_pred, self.y, self.class_num, self.pos_label = _prepare(y_pred, y, self.class_num, self.pos_label)
         self._is_update = True
 
@@ -78,6 +71,5 @@ class ROC(Metric):
         return self._roc_eval(y_pred, y, class_num, pos_label, sample_weights)
 
     def eval(self):
-        if self._is_update is False:
-            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        self._check_updated()
         return self._roc_eval(np.squeeze(self.y_pred), np.squeeze(self.y), self.class_num, self.pos_label)

@@ -10,6 +10,7 @@ class RootMeanSquareDistance(SurfaceDistanceMetric):
     """For the LAST ``update(y_pred, y, label_idx)``: the mean squared distance from the predicted to
     the true boundary (no square root, as in MindSpore), or with ``symmetric`` the square root of the
     mean of both directions' mean squared distances."""
+    _name = "RootMeanSquareDistance"
 
     _inputs_message = "it needs 3 inputs(predicted value, true value, label index), but got {}."
     _label_error = TypeError

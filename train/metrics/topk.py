@@ -1,13 +1,16 @@
 """Top-k categorical accuracy: a sample is correct when its true class is among the k highest scores."""
 import numpy as np
 
-from .metric import Metric, rearrange_inputs, _check_onehot_data
+from .metric import _Accumulator, _class_indices, _no_samples
 
 __all__ = ["TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy"]
 
 
-class TopKCategoricalAccuracy(Metric):
+class TopKCategoricalAccuracy(_Accumulator):
     """Top-k accuracy; y is class indices or one-hot."""
+    _name = "TopKCategoricalAccuracy"
+    _initial_state = {"_correct_num": 0, "_samples_num": 0}
+    _inputs_message = "it needs 2 inputs (predicted value, true value), but got 'inputs' size: {}."
 
     def __init__(self, k):
         super().__init__()
@@ -20,17 +23,8 @@ class TopKCategoricalAccuracy(Metric):
         self.k = k
         self.clear()
 
-    def clear(self):
-        self._correct_num = 0
-        self._samples_num = 0
-
-    @rearrange_inputs
-    def update(self, *inputs):
-        y_pred, y = self._update_inputs(
-            inputs, 2, "For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted value, true "
-                       "value), but got 'inputs' size: {}.")
-        if y_pred.ndim == y.ndim and _check_onehot_data(y):
-            y = y.argmax(axis=1)
+    def _accumulate(self, y_pred, y):
+        y = _class_indices(y_pred, y)
         top = np.argsort(-y_pred, axis=1)[:, :self.k]
         truth = y.reshape(-1, 1).repeat(self.k, axis=1)
         self._correct_num += np.equal(top, truth).sum(axis=1).sum()
@@ -38,9 +32,7 @@ class TopKCategoricalAccuracy(Metric):
 
     def eval(self):
         if self._samples_num == 0:
-            raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because the number of samples "
-                               "is 0, please check whether your inputs (predicted value, true value) are empty, "
-                               "or has called update method before calling eval method.")
+            raise _no_samples("TopKCategoricalAccuracy", "inputs (predicted value, true value)")
         return self._correct_num / self._samples_num
 
 
