@@ -241,6 +241,8 @@ def _sign(a):
     if _kind(a.dtype) == "c":
         mag = jnp.abs(a)
         return jnp.where(mag == 0, jnp.zeros_like(a), a / jnp.where(mag == 0, 1, mag).astype(a.dtype))
+    if _kind(a.dtype) == "f":   # MindSpore's Sign: NaN and -0.0 give +0.0
+        return jnp.where((a == 0) | jnp.isnan(a), jnp.zeros_like(a), jnp.sign(a))
     return jnp.sign(a)
 
 

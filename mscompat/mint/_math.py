@@ -8,6 +8,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._registry import OPS, mint_op, mint_form
 from mscompat.ops._elementwise_matrix import _triangular_solve as _triangular_kernel
+from mscompat.ops._elementwise import _need_tensor
 
 _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "sinh", "cosh",
          "tanh", "sqrt", "rsqrt", "sigmoid", "erf", "erfc", "erfinv", "expm1", "floor", "ceil", "trunc", "sign",
@@ -18,8 +19,8 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
          "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "xlogy", "addcmul", "addcdiv",
-         "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "frac", "fix", "float_power", "inverse", "allclose",
-         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "isneginf", "swapaxes", "t",
+         "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "inverse", "allclose",
+         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes", "t",
          "unique_consecutive")
 for _n in _SAME:
     if _n in OPS:
@@ -311,6 +312,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
 @mint_op("", twin="deepcopy")
 def clone(input):
     """A copy of ``input``."""
+    _need_tensor("Clone", input)
     return input.copy()
 
 
@@ -408,7 +410,26 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     return _triangular_kernel(a, b, lower=not upper, adjoint=bool(transpose)), A
 
 
-mint_form("", "bitwise_not", "invert")
+@mint_op("", twin="invert")
+def bitwise_not(input):
+    """Bitwise NOT of an integer tensor; logical NOT of a bool one (RuntimeError for floats)."""
+    _need_tensor("BitwiseNot", input)
+    if input.dtype == mstype.bool_:
+        return ops.logical_not(input)
+    if not mstype.is_int(input.dtype):
+        raise RuntimeError(f"For 'BitwiseNot', the input must be an integer or bool Tensor, but got {input.dtype}.")
+    return ops.invert(input)
+
+
+@mint_op("", twin="isneginf")
+def isneginf(input):
+    """True where ``input`` is negative infinity (never, for integer and bool tensors)."""
+    _need_tensor("IsNegInf", input)
+    if input.dtype == mstype.bool_ or mstype.is_int(input.dtype):
+        return ops.zeros(input.shape, mstype.bool_)
+    return ops.isneginf(input)
+
+
 mint_form("", "fix", "trunc")
 
 

@@ -1,0 +1,35 @@
+"""Shared helpers of the ``mint_cover_*`` tables: resolving a dotted mint name on either
+framework, numpy-computed references, and grads of a summed result."""
+import numpy as np
+
+
+def mint_fn(ms, name):
+    """``ms.mint.<name>`` (``name`` may be dotted: ``nn.functional.relu``, ``linalg.qr``)."""
+    obj = ms.mint
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def np_ref(fn, dtype=None):
+    """An ``ms_ref`` computing with numpy on the inputs' values (for ops whose mint kernel
+    MindSpore 2.10's CPU build lacks); ``dtype`` defaults to the first input's."""
+    def ref(ms, *args):
+        arrs = [a.asnumpy() if hasattr(a, "asnumpy") else a for a in args]
+        out = fn(*arrs)
+        dt = dtype or arrs[0].dtype
+
+        def wrap(o):
+            return ms.Tensor(np.asarray(o).astype(dt))
+        return tuple(wrap(o) for o in out) if isinstance(out, tuple) else wrap(out)
+    return ref
+
+
+def grad_sum(ms, f, *args, argnums=0):
+    """Gradient of ``f(*args).sum()``: the sum weighted by a fixed ramp, so that a wrong
+    gradient cannot hide behind equal weights."""
+    def loss(*a):
+        y = f(*a)
+        w = ms.ops.arange(1, y.size + 1).reshape(y.shape).astype(y.dtype) / y.size
+        return (y * w).sum()
+    return ms.grad(loss, argnums)(*args)
