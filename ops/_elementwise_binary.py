@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat.common._promotion import promote_types, scalar_result_dtype
-from ._args import arr, binary, check_same_dtype, check_tensor, check_tensors, Tensor
+from ._args import arr, binary, check_broadcast, check_same_dtype, check_tensor, check_tensors, Tensor
 from ._registry import op, primitive, BLACK, PROMOTE
 from ._elementwise import _kind, _dtype_error, _in_f32, _register, _type_name, _F32, _LOW
 
@@ -112,6 +112,8 @@ def float_power(input, exponent):
     for n, v in (("input", input), ("exponent", exponent)):
         if not isinstance(v, (Tensor, numbers.Number)):
             raise TypeError(f"The type of '{n}' must be Tensor or Number, but got {type(v)}.")
+    if isinstance(input, Tensor) and isinstance(exponent, Tensor):
+        check_broadcast("Pow", arr(input), arr(exponent), ("input1", "input2"))
     cplx = any(isinstance(v, complex) or (isinstance(v, Tensor) and _kind(arr(v).dtype) == "c")
                for v in (input, exponent))
     dt = _C128 if cplx else _F64

@@ -14,11 +14,11 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "tanh", "sqrt", "rsqrt", "sigmoid", "erf", "erfc", "erfinv", "expm1", "floor", "ceil", "trunc", "sign",
          "square", "reciprocal", "neg", "negative", "isinf", "isnan", "isfinite", "isclose", "sinc",
          "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt", "ge", "lt", "le", "greater",
-         "greater_equal", "less", "less_equal", "equal", "not_equal", "maximum", "minimum", "mul", "add", "sub",
-         "div", "divide", "outer", "mm", "baddbmm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
+         "greater_equal", "less", "less_equal", "equal", "not_equal", "maximum", "minimum", "mul", "add",
+         "divide", "outer", "mm", "baddbmm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
-         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "xlogy", "addcmul", "addcdiv",
+         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "addcmul", "addcdiv",
          "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "inverse", "allclose",
          "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes", "t",
          "unique_consecutive")
@@ -431,6 +431,35 @@ def isneginf(input):
 
 
 mint_form("", "fix", "trunc")
+
+
+@mint_op("", twin="div")
+def div(input, other, *, rounding_mode=None):
+    """``input / other``; ``rounding_mode`` 'floor' or 'trunc' rounds the quotient (a string or None)."""
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        raise TypeError(f'Failed calling div with "div(input, other, rounding_mode={type(rounding_mode).__name__})". '
+                        f'The valid calling should be: "div(input=<Number, Tensor>, other=<Number, Tensor>, *, '
+                        f'rounding_mode=<None, string>)".')
+    return ops.div(input, other, rounding_mode=rounding_mode)
+
+
+@mint_op("", twin="sub")
+def sub(input, other, *, alpha=1):
+    """``input - alpha * other``; two bool tensors give their logical XOR (a bool tensor)."""
+    if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dtype == mstype.bool_ \
+            and other.dtype == mstype.bool_ and alpha == 1:
+        return ops.logical_xor(input, other)
+    return ops.sub(input, other, alpha=alpha)
+
+
+@mint_op("", twin="xlogy")
+def xlogy(input, other):
+    """``input * log(other)``, 0 where ``input`` is 0; ``input`` must be a Tensor."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f'Failed calling Xlogy with "Xlogy()(input={type(input).__name__}, '
+                        f'other={type(other).__name__})". The valid calling should be: '
+                        f'"Xlogy()(input=<Tensor>, other=<Tensor, Number>)".')
+    return ops.xlogy(input, other)
 
 
 @mint_op("", twin="isclose")
