@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
@@ -74,10 +75,10 @@ def _dn(nd):
 def _conv_forward(a, b, stride, pads, dilation, groups):
     nd = a.ndim - 2
     dt = a.dtype
-    if dt != jnp.float32:
-        a, b = a.astype(jnp.float32), b.astype(jnp.float32)
+    a, b, acc = precision.conv_operands(a, b)
     out = lax.conv_general_dilated(a, b, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(nd),
-                                   feature_group_count=groups, precision=lax.Precision.HIGHEST)
+                                   feature_group_count=groups, precision=precision.conv_precision(),
+                                   preferred_element_type=acc)
     return out.astype(dt)
 
 
@@ -244,7 +245,7 @@ def _transpose_via_vjp(dout, w, in_shape, stride, pads, dilation, groups):
 
     def fwd(x):
         return lax.conv_general_dilated(x, wf, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(len(stride)),
-                                        feature_group_count=groups, precision=lax.Precision.HIGHEST)
+                                        feature_group_count=groups, precision=precision.conv_precision())
     x0 = jnp.zeros(in_shape, jnp.float32)
     out_shape = jax.eval_shape(fwd, x0).shape
     if tuple(out_shape) != tuple(dout.shape):

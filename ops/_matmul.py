@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, CONCRETE
 from ._registry import op, primitive, WHITE, REQUIRED
@@ -45,7 +46,7 @@ def _product(a, b, fn=jnp.matmul):
     ``ascend_cube`` at the op dispatch point.)"""
     dt = a.dtype
     if dt == _F32 or dt == _F64:
-        return fn(a, b)
+        return fn(a, b, precision=precision.matmul_precision())
     if dt.kind in "iu":
         wide = np.int64 if dt.kind == "i" else np.uint64
         return fn(a.astype(wide), b.astype(wide)).astype(dt)
@@ -72,7 +73,7 @@ def _eager_product(x, y):
             dt, sa, sb = va.dtype, va.shape, vb.shape
             if (dt == vb.dtype and (dt == _F32 or dt == _F64) and len(sa) == 2 and len(sb) == 2
                     and sa[1] == sb[0]):
-                return _wrap(jnp.matmul(a, b))
+                return _wrap(jnp.matmul(a, b, precision=precision.matmul_precision()))
     return None
 
 
@@ -278,7 +279,7 @@ def batch_dot(x1, x2, axes=None):
     pb = jnp.moveaxis(b, j, 1)
     ra = pa.reshape(pa.shape[0], -1, pa.shape[-1])
     rb = pb.reshape(pb.shape[0], pb.shape[1], -1)
-    out = jnp.matmul(ra, rb).reshape((a.shape[0],) + pa.shape[1:-1] + pb.shape[2:])
+    out = jnp.matmul(ra, rb, precision=precision.matmul_precision()).reshape((a.shape[0],) + pa.shape[1:-1] + pb.shape[2:])
     if out.ndim == 1:
         out = out.reshape(-1, 1)
     return _wrap(out)
@@ -299,7 +300,7 @@ def _einsum(equation, operands, name="Einsum"):
     if len({a.dtype for a in arrays}) > 1:
         raise TypeError(f"For '{name}', all inputs must have the same dtype.")
     try:
-        out = jnp.einsum(equation, *arrays)
+        out = jnp.einsum(equation, *arrays, precision=precision.matmul_precision())
     except ValueError as e:
         raise ValueError(f"For '{name}', {e}") from None
     return _wrap(out.astype(arrays[0].dtype))

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from mscompat._checkparam import INC_LEFT, check_int_range, check_is_tensor
+from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, BLACK, PROMOTE, WHITE
@@ -510,12 +511,12 @@ def dense(input, weight, bias=None):
     if w.ndim == 1:
         if x.shape[-1] != w.shape[0]:
             raise ValueError(f"Dense shape error, got x_col: {x.shape[-1]}, w_row: {w.shape[0]}.")
-        out = jnp.tensordot(x, w, axes=([x.ndim - 1], [0]))
+        out = jnp.tensordot(x, w, axes=([x.ndim - 1], [0]), precision=precision.matmul_precision())
     else:
         if w.ndim != 2 or x.shape[-1] != w.shape[1]:
             raise ValueError(f"Dense shape error, got x_col: {x.shape[-1]}, w_row: {w.shape[-1]}. In Dense "
                              "x_col and w_row should be equal. if the dim of w is 2.")
-        out = jnp.matmul(x, w.T)
+        out = jnp.matmul(x, w.T, precision=precision.matmul_precision())
     if bias is not None:
         b = need_tensor("Dense", "bias", bias)
         if b.dtype != x.dtype:

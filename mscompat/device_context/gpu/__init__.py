@@ -1,5 +1,8 @@
 """``mindspore.device_context.gpu``: GPUs (XLA's CUDA/ROCm platform)."""
 from mscompat import backends
+from . import op_precision, op_tuning
+from .op_precision import matmul_allow_tf32, conv_allow_tf32
+from .op_tuning import conv_fprop_algo, conv_wgrad_algo, conv_dgrad_algo
 __all__ = ["device_count", "is_available"]
 
 
@@ -11,5 +14,5 @@ def is_available():
 def device_count():
     """GPUs on this host."""
     if not is_available():
-        raise RuntimeError("Device GPU not exist.")
+        raise RuntimeError("Device_target GPU not exist.")
     return backends.get("GPU").device_count()
