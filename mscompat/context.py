@@ -4,7 +4,8 @@
 machinery that reads ``mode`` is in ``mscompat._graph``. As in MindSpore 2.10 the default mode is
 PYNATIVE_MODE; ``set_context(mode=GRAPH_MODE)`` compiles the outermost Cell call.
 """
-from .backends import device_target
+from .backends import device_target, precision
+from .log import _get_logger
 from mscompat.parallel import _mesh
 __all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
@@ -73,6 +74,9 @@ def set_context(**kwargs):
                                  f"or context.PYNATIVE_MODE (1), but got {value}.")
         elif key in _DEVICE_KEYS:
             value = _device_key(key, value)
+        elif key == "gpu_config":
+            if not _gpu_config(value):
+                continue
         elif key == "jit_syntax_level":
             if not isinstance(value, int):
                 raise TypeError(f"The parameter 'jit_syntax_level' must be {int}, but got {type(value)}")
@@ -91,6 +95,17 @@ def _device_key(key, value):
     if key in ("ascend_config", "max_device_memory"):
         return getattr(dm, "context_" + key)(value, _context.get(key))
     return getattr(dm, "context_" + key)(value)
+
+
+def _gpu_config(cfg):
+    """``set_context(gpu_config=...)``: ignored with MindSpore's warning unless the target is a GPU."""
+    target = device_target()
+    if target != "GPU":
+        _get_logger().warning(f"For 'context.set_context', when set the argument 'gpu_config', the argument "
+                              f"'device_target' only supports devices in '['GPU']', but got '{target}', ignore it.")
+        return False
+    precision.apply_gpu_config(cfg)
+    return True
 
 
 def get_context(attr_key):
