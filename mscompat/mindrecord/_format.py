@@ -158,6 +158,19 @@ def _pack_int(v, out):
 _F32_MAX = float(np.finfo(np.float32).max)
 
 
+def _pack_length(out, n, fix_base, fix_max, sized):
+    """The msgpack length header of a str/map/array of ``n`` items: the one byte ``fix_base | n`` up to
+    ``fix_max``, else the first ``(marker, struct format, limit)`` of ``sized`` whose limit (None: no
+    limit) ``n`` does not exceed."""
+    if n <= fix_max:
+        out.append(fix_base | n)
+        return
+    for marker, fmt, limit in sized:
+        if limit is None or n <= limit:
+            out += marker + struct.pack(fmt, n)
+            return
+
+
 def _pack(v, out):
     if v is None:
         out.append(0xC0)
@@ -172,35 +185,15 @@ def _pack(v, out):
             out += b"\xcb" + struct.pack(">d", v)
     elif isinstance(v, str):
         b = v.encode("utf-8")
-        n = len(b)
-        if n < 32:
-            out.append(0xA0 | n)
-        elif n <= 0xFF:
-            out += b"\xd9" + struct.pack(">B", n)
-        elif n <= 0xFFFF:
-            out += b"\xda" + struct.pack(">H", n)
-        else:
-            out += b"\xdb" + struct.pack(">I", n)
+        _pack_length(out, len(b), 0xA0, 31, ((b"\xd9", ">B", 0xFF), (b"\xda", ">H", 0xFFFF), (b"\xdb", ">I", None)))
         out += b
     elif isinstance(v, dict):
-        n = len(v)
-        if n <= 15:
-            out.append(0x80 | n)
-        elif n <= 0xFFFF:
-            out += b"\xde" + struct.pack(">H", n)
-        else:
-            out += b"\xdf" + struct.pack(">I", n)
+        _pack_length(out, len(v), 0x80, 15, ((b"\xde", ">H", 0xFFFF), (b"\xdf", ">I", None)))
         for k in sorted(v):
             _pack(k, out)
             _pack(v[k], out)
     elif isinstance(v, (list, tuple)):
-        n = len(v)
-        if n <= 15:
-            out.append(0x90 | n)
-        elif n <= 0xFFFF:
-            out += b"\xdc" + struct.pack(">H", n)
-        else:
-            out += b"\xdd" + struct.pack(">I", n)
+        _pack_length(out, len(v), 0x90, 15, ((b"\xdc", ">H", 0xFFFF), (b"\xdd", ">I", None)))
         for x in v:
             _pack(x, out)
     else:

@@ -18,19 +18,7 @@ from .lazyadam import *  # noqa: F401,F403
 from .adafactor import *  # noqa: F401,F403
 
 __all__ = []
-__all__.extend(optimizer.__all__)
-__all__.extend(sgd.__all__)
-__all__.extend(momentum.__all__)
-__all__.extend(adam.__all__)
-__all__.extend(lamb.__all__)
-__all__.extend(lars.__all__)
-__all__.extend(rmsprop.__all__)
-__all__.extend(ada_grad.__all__)
-__all__.extend(adadelta.__all__)
-__all__.extend(adamax.__all__)
-__all__.extend(ftrl.__all__)
-__all__.extend(proximal_ada_grad.__all__)
-__all__.extend(asgd.__all__)
-__all__.extend(rprop.__all__)
-__all__.extend(lazyadam.__all__)
-__all__.extend(adafactor.__all__)
+for _module in (optimizer, sgd, momentum, adam, lamb, lars, rmsprop, ada_grad, adadelta, adamax, ftrl,
+                proximal_ada_grad, asgd, rprop, lazyadam, adafactor):
+    __all__.extend(_module.__all__)
+del _module

@@ -44,9 +44,31 @@ def _comparator(obj):
     return (lambda a, b: np.greater(a, b + obj.min_delta)), -np.inf
 
 
-class EarlyStopping(Callback):
+class _PlateauCallback(Callback):
+    """What EarlyStopping and ReduceLROnPlateau share (not part of MindSpore's API): the ``mode``
+    check, the improvement test ``is_improvement`` and the starting ``best`` by mode, and the
+    counters named in ``_counters`` set to 0 (and ``best`` reset) at each training start."""
+    _counters = ()
+
+    def _init_monitor(self):
+        if self.mode not in ["auto", "min", "max"]:
+            raise ValueError("mode should be 'auto', 'min' or 'max', but got %s." % self.mode)
+        self._reset()
+        self.is_improvement, self.best = _comparator(self)
+
+    def _reset(self):
+        for counter in self._counters:
+            setattr(self, counter, 0)
+        _, self.best = _comparator(self)
+
+    def on_train_begin(self, run_context):
+        self._reset()
+
+
+class EarlyStopping(_PlateauCallback):
     """Request a stop after ``patience`` epochs without improvement of ``monitor`` by more than
     ``min_delta`` (``mode`` 'min', 'max' or 'auto'); optionally restore the best weights."""
+    _counters = ("wait", "stopped_epoch")
 
     def __init__(self, monitor="eval_loss", min_delta=0, patience=0, verbose=False, mode="auto", baseline=None,
                  restore_best_weights=False):
@@ -60,17 +82,11 @@ class EarlyStopping(Callback):
         # as in MindSpore 2.10: a given baseline is replaced by min_delta
         self.baseline = check_value_type("min_delta", min_delta, [float, int]) if baseline else None
         self.restore_best_weights = check_bool(restore_best_weights)
-        self.wait = 0
-        self.stopped_epoch = 0
         self.best_weights_param_dict = None
-        if self.mode not in ["auto", "min", "max"]:
-            raise ValueError("mode should be 'auto', 'min' or 'max', but got %s." % self.mode)
-        self.is_improvement, self.best = _comparator(self)
+        self._init_monitor()
 
     def on_train_begin(self, run_context):
-        self.wait = 0
-        self.stopped_epoch = 0
-        _, self.best = _comparator(self)
+        self._reset()
         self.best_weights_param_dict = None
 
     @staticmethod

@@ -88,12 +88,16 @@ class OnRequestExit(Callback):
             self.stop_train = True
             run_context.request_stop()
 
-    def on_train_end(self, run_context):
+    def _end(self, network, name):
+        """Save ``network`` as ``name`` if an exit was requested; restore the previous signal handler."""
         if self.exit:
-            self._save(run_context.original_args().train_network, self.train_name)
+            self._save(network, name)
         if self._previous_handler is not None:
             signal.signal(self.sig, self._previous_handler)
             self._previous_handler = None
+
+    def on_train_end(self, run_context):
+        self._end(run_context.original_args().train_network, self.train_name)
 
     def on_eval_begin(self, run_context):
         self._install()
@@ -110,8 +114,4 @@ class OnRequestExit(Callback):
             run_context.request_stop()
 
     def on_eval_end(self, run_context):
-        if self.exit:
-            self._save(run_context.original_args().eval_network, self.eval_name)
-        if self._previous_handler is not None:
-            signal.signal(self.sig, self._previous_handler)
-            self._previous_handler = None
+        self._end(run_context.original_args().eval_network, self.eval_name)

@@ -3,18 +3,18 @@ import numpy as np
 
 from mscompat.common.parameter import Parameter
 from mscompat.common.tensor import Tensor
-from ._callback import Callback
 from mscompat._checkparam import INC_NEITHER, check_bool, check_float_range, check_non_negative_int, check_value_type
-from ._early_stop import _comparator, _monitor_value
+from ._early_stop import _PlateauCallback, _monitor_value
 from mscompat import ops
 
 __all__ = ["ReduceLROnPlateau"]
 
 
-class ReduceLROnPlateau(Callback):
+class ReduceLROnPlateau(_PlateauCallback):
     """After ``patience`` epochs without improvement of ``monitor``, multiply the optimizer's
     ``learning_rate`` Parameter by ``factor`` (not below ``min_lr``), then wait ``cooldown``
     epochs."""
+    _counters = ("cooldown_counter", "wait")
 
     def __init__(self, monitor="eval_loss", factor=0.1, patience=10, verbose=False, mode="auto", min_delta=1e-4,
                  cooldown=0, min_lr=0):
@@ -28,16 +28,7 @@ class ReduceLROnPlateau(Callback):
         self.min_delta = abs(min_delta)
         self.cooldown = check_non_negative_int(cooldown)
         self.min_lr = check_value_type("min_lr", min_lr, [float, int])
-        self.cooldown_counter = 0
-        self.wait = 0
-        if self.mode not in ["auto", "min", "max"]:
-            raise ValueError("mode should be 'auto', 'min' or 'max', but got %s." % self.mode)
-        self.is_improvement, self.best = _comparator(self)
-
-    def on_train_begin(self, run_context):
-        self.cooldown_counter = 0
-        self.wait = 0
-        _, self.best = _comparator(self)
+        self._init_monitor()
 
     def on_train_epoch_end(self, run_context):
         cb_params = run_context.original_args()
