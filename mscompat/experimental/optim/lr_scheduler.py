@@ -5,6 +5,7 @@ A scheduler rewrites the learning-rate Parameters of an ``experimental.optim.Opt
 Parameter, the rates are float32 Tensors computed as MindSpore computes them (recursively from
 the last rate, or in closed form for ``step(epoch)``).
 """
+import functools
 import math
 from bisect import bisect_right
 from collections import Counter
@@ -20,7 +21,12 @@ __all__ = ["StepLR", "LinearLR", "LRScheduler", "ExponentialLR", "PolynomialLR",
            "MultiStepLR", "LambdaLR", "SequentialLR", "ReduceLROnPlateau", "CyclicLR", "CosineAnnealingWarmRestarts",
            "CosineAnnealingLR"]
 
-_ONE = Tensor(1, mstype.int32)
+
+@functools.lru_cache(maxsize=None)
+def _one():
+    """The int32 Tensor 1 the step counters add, made on first use (a module-level device array
+    would start the JAX runtime at ``import mscompat``, and its threads do not survive a fork)."""
+    return Tensor(1, mstype.int32)
 
 
 class LRScheduler:
@@ -58,7 +64,7 @@ class LRScheduler:
 
     def step(self, epoch=None):
         if epoch is None:
-            ops.assign_add(self.last_epoch, _ONE)
+            ops.assign_add(self.last_epoch, _one())
             values = self.get_lr()
         else:
             ops.assign(self.last_epoch, epoch)
@@ -262,12 +268,12 @@ class SequentialLR:
         for group in optimizer.param_groups:
             ops.assign(group["lr"], group["initial_lr"])
         for sched in schedulers:
-            ops.assign_sub(sched.last_epoch, _ONE)
+            ops.assign_sub(sched.last_epoch, _one())
         schedulers[0].step()
         self._last_lr = schedulers[0]._last_lr
 
     def step(self):
-        ops.assign_add(self.last_epoch, _ONE)
+        ops.assign_add(self.last_epoch, _one())
         epoch = int(self.last_epoch)
         idx = bisect_right(self.milestones, epoch)
         sched = self._schedulers[idx]
@@ -319,9 +325,9 @@ class ReduceLROnPlateau:
             ops.assign(self.best, current)
             ops.assign(self.wait, 0)
         else:
-            ops.assign_add(self.wait, _ONE)
+            ops.assign_add(self.wait, _one())
         if self.in_cooldown():
-            ops.assign_sub(self.cooldown_counter, _ONE)
+            ops.assign_sub(self.cooldown_counter, _one())
             ops.assign(self.wait, 0)
         if self.wait > self.patience:
             self._reduce_lr(epoch)
@@ -449,7 +455,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
             epoch = Tensor(0, mstype.int32)
         if epoch is None:
             epoch = self.last_epoch + 1
-            ops.assign_add(self.T_cur, _ONE)
+            ops.assign_add(self.T_cur, _one())
             if self.T_cur >= self.T_i:
                 ops.assign(self.T_cur, self.T_cur - self.T_i)
                 ops.assign(self.T_i, self.T_i * self.T_mult)
