@@ -1,6 +1,6 @@
 """Row-wise in-place style updates (inplace_add/sub/update, index_add), LU unpack/solve,
 Householder products, ragged ranges, batch-to-space and binary cross entropy of the
-elementwise name list."""
+elementwise name list; quantile/nanquantile (Quantile)."""
 import numbers
 
 import numpy as np
@@ -9,10 +9,12 @@ import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
 from mscompat.common import dtype as mstype
+from mscompat._checkparam import check_value_type
 from mscompat.common.seed import op_key
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import op, primitive, REQUIRED
 from ._elementwise import _kind, _dtype_error, _need_tensor
+from ._random import type_word
 
 _wrap = Tensor._wrap
 
@@ -316,6 +318,10 @@ def bernoulli_ext(input, *, generator=None):
 @op("bernoulli_")
 def bernoulli_(input, p=0.5, *, generator=None):
     """In-place :func:`bernoulli`: fills ``input`` with 0/1 samples and returns it."""
+    if not isinstance(p, Tensor) and (isinstance(p, bool) or not isinstance(p, numbers.Real)):
+        raise TypeError(f'Failed calling bernoulli_ with "bernoulli_(Tensor, {type_word(p)}, Tensor, Tensor)".')
+    if not isinstance(p, Tensor) and not 0 <= p <= 1:
+        raise RuntimeError(f"For 'bernoulli_', 'p' must be in [0, 1], but got {p}.")
     key = generator._next_key() if generator is not None else op_key(0, 0)
     input._data = _bernoulli_sample("bernoulli_", input, p, key)
     return input
@@ -379,7 +385,32 @@ def _quantile(p, input, q):
     return _wrap(out.astype(a.dtype))
 
 
-primitive("Quantile", None, attrs=(("dim", None), ("keep_dims", False), ("ignore_nan", False)), call=_quantile)
+_Quantile = primitive("Quantile", None, attrs=(("dim", None), ("keep_dims", False), ("ignore_nan", False)),
+                      call=_quantile)
+
+
+def _quantile_func(name, input, q, axis, keepdims, ignore_nan):
+    if axis is not None:
+        check_value_type("axis", axis, [int], name)
+    if keepdims is not None:
+        check_value_type("keepdims", keepdims, [bool], name)
+    c = None if isinstance(q, Tensor) and isinstance(arr(q), jax.core.Tracer) else np.asarray(
+        q.asnumpy() if isinstance(q, Tensor) else q)
+    if c is not None and c.dtype.kind == "f" and c.size and (c.min() < 0 or c.max() > 1):
+        raise ValueError(f"For '{name}', 'q' must be in the range [0, 1], but got {c.tolist()}.")
+    return _Quantile(dim=axis, keep_dims=keepdims, ignore_nan=ignore_nan)(input, q)
+
+
+@op("quantile", method="quantile")
+def quantile(input, q, axis=None, keepdims=False):
+    """The ``q``-th quantiles of ``input`` along ``axis`` (flattened when None), linearly interpolated."""
+    return _quantile_func("quantile", input, q, axis, keepdims, False)
+
+
+@op("nanquantile", method="nanquantile")
+def nanquantile(input, q, axis=None, keepdims=False):
+    """:func:`quantile` ignoring NaN values."""
+    return _quantile_func("nanquantile", input, q, axis, keepdims, True)
 
 
 def _float_status(x):

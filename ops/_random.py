@@ -371,20 +371,58 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     return MultinomialWithReplacement(numsamples, replacement)(x, seed, offset)
 
 
+def type_word(v):
+    """How MindSpore's argument parser names the type of ``v`` in a "Failed calling" message
+    (``int``, ``string``, ``Tensor``, ``List<int>``, ``Tuple<Tensor>``, ...)."""
+    if isinstance(v, Tensor):
+        return "Tensor"
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join(dict.fromkeys(type_word(e) for e in v))
+        return f"{'List' if isinstance(v, list) else 'Tuple'}<{inner}>"
+    return {str: "string", type(None): "None"}.get(type(v), type(v).__name__)
+
+
+def failed_call(label, args, kwargs=(), prim=True):
+    """MindSpore's TypeError for arguments its parser rejects: ``Failed calling X with
+    "X()(a=int, ...)"`` (``prim``: keyword form of a Primitive) or ``"x(int, ...)"``."""
+    words = [f"{k}={type_word(v)}" if prim else type_word(v) for k, v in args]
+    words += [f"{k}={type_word(v)}" for k, v in kwargs]
+    call = f"{label}()({', '.join(words)})" if prim else f"{label}({', '.join(words)})"
+    return TypeError(f'Failed calling {label} with "{call}".')
+
+
+def _is_number(v):
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+
+def _inplace_args(prim, input, numbers_, optional=()):
+    """The checks of the in-place random Primitives (``InplaceNormal``, ...): ``input`` a Tensor,
+    each of ``numbers_`` (``(name, value)``) a number (or None for the names in ``optional``)."""
+    bad = not isinstance(input, Tensor) or any(
+        not (_is_number(v) or (v is None and k in optional)) for k, v in numbers_)
+    if bad:
+        raise failed_call(prim, (("input", input),) + tuple(numbers_) + (("seed", input), ("offset", input)))
+    return arr(input)
+
+
+def _float_input(name, a):
+    if not (jnp.issubdtype(a.dtype, jnp.floating)):
+        raise RuntimeError(f"For '{name}', the 'input' must be a floating Tensor (float16, float32, float64 or "
+                           f"bfloat16), but got {mstype.from_numpy_dtype(a.dtype)}.")
+
+
 def _inplace(input, value):
     input._data = value
     return input
 
 
-def _check_inplace(name, input):
-    _need_tensor(name, "input", input)
-
-
 @op("normal_")
 def normal_(input, mean=0, std=1, *, generator=None):
     """Fill ``input`` in place with N(mean, std**2); returns ``input``."""
-    _check_inplace("normal_", input)
-    a = arr(input)
+    a = _inplace_args("InplaceNormal", input, (("mean", mean), ("std", std)))
+    _float_input("normal_", a)
+    if std < 0:
+        raise RuntimeError(f"For 'normal_', 'std' must be non-negative, but got {std}.")
     z = _std_normal(_key(generator=generator), a.shape, jnp.float32)
     return _inplace(input, (z * std + mean).astype(a.dtype))
 
@@ -392,8 +430,11 @@ def normal_(input, mean=0, std=1, *, generator=None):
 @op("uniform_")
 def uniform_(input, from_=0, to=1, *, generator=None):
     """Fill ``input`` in place with U[from_, to); returns ``input``."""
-    _check_inplace("uniform_", input)
-    a = arr(input)
+    a = _inplace_args("InplaceUniform", input, (("from_", from_), ("to", to)))
+    _float_input("uniform_", a)
+    if from_ > to:
+        raise RuntimeError(f"For 'uniform_', 'from_' must be less than or equal to 'to', but got from_={from_}, "
+                           f"to={to}.")
     u = _unit_uniform(_key(generator=generator), a.shape, jnp.float32)
     return _inplace(input, (u * (to - from_) + from_).astype(a.dtype))
 
@@ -402,8 +443,7 @@ def uniform_(input, from_=0, to=1, *, generator=None):
 def random_(input, from_=0, to=None, *, generator=None):
     """Fill ``input`` in place with integers uniform in [from_, to) (``to`` None: the dtype's
     largest exact integer); returns ``input``."""
-    _check_inplace("random_", input)
-    a = arr(input)
+    a = _inplace_args("InplaceRandom", input, (("from_", from_), ("to", to)), optional=("to",))
     if to is None:
         if jnp.issubdtype(a.dtype, jnp.integer):
             to = int(jnp.iinfo(a.dtype).max) + 1
@@ -412,8 +452,8 @@ def random_(input, from_=0, to=None, *, generator=None):
         else:
             to = 2 ** (jnp.finfo(a.dtype).nmant + 1) + 1
     if from_ >= to:
-        raise ValueError(f"For 'random_', expected 'from' to be less than 'to', but got from={from_}, to={to}.")
-    v = jax.random.randint(_key(generator=generator), a.shape, from_, to, jnp.int64)
+        raise RuntimeError(f"For 'random_', expected 'from_' to be less than 'to', but got from_={from_}, to={to}.")
+    v = jax.random.randint(_key(generator=generator), a.shape, int(from_), int(to), jnp.int64)
     return _inplace(input, v.astype(a.dtype))
 
 
@@ -875,8 +915,11 @@ def exponential_(input, lambd=1, *, generator=None):
     if a.dtype.kind != "f" and a.dtype != jax.numpy.bfloat16:
         raise TypeError(f"For 'exponential_', the 'input' must be a floating Tensor, but got "
                         f"{mstype.from_numpy_dtype(a.dtype)}.")
-    if isinstance(lambd, bool) or not isinstance(lambd, (int, float)) or lambd <= 0:
-        raise ValueError(f"For 'exponential_', 'lambd' must be a positive number, but got {lambd}.")
+    if not _is_number(lambd):
+        raise failed_call("InplaceExponential", (("input", input), ("lambd", lambd), ("seed", input),
+                                                 ("offset", input)))
+    if lambd <= 0:
+        raise RuntimeError(f"For 'exponential_', 'lambd' must be a positive number, but got {lambd}.")
     if generator is not None:
         key = generator._next_key()
     else:

@@ -1,6 +1,7 @@
 """Scatter ops: ScatterUpdate/Add/... (write a Parameter through its binding), scatter_nd*,
 tensor_scatter_*, scatter/tensor_scatter_elements, unsorted_segment_*, Segment*, scatters into
-slices (slice/select/diagonal_scatter), MaskedScatter, IndexPut, ScatterNonAliasingAdd, put_."""
+slices (slice/select/diagonal_scatter), MaskedScatter, IndexPut, ScatterNonAliasingAdd, put_, and the
+torch-style in-place scatters of the Tensor methods (``scatter_into``, ``index_into``)."""
 import builtins
 import numbers
 
@@ -202,16 +203,102 @@ def _scatter_elements(name, input_x, axis, indices, updates, reduction):
     r = max(a.ndim, 1)
     if not -r <= axis < r:
         raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
-    ax = axis % r
+    return _wrap(_scatter_grid(a, axis % r, idx, u, reduction))
+
+
+def _scatter_grid(a, ax, idx, u, reduction):
+    """``a`` with ``u`` written (``"none"``), added (``"add"``) or multiplied in (``"mul"``) at
+    ``idx`` along axis ``ax`` (``idx`` and ``u`` of one shape, ``a``'s rank). Indices in
+    ``[-n, n)`` wrap; the ones outside are skipped, as MindSpore's CPU kernel does."""
     n = a.shape[ax]
-    # indices in [-n, n) wrap; MindSpore's CPU kernel skips the ones outside
     idx = jnp.where(idx < 0, idx + n, idx)
     idx = jnp.where((idx >= 0) & (idx < n), idx, n)
     grid = list(jnp.meshgrid(*[jnp.arange(s) for s in idx.shape], indexing="ij"))
     grid[ax] = idx
     ref = a.at[tuple(grid)]
     u = u.astype(a.dtype)
-    return _wrap(ref.set(u, mode="drop") if reduction == "none" else ref.add(u, mode="drop"))
+    if reduction == "none":
+        return ref.set(u, mode="drop")
+    return ref.add(u, mode="drop") if reduction == "add" else ref.multiply(u, mode="drop")
+
+
+# --- the torch-style in-place scatters of Tensor methods (scatter_, scatter_add_, index_add_,
+# index_copy_): checked like MindSpore's Inplace* kernels, written into the Tensor ------------
+
+def _dim_of(name, dim, ndim):
+    r = max(ndim, 1)
+    if not -r <= dim < r:
+        raise RuntimeError(f"For '{name}', 'dim' must be in range [{-r}, {r}), but got {dim}.")
+    return dim % r
+
+
+def _check_in_range(name, idx, n):
+    c = _concrete(idx)
+    if c is not None and c.size and (c.min() < -n or c.max() >= n):
+        bad = int(c.max()) if c.max() >= n else int(c.min())
+        raise RuntimeError(f"For '{name}', each value of 'index' must be in range [{-n}, {n}), but got {bad}.")
+
+
+def scatter_into(name, input, dim, index, src, reduction="none"):
+    """Write ``src`` (a Tensor, or a number filling ``index``'s shape) into ``input`` at ``index``
+    along ``dim`` (torch's ``scatter_``/``scatter_add_``): ``index`` has ``input``'s rank and is no
+    larger than ``src`` nor, outside ``dim``, than ``input``; only ``src[:index.shape]`` is used.
+    ``reduction``: ``"none"``, ``"add"`` or ``"mul"``. Rebinds ``input``'s data; returns ``input``."""
+    a = arr(input)
+    idx = _indices(name, index, "index")
+    if idx.size == 0:
+        return input
+    if isinstance(src, Tensor):
+        u = arr(src)
+        if u.dtype != a.dtype:
+            raise RuntimeError(f"For '{name}', the dtype of 'src' must be the same as the dtype of 'input' "
+                               f"{input.dtype}, but got {src.dtype}.")
+        if u.ndim != a.ndim or idx.ndim != a.ndim:
+            raise RuntimeError(f"For '{name}', 'input', 'index' and 'src' must have the same rank, but got "
+                               f"{a.ndim}, {idx.ndim} and {u.ndim}.")
+    else:
+        if idx.ndim != a.ndim:
+            raise RuntimeError(f"For '{name}', 'input' and 'index' must have the same rank, but got {a.ndim} and "
+                               f"{idx.ndim}.")
+        u = jnp.full(idx.shape, src, a.dtype)
+    ax = _dim_of(name, dim, a.ndim)
+    for d in range(idx.ndim):
+        if idx.shape[d] > u.shape[d] or (d != ax and idx.shape[d] > a.shape[d]):
+            raise RuntimeError(f"For '{name}', the size of 'index' {idx.shape} must not exceed the size of 'src' "
+                               f"{u.shape} in any dimension, nor the size of 'input' {a.shape} outside 'dim' {ax}.")
+    _check_in_range(name, idx, a.shape[ax] if a.ndim else 1)
+    u = u[tuple(slice(0, s) for s in idx.shape)]
+    if a.ndim == 0:
+        idx, u, base = idx.reshape(1), u.reshape(1), a.reshape(1)
+        input._data = _scatter_grid(base, 0, idx, u, reduction).reshape(())
+        return input
+    input._data = _scatter_grid(a, ax, idx, u, reduction)
+    return input
+
+
+def index_into(name, input, dim, index, source, reduction):
+    """Write (``"none"``) or add (``"add"``) the slices of ``source`` into ``input`` at the 1-D
+    ``index`` along ``dim`` (torch's ``index_copy_``/``index_add_``). Returns ``input``."""
+    a = arr(input)
+    idx = _indices(name, index, "index")
+    s = arr(source)
+    if s.dtype != a.dtype:
+        raise RuntimeError(f"For '{name}', the dtype of 'source' must be the same as the dtype of 'input' "
+                           f"{input.dtype}, but got {source.dtype}.")
+    if idx.ndim > 1:
+        raise RuntimeError(f"For '{name}', 'index' must be a 0-D or 1-D Tensor, but got rank {idx.ndim}.")
+    idx = idx.reshape(-1)
+    ax = _dim_of(name, dim, a.ndim)
+    want = a.shape[:ax] + (idx.shape[0],) + a.shape[ax + 1:] if a.ndim else (idx.shape[0],)
+    if s.size != int(np.prod(want, dtype=np.int64)) or (s.ndim == a.ndim and tuple(s.shape) != tuple(want)):
+        raise RuntimeError(f"For '{name}', the shape of 'source' must be {want}, but got {tuple(s.shape)}.")
+    _check_in_range(name, idx, a.shape[ax] if a.ndim else 1)
+    base = a.reshape(-1) if a.ndim == 0 else a
+    s = s.reshape(want)
+    full = jnp.broadcast_to(idx.reshape([-1 if d == ax else 1 for d in range(base.ndim)]), want)
+    out = _scatter_grid(base, ax, full, s, reduction)
+    input._data = out.reshape(a.shape)
+    return input
 
 
 @op("tensor_scatter_elements")
@@ -389,9 +476,19 @@ def _masked_scatter(x, mask, updates):
     a = _tensor("MaskedScatter", "x", x)
     m = _tensor("MaskedScatter", "mask", mask)
     u = _tensor("MaskedScatter", "updates", updates)
-    if m.dtype != np.bool_:
-        raise TypeError(f"For 'MaskedScatter', 'mask' must be a bool Tensor, but got {mask.dtype}.")
-    m = jnp.broadcast_to(m, a.shape)
+    if m.dtype not in (np.bool_, np.uint8):
+        raise TypeError(f"For 'MaskedScatter', 'mask' must be a bool or uint8 Tensor, but got {mask.dtype}.")
+    if u.dtype != a.dtype:
+        raise TypeError(f"For 'MaskedScatter', 'updates' must have the dtype of 'x' {x.dtype}, but got "
+                        f"{updates.dtype}.")
+    if m.ndim > a.ndim:
+        raise ValueError(f"For 'MaskedScatter', the shape of 'mask': {tuple(m.shape)} can not be broadcast to the "
+                         f"shape of 'x': {tuple(a.shape)}.")
+    try:
+        m = jnp.broadcast_to(m.astype(bool), a.shape)
+    except ValueError:
+        raise ValueError(f"For 'MaskedScatter', the shape of 'mask': {tuple(m.shape)} can not be broadcast to the "
+                         f"shape of 'x': {tuple(a.shape)}.") from None
     flat = m.reshape(-1)
     pos = jnp.cumsum(flat) - 1
     vals = u.reshape(-1)

@@ -20,7 +20,9 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
-from ._registry import tensor_method, OPS, METHODS
+from ._registry import tensor_method, OPS, METHODS, PRIMITIVES
+from ._random import failed_call, type_word
+from ._scatter import scatter_into, index_into
 from mscompat.context import get_context
 
 _wrap = Tensor._wrap
@@ -39,7 +41,8 @@ _F = types.SimpleNamespace(**{n: _fn(n) for n in (
     "reshape swapaxes transpose squeeze unsqueeze expand_dims moveaxis tile repeat_interleave broadcast_to "
     "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
     "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
-    "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten move_to").split()})
+    "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten move_to addmm index_fill "
+    "tensor_scatter_sub adjoint uniform_ max min invert").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -583,6 +586,160 @@ def _masked_fill_(self, mask, value):
     return _assign(self, _masked_fill(self, mask, value))
 
 
+# ----------------------------------------------------------------------------------------
+# torch-style in-place methods (scatter_, index_add_, masked_scatter_, ..., and the random
+# fills): MindSpore's argument parser rejects wrong argument types with a TypeError naming the
+# call; the kernels write ``self`` (a Parameter records the write in a compiled step)
+
+
+def _is_integral(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def _is_number(v):
+    return isinstance(v, numbers.Number) and not isinstance(v, bool)
+
+
+def _positional_error(method, pos, name, want, v):
+    return TypeError(f"{method}(): argument '{name}' (position {pos}) must be {want}, not {type(v).__name__}.")
+
+
+# the in-place random fills and put_ are their ops themselves
+for _m in ("normal_", "uniform_", "random_", "exponential_", "bernoulli_", "put_"):
+    tensor_method(_m)(_fn(_m))
+
+
+_SCATTER_REDUCE = {"add": "add", "multiply": "mul"}
+_MASKED_SCATTER = PRIMITIVES["MaskedScatter"]()
+
+
+@tensor_method("scatter_")
+def _scatter_(self, dim, index, src, **kwargs):
+    """``scatter_(dim, index, src, *, reduce=None)`` (``src`` a Tensor or a number)."""
+    reduce = kwargs.pop("reduce", None)
+    _check_no_kwargs("scatter_", kwargs)
+    if (not _is_integral(dim) or not isinstance(index, Tensor) or not (isinstance(src, Tensor) or _is_number(src))
+            or not (reduce is None or isinstance(reduce, str))):
+        words = [type_word(v) for v in (dim, index, src)] + ([f"reduce={type_word(reduce)}"] if reduce is not None
+                                                             else [])
+        raise TypeError(f'Failed calling scatter_ with "scatter_({", ".join(words)})".')
+    if reduce is not None and reduce not in _SCATTER_REDUCE:
+        raise ValueError(f"Failed to convert the value \"{reduce}\" of input 'reduce' of 'scatter_' to enum.")
+    return scatter_into("scatter_", self, dim, index, src, _SCATTER_REDUCE.get(reduce, "none"))
+
+
+@tensor_method("scatter_add_")
+def _scatter_add_(self, dim, index, src):
+    if not _is_integral(dim) or not isinstance(index, Tensor) or not isinstance(src, Tensor):
+        raise failed_call("InplaceScatterAdd", (("input", self), ("dim", dim), ("index", index), ("src", src)))
+    return scatter_into("scatter_add_", self, dim, index, src, "add")
+
+
+@tensor_method("index_add_")
+def _index_add_(self, dim, index, source, *, alpha=1):
+    if not (_is_integral(dim) and isinstance(index, Tensor) and isinstance(source, Tensor) and _is_number(alpha)):
+        raise failed_call("InplaceIndexAddExt", (("input", self), ("dim", dim), ("index", index),
+                                                 ("source", source), ("alpha", alpha)))
+    if alpha != 1:
+        source = _wrap((arr(source) * alpha).astype(arr(source).dtype))
+    return index_into("index_add_", self, dim, index, source, "add")
+
+
+@tensor_method("index_copy_")
+def _index_copy_(self, dim, index, tensor):
+    for pos, (name, want, v, ok) in enumerate((("dim", "int", dim, _is_integral(dim)),
+                                               ("index", "Tensor", index, isinstance(index, Tensor)),
+                                               ("tensor", "Tensor", tensor, isinstance(tensor, Tensor))), 1):
+        if not ok:
+            raise _positional_error("index_copy_", pos, name, want, v)
+    return index_into("index_copy_", self, dim, index, tensor, "none")
+
+
+@tensor_method("index_fill_")
+def _index_fill_(self, dim, index, value):
+    if not (_is_integral(dim) and isinstance(index, Tensor)
+            and (isinstance(value, (Tensor, bool)) or _is_number(value))):
+        raise TypeError(f'Failed calling index_fill_ with "index_fill_({type_word(dim)}, {type_word(index)}, '
+                        f'{type_word(value)})".')
+    if isinstance(value, Tensor) and value.ndim != 0:
+        raise RuntimeError(f"For 'index_fill_', 'value' must be a 0-D Tensor, but got rank {value.ndim}.")
+    if index.ndim > 1:
+        raise RuntimeError(f"For 'index_fill_', 'index' must be a 0-D or 1-D Tensor, but got rank {index.ndim}.")
+    dim = _dim_checked("index_fill_", dim, self.ndim)
+    return _assign(self, _F.index_fill(self, dim, index, value.astype(self.dtype) if isinstance(value, Tensor)
+                                       else value))
+
+
+def _dim_checked(method, dim, ndim):
+    r = max(ndim, 1)
+    if not -r <= dim < r:
+        raise RuntimeError(f"For '{method}', 'dim' must be in range [{-r}, {r}), but got {dim}.")
+    return dim
+
+
+def _masked_scatter_args(method, mask, source):
+    for pos, (name, v) in enumerate((("mask", mask), ("source", source)), 1):
+        if not isinstance(v, Tensor):
+            raise _positional_error(method, pos, name, "Tensor", v)
+
+
+@tensor_method("masked_scatter")
+def _masked_scatter(self, mask, source):
+    _masked_scatter_args("masked_scatter", mask, source)
+    return _MASKED_SCATTER(self, mask, source)
+
+
+@tensor_method("masked_scatter_")
+def _masked_scatter_(self, mask, source):
+    _masked_scatter_args("masked_scatter_", mask, source)
+    if mask.ndim > self.ndim:
+        raise TypeError(f"For 'masked_scatter_', the rank of 'mask' {mask.ndim} must not exceed the rank of 'self' "
+                        f"{self.ndim}.")
+    return _assign(self, _MASKED_SCATTER(self, mask, source))
+
+
+def _index_put_check(indices, values, accumulate, call):
+    if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) for i in indices) \
+            or not isinstance(values, Tensor) or not isinstance(accumulate, bool):
+        raise call()
+
+
+@tensor_method("index_put")
+def _index_put(self, indices, values, accumulate=False):
+    if not isinstance(accumulate, bool):
+        raise TypeError(f"For 'Tensor.index_put', the type of 'accumulate' should be 'bool', "
+                        f"but got '{type(accumulate).__name__}'.")
+    return PRIMITIVES["IndexPut"](1 if accumulate else 0)(self, values, indices)
+
+
+@tensor_method("index_put_")
+def _index_put_(self, indices, values, accumulate=False):
+    _index_put_check(indices, values, accumulate, lambda: failed_call(
+        "InplaceIndexPut", (("input", self), ("indices", indices), ("values", values), ("accumulate", accumulate))))
+    return _assign(self, _index_put(self, tuple(indices), values, accumulate))
+
+
+@tensor_method("fill_diagonal_")
+def _fill_diagonal_(self, fill_value, wrap=False):
+    if not _is_number(fill_value):
+        raise _positional_error("fill_diagonal_", 1, "fill_value", "Number", fill_value)
+    if not isinstance(wrap, bool):
+        raise _positional_error("fill_diagonal_", 2, "wrap", "bool", wrap)
+    return _assign(self, PRIMITIVES["FillDiagonal"](float(fill_value), wrap)(self))
+
+
+@tensor_method("addmm_")
+def _addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    if not (isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and _is_number(beta) and _is_number(alpha)):
+        raise failed_call("InplaceAddmm", (("input", self), ("mat1", mat1), ("mat2", mat2), ("beta", beta),
+                                           ("alpha", alpha)))
+    out = _F.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+    if tuple(out.shape) != tuple(self.shape):
+        raise RuntimeError(f"For 'addmm_', the result of shape {tuple(out.shape)} can not be written into 'self' "
+                           f"of shape {tuple(self.shape)}.")
+    return _assign(self, out)
+
+
 @tensor_method("set_")
 def _set_(self, source=None):
     if source is None:
@@ -664,6 +821,121 @@ for _name in dict.fromkeys(_SAME_SIGNATURE):
         tensor_method(_name)(_forward(_name))
 
 
+def _with_value(which):
+    """``Tensor.argmax_with_value``/``argmin_with_value``: ``(values, indices)`` along ``axis``."""
+    reduce = _F.max if which == "max" else _F.min
+
+    def method(self, axis=0, keep_dims=False):
+        if self.shape == ():
+            return self, Tensor(0)
+        return reduce(self, axis, keep_dims)
+    method.__name__ = f"arg{which}_with_value"
+    return method
+
+
+tensor_method("argmax_with_value")(_with_value("max"))
+tensor_method("argmin_with_value")(_with_value("min"))
+
+
+@tensor_method("bitwise_not")
+def _bitwise_not(self):
+    """NOT of each bit of an integer Tensor, of each element of a bool one (``BitwiseNot``)."""
+    if self.dtype == mstype.bool_:
+        return _wrap(jnp.logical_not(arr(self)))
+    if not mstype.is_int(self.dtype):
+        raise RuntimeError(f"For 'BitwiseNot', the input must be an integer or bool Tensor, but got {self.dtype}.")
+    return _F.invert(self)
+
+
+@tensor_method("scatter_sub")
+def _scatter_sub(self, indices, updates):
+    return _F.tensor_scatter_sub(self, indices, updates)
+
+
+@tensor_method("uniform")
+def _uniform(self, from_=0.0, to=1.0, generator=None):
+    """A new Tensor of ``self``'s shape and dtype drawn from U[from_, to)."""
+    return _F.uniform_(_wrap(arr(self)), from_, to, generator=generator)
+
+
+@tensor_method("cauchy")
+def _cauchy(self, median=0.0, sigma=1.0):
+    """A new Tensor of ``self``'s shape drawn from Cauchy(median, sigma), in ``self``'s dtype."""
+    return PRIMITIVES["Cauchy"](list(self.shape), median, sigma)().astype(self.dtype)
+
+
+@tensor_method("sum_to_size")
+def _sum_to_size(self, *size):
+    if len(size) == 1 and isinstance(size[0], tuple):
+        size = size[0]
+    shape = tuple(self.shape)
+    lead = self.ndim - len(size)
+    if lead < 0:
+        raise ValueError(f"For sum_to_size, size {size} is not expandable to the tensor size {shape}.")
+    axes = list(range(lead))
+    for i, n in enumerate(size):
+        if n != shape[i + lead]:
+            if n != 1:
+                raise ValueError(f"For sum_to_size, size {size} is not expandable to the tensor size {shape}.")
+            axes.append(i + lead)
+    if not axes:
+        return self
+    return _F.reshape(_F.sum(self, tuple(axes), True), tuple(size))
+
+
+@tensor_method("kthvalue")
+def _kthvalue(self, k, dim=-1, keepdim=False):
+    """``(values, int64 indices)`` of the ``k``-th smallest elements along ``dim``."""
+    if not _is_integral(k) or not _is_integral(dim) or not isinstance(keepdim, bool):
+        raise TypeError(f'Failed calling kthvalue with "kthvalue({type_word(k)}, {type_word(dim)}, '
+                        f'{type_word(keepdim)})".')
+    x = self if self.ndim else _F.reshape(self, (1,))
+    r = x.ndim
+    if not -r <= dim < r:
+        raise ValueError(f"For 'kthvalue', 'dim' must be in range [{-r}, {r}), but got {dim}.")
+    n = x.shape[dim]
+    if not 1 <= k <= n:
+        raise ValueError(f"For 'kthvalue', 'k' must be in range [1, {n}], but got {k}.")
+    values, indices = _F.sort(x, dim)
+    v, i = _F.narrow(values, dim, k - 1, 1), _F.narrow(indices, dim, k - 1, 1).astype(mstype.int64)
+    if not keepdim or self.ndim == 0:
+        v, i = _F.squeeze(v, dim), _F.squeeze(i, dim)
+    return v, i
+
+
+@tensor_method("choose")
+def _choose(self, choices, mode="clip"):
+    """``choices[self[i...]][i...]`` for each position, ``self`` holding the choice numbers."""
+    if isinstance(choices, Tensor):
+        stacked = arr(choices)
+        shape = np.broadcast_shapes(tuple(self.shape), stacked.shape[1:])
+        stacked = jnp.broadcast_to(stacked, stacked.shape[:1] + shape)
+    else:
+        items = [arr(c) if isinstance(c, Tensor) else arr(Tensor(c)) for c in choices]
+        try:
+            shape = np.broadcast_shapes(tuple(self.shape), *[c.shape for c in items])
+        except ValueError:
+            raise ValueError(f"For 'Tensor.choose', the shapes of the tensor {tuple(self.shape)} and of the choices "
+                             f"{[c.shape for c in items]} can not be broadcast.") from None
+        dt = jnp.result_type(*items)
+        stacked = jnp.stack([jnp.broadcast_to(c.astype(dt), shape) for c in items])
+    if self.ndim == 0 or stacked.ndim == 0:
+        raise ValueError(f"For 'Tensor.choose', the original tensor and the argument 'choices' cannot be scalars. "
+                         f"Their dimensions should all be > 0, but got the original tensor's dimension {self.ndim}, "
+                         f"'choices' dimension {stacked.ndim}.")
+    if mode not in ("clip", "wrap", "raise"):
+        raise ValueError(f"For 'Tensor.choose', 'mode' must be one of 'raise', 'wrap', 'clip', but got {mode}.")
+    n = stacked.shape[0]
+    a = jnp.broadcast_to(arr(self).astype(np.int32), shape)
+    if mode == "raise":
+        c = a if isinstance(a, jax.core.Tracer) else np.asarray(a)
+        if not isinstance(c, jax.core.Tracer) and c.size and (c.min() < 0 or c.max() >= n):
+            raise ValueError(f"For 'Tensor.choose', the values of the tensor must be in range [0, {n}), but got "
+                             f"{c.tolist()}.")
+    a = jnp.clip(a, 0, n - 1) if mode != "wrap" else jnp.mod(a, n)
+    return _wrap(jnp.take_along_axis(stacked, a[None], 0)[0])
+
+
 @tensor_method("index")
 def _index(self, indices):
     if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) or i is None for i in indices):
@@ -722,6 +994,9 @@ def _new_full(self, size, fill_value, *, dtype=None, **kwargs):
 
 # ----------------------------------------------------------------------------------------
 # misc tensor API
+
+
+tensor_method("mH")(property(lambda self: _F.adjoint(self), doc="The conjugate transpose of the last two dimensions."))
 
 
 @tensor_method("value")
