@@ -130,11 +130,15 @@ def _get_local_size_helper(group):
     return _dist.info()["local_size"] if _ops_comm.world_size() > 1 else 1
 
 
+def _check_rank_id(api, arg, value):
+    if not isinstance(value, int):
+        raise TypeError(f"For '{api}', the argument '{arg}' must be type of int, but got '{arg}' type : "
+                        f"{type(value)}.")
+
+
 @check_parameter_available
 def _get_world_rank_from_group_rank_helper(group, group_rank_id):
-    if not isinstance(group_rank_id, int):
-        raise TypeError("For 'get_world_rank_from_group_rank', the argument 'group_rank_id' must be"
-                        f" type of int, but got 'group_rank_id' type : {type(group_rank_id)}.")
+    _check_rank_id("get_world_rank_from_group_rank", "group_rank_id", group_rank_id)
     ranks = _ranks(group)
     if not 0 <= group_rank_id < len(ranks):
         raise RuntimeError(f"For 'get_world_rank_from_group_rank', the group rank {group_rank_id} is out of the "
@@ -144,9 +148,7 @@ def _get_world_rank_from_group_rank_helper(group, group_rank_id):
 
 @check_parameter_available
 def _get_group_rank_from_world_rank_helper(world_rank_id, group):
-    if not isinstance(world_rank_id, int):
-        raise TypeError("For 'get_group_rank_from_world_rank', the argument 'world_rank_id' must be type of int, "
-                        f"but got 'world_rank_id' type : {type(world_rank_id)}.")
+    _check_rank_id("get_group_rank_from_world_rank", "world_rank_id", world_rank_id)
     ranks = _ranks(group)
     if world_rank_id not in ranks:
         raise RuntimeError(f"For 'get_group_rank_from_world_rank', the world rank {world_rank_id} is not a member "
@@ -156,9 +158,7 @@ def _get_group_rank_from_world_rank_helper(world_rank_id, group):
 
 @check_parameter_available
 def _get_group_rank_from_world_rank_from_cache_helper(world_rank_id, group):
-    if not isinstance(world_rank_id, int):
-        raise TypeError("For 'get_group_rank_from_world_rank_from_cache', the argument 'world_rank_id' must be type "
-                        f"of int, but got 'world_rank_id' type : {type(world_rank_id)}.")
+    _check_rank_id("get_group_rank_from_world_rank_from_cache", "world_rank_id", world_rank_id)
     if group == GlobalComm.WORLD_COMM_GROUP or _is_world(group):
         return world_rank_id
     if group not in _ExistingGroup.GROUP_RANKS:

@@ -44,6 +44,17 @@ def _known(name, group):
     return _c._group(name, group)
 
 
+def _gather_rooted(name, tensor, root, group, root_arg=None):
+    """The checks of a collective rooted at world rank ``root`` (which must be an int where ``root_arg``
+    names it), then every rank's ``tensor`` stacked: returns ``(stack, root's rank in group, group)``."""
+    _c._check_tensor(name, tensor)
+    if root_arg is not None and not isinstance(root, int):
+        raise TypeError(f"For {name}, the {root_arg} must be int")
+    g = get_group_rank_from_world_rank(root, group)
+    group = _known(name, group)
+    return _c._gather(name, tensor, group), g, group
+
+
 def all_reduce(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, async_op=False):
     """Reduce ``tensor`` (``op``: sum, prod, min, max) over ``group``."""
     _c._check_tensor("all_reduce", tensor)
@@ -81,21 +92,15 @@ def reduce_scatter_tensor(tensor, op="sum", group=GlobalComm.WORLD_COMM_GROUP, a
 
 def reduce(tensor, dst, op="sum", group=GlobalComm.WORLD_COMM_GROUP):
     """The reduction over ``group`` on world rank ``dst``; the other ranks get their input back."""
-    _c._check_tensor("reduce", tensor)
-    g = get_group_rank_from_world_rank(dst, group)
-    group = _known("reduce", group)
-    red = _c._reduce_stack(_c._gather("reduce", tensor, group), op)
+    stack, g, group = _gather_rooted("reduce", tensor, dst, group)
+    red = _c._reduce_stack(stack, op)
     return _wrap(red) if _c._me("reduce", group) == g else tensor
 
 
 def broadcast(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
     """World rank ``src``'s ``tensor``, on every rank of ``group``."""
-    _c._check_tensor("broadcast", tensor)
-    if not isinstance(src, int):
-        raise TypeError("For broadcast, the src must be int")
-    g = get_group_rank_from_world_rank(src, group)
-    group = _known("broadcast", group)
-    return _wrap(_c._gather("broadcast", tensor, group)[g])
+    stack, g, _ = _gather_rooted("broadcast", tensor, src, group, "src")
+    return _wrap(stack[g])
 
 
 def barrier(group=GlobalComm.WORLD_COMM_GROUP):
@@ -108,12 +113,8 @@ def barrier(group=GlobalComm.WORLD_COMM_GROUP):
 
 def scatter_tensor(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
     """World rank ``src``'s ``tensor`` split on axis 0; this rank's block."""
-    _c._check_tensor("scatter_tensor", tensor)
-    if not isinstance(src, int):
-        raise TypeError("For scatter_tensor, the src must be int")
-    g = get_group_rank_from_world_rank(src, group)
-    group = _known("scatter_tensor", group)
-    whole = _c._gather("scatter_tensor", tensor, group)[g]
+    stack, g, group = _gather_rooted("scatter_tensor", tensor, src, group, "src")
+    whole = stack[g]
     n = _c._group_size(group)
     if whole.ndim == 0 or whole.shape[0] % n:
         raise ValueError(f"For 'CollectiveScatter', the first dimension of the input must be divisible by the "
@@ -125,12 +126,7 @@ def scatter_tensor(tensor, src=0, group=GlobalComm.WORLD_COMM_GROUP):
 def gather_into_tensor(tensor, dst=0, group=GlobalComm.WORLD_COMM_GROUP):
     """On world rank ``dst``: every rank's ``tensor`` concatenated on axis 0; elsewhere a zero Tensor
     of the input's shape."""
-    _c._check_tensor("gather_into_tensor", tensor)
-    if not isinstance(dst, int):
-        raise TypeError("For gather_into_tensor, the dst must be int")
-    g = get_group_rank_from_world_rank(dst, group)
-    group = _known("gather_into_tensor", group)
-    st = _c._gather("gather_into_tensor", tensor, group)
+    st, g, group = _gather_rooted("gather_into_tensor", tensor, dst, group, "dst")
     if _c._me("gather_into_tensor", group) == g:
         return _wrap(st.reshape((-1,) + st.shape[2:]) if st.ndim > 1 else st)
     return _wrap(jnp.zeros(tensor.shape, st.dtype))

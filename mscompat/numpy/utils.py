@@ -30,13 +30,15 @@ def raise_value(info, param=None):
     raise ValueError(info if param is None else f"{info}{param}")
 
 
+_NARROWED = {onp.dtype(onp.float64): onp.float32, onp.dtype(onp.int64): onp.int32,
+             mstype.float64: mstype.float32, mstype.int64: mstype.int32}
+
+
 def _narrow(arr):
-    """float64 -> float32 and int64 -> int32: the dtypes ``mindspore.numpy`` gives Python values."""
-    if arr.dtype == onp.float64:
-        return arr.astype(onp.float32)
-    if arr.dtype == onp.int64:
-        return arr.astype(onp.int32)
-    return arr
+    """float64 -> float32 and int64 -> int32 (an ndarray or a Tensor; other dtypes unchanged): the
+    dtypes ``mindspore.numpy`` gives Python values."""
+    narrowed = _NARROWED.get(arr.dtype)
+    return arr if narrowed is None else arr.astype(narrowed)
 
 
 def _from_python(value):
@@ -191,13 +193,7 @@ _to_tensor_origin_dtype = to_tensor_origin
 _check_input_tensor = check_tensor
 
 
-def _convert_64_to_32(tensor):
-    """float64 -> float32 and int64 -> int32 (other dtypes unchanged)."""
-    if tensor.dtype == mstype.float64:
-        return tensor.astype(mstype.float32)
-    if tensor.dtype == mstype.int64:
-        return tensor.astype(mstype.int32)
-    return tensor
+_convert_64_to_32 = _narrow
 
 
 def _get_dtype_from_scalar(*input_numbers):
