@@ -18,7 +18,7 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "divide", "outer", "mm", "baddbmm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
-         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "count_nonzero", "addcmul", "addcdiv",
+         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "addcmul", "addcdiv",
          "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "inverse", "allclose",
          "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes", "t",
          "unique_consecutive")
@@ -58,8 +58,17 @@ def all(input, dim=None, keepdim=False):
 
 @mint_op("", twin="any")
 def any(input, dim=None, keepdim=False):
-    """True where some element over ``dim`` is nonzero."""
-    return ops.any(input, _dims(dim), keepdim)
+    """True where some element over the int ``dim`` is nonzero (everywhere when None)."""
+    if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
+        raise TypeError(f"any(): argument 'dim' (position 2) must be int, not {type(dim).__name__}.")
+    return ops.any(input, dim, keepdim)
+
+
+@mint_op("", twin="count_nonzero")
+def count_nonzero(input, dim=None):
+    """The number of nonzero elements over ``dim`` (an int or a tuple; all when None), as int64."""
+    _need_tensor("CountNonZero", input)
+    return ops.sum(ops.ne(input, 0).astype(mstype.int64), () if dim is None else _dims(dim))
 
 
 @mint_op("", twin="amax")
@@ -76,8 +85,8 @@ def amin(input, dim=(), keepdim=False):
 
 @mint_op("", twin="argmin")
 def argmin(input, dim=None, keepdim=False):
-    """Index of the minimum over ``dim`` (of the flattened input when None)."""
-    return ops.argmin(input, dim, keepdim)
+    """int64 index of the minimum over ``dim`` (of the flattened input when None)."""
+    return ops.argmin(input, dim, keepdim).astype(mstype.int64)
 
 
 def _extreme(name, reduce, pairwise, input, args, kwargs):
@@ -124,7 +133,9 @@ def min(input, *args, **kwargs):
 
 @mint_op("", twin="cumsum")
 def cumsum(input, dim, dtype=None):
-    """Cumulative sum along ``dim``."""
+    """Cumulative sum along ``dim``; integer and bool inputs sum in int64 unless ``dtype`` is given."""
+    if dtype is None and isinstance(input, Tensor) and (input.dtype == mstype.bool_ or mstype.is_int(input.dtype)):
+        dtype = mstype.int64
     return ops.cumsum(input, dim, dtype)
 
 
@@ -154,6 +165,14 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     return values, indices.astype(mstype.int64)
 
 
+def _half_single(prim, input):
+    """MindSpore's Var/Std/VarMean/StdMean kernels take float16, float32 and bfloat16 only."""
+    if isinstance(input, Tensor) and input.dtype not in (mstype.float16, mstype.float32, mstype.bfloat16):
+        raise TypeError(f"For primitive[{prim}], the input[input] supports types: Float16, Float32, BFloat16. "
+                        f"But got {input.dtype}.")
+    return input
+
+
 def _correction(name, correction):
     if isinstance(correction, bool) or not isinstance(correction, (int, np.integer)):
         raise TypeError(f"For '{name}', 'correction' must be an int, but got {type(correction).__name__}.")
@@ -163,13 +182,13 @@ def _correction(name, correction):
 @mint_op("", twin="var")
 def var(input, dim=None, *, correction=1, keepdim=False):
     """Variance over ``dim`` with Bessel's ``correction``."""
-    return ops.var(input, _dims(dim), _correction("var", correction), keepdim)
+    return ops.var(_half_single("Var", input), _dims(dim), _correction("var", correction), keepdim)
 
 
 @mint_op("", twin="std")
 def std(input, dim=None, *, correction=1, keepdim=False):
     """Standard deviation over ``dim`` with Bessel's ``correction``."""
-    return ops.std(input, _dims(dim), _correction("std", correction), keepdim)
+    return ops.std(_half_single("Std", input), _dims(dim), _correction("std", correction), keepdim)
 
 
 @mint_op("", twin="norm")
@@ -183,10 +202,7 @@ def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
         p = 2
     if isinstance(p, str):
         return ops.norm(input, p, _dims(dim), keepdim)
-    if dim is None:
-        return ops.norm(ops.reshape(input, (-1,)), float(p), 0, keepdim) if not keepdim else ops.reshape(
-            ops.norm(ops.reshape(input, (-1,)), float(p), 0), (1,) * input.ndim)
-    return ops.norm(input, float(p), _dims(dim), keepdim)
+    return ops.vector_norm(input, float(p), None if dim is None else _dims(dim), keepdim)
 
 
 @mint_op("", twin="round")
@@ -274,13 +290,13 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 @mint_op("", twin="std_mean")
 def std_mean(input, dim=None, *, correction=1, keepdim=False):
     """(standard deviation, mean) over ``dim`` with Bessel's ``correction``."""
-    return ops.std_mean(input, _dims(dim), _correction("std_mean", correction), keepdim)
+    return ops.std_mean(_half_single("StdMean", input), _dims(dim), _correction("std_mean", correction), keepdim)
 
 
 @mint_op("", twin="var_mean")
 def var_mean(input, dim=None, *, correction=1, keepdim=False):
     """(variance, mean) over ``dim`` with Bessel's ``correction``."""
-    return ops.var_mean(input, _dims(dim), _correction("var_mean", correction), keepdim)
+    return ops.var_mean(_half_single("VarMean", input), _dims(dim), _correction("var_mean", correction), keepdim)
 
 
 @mint_op("", twin="index_add")
@@ -320,6 +336,8 @@ def clone(input):
 @mint_op("", twin="bincount")
 def bincount(input, weights=None, minlength=0):
     """Counts of each value of the non-negative int ``input`` (int64), or sums of ``weights``."""
+    if isinstance(input, Tensor) and input.size and bool((input < 0).any()):
+        raise ValueError("For 'bincount', the elements of 'input' must be non-negative.")
     out = ops.bincount(input, weights, minlength)
     return out.astype(mstype.int64) if weights is None else out.astype(weights.dtype)
 
