@@ -10,6 +10,11 @@ it unchanged. The same case runs on real MindSpore (in its own numpy-1.x process
 processes and compared by :func:`compare`. If MindSpore raises, mscompat must raise the
 same exception class. ``error=True`` marks a bad-input case: MindSpore must raise.
 
+Each case has one oracle (:attr:`Case.oracle`): real MindSpore running ``fn`` ("mindspore"),
+real MindSpore running ``ms_ref``, a re-expression of the op with ops its CPU build runs
+("mindspore re-expression"), or PyTorch running ``torch_ref`` ("torch", for ``mindspore.mint``
+ops MindSpore's CPU build lacks; ``torch_oracle.py``).
+
 This module imports numpy only: it runs on both sides of the process boundary.
 """
 import ctypes
@@ -22,7 +27,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["case", "both_modes", "Case", "Raw", "normalize", "normalize_output", "compare", "tolerance", "F32",
+__all__ = ["case", "both_modes", "Case", "ORACLES", "error_message", "Raw", "normalize", "normalize_output", "compare", "tolerance", "F32",
            "F16", "F64", "I32", "I64", "U8", "BOOL", "rand", "TOLERANCES"]
 
 # ---------------------------------------------------------------------------------------
@@ -47,6 +52,8 @@ def tolerance(dtype_name, case_rtol=None, case_atol=None):
 # ---------------------------------------------------------------------------------------
 # Cases
 
+ORACLES = ("mindspore", "mindspore re-expression", "torch")
+
 
 class Raw:
     """An input passed to the case function unchanged (not converted to Tensor)."""
@@ -69,6 +76,15 @@ class Case:
     mode: str = "pynative"       # execution mode set for the case: "pynative" or "graph"
     slow: bool = False           # left out of the default run (pytest -m slow runs it)
     capture_output: bool = False  # also compare what the case prints (file descriptor 1)
+    torch_ref: Any = None        # PyTorch's form of the case, the oracle for mint ops MindSpore's CPU lacks
+    ms_error: Any = None         # bad-input torch cases: the class MindSpore documents (see case())
+
+    @property
+    def oracle(self):
+        """Which oracle the case is compared with: one of :data:`ORACLES`."""
+        if self.torch_ref is not None:
+            return "torch"
+        return "mindspore re-expression" if self.ms_ref is not None else "mindspore"
 
     def run(self, ms):
         """Evaluate on framework module ``ms``; returns the normalized result (with
@@ -90,24 +106,42 @@ class Case:
                     for a in self.inputs]
             return normalize(fn(ms, *args))
         except Exception as e:  # the exception class is part of the result
-            return {"t": "error", "cls": type(e).__name__, "msg": str(e).split("\n")[0][:300]}
+            return {"t": "error", "cls": type(e).__name__, "msg": error_message(e)}
         finally:
             ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
+def error_message(e):
+    """The start of an exception's message: its first three lines that say something (MindSpore's
+    graph-mode errors begin with an empty line and a rule of dashes)."""
+    lines = [ln.strip() for ln in str(e).splitlines()]
+    return " | ".join([ln for ln in lines if ln.strip("- ")][:3])[:300]
+
+
 def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative",
-         slow=False, capture_output=False):
+         slow=False, capture_output=False, torch_ref=None, ms_error=None):
     """A parity case. ``ms_ref`` is only for ops whose kernel MindSpore 2.10's CPU build lacks
     (listed in ``cpu_untestable.tsv``): real MindSpore then runs ``ms_ref``, the op's
     documented math written with MindSpore ops its CPU build can run, while mscompat runs ``fn``.
     ``mode`` ("pynative" or "graph") is the execution mode both sides run the case in; ``slow``
     cases are marked ``slow`` (left out of the default run). ``capture_output=True`` also
     compares the text the case writes to file descriptor 1 (MindSpore's graph-mode ``print``
-    writes there from C++), normalized by :func:`normalize_output`."""
+    writes there from C++), normalized by :func:`normalize_output`.
+
+    ``torch_ref`` (``lambda torch, *inputs: ...``) is for ``mindspore.mint`` ops whose kernel
+    MindSpore 2.10's CPU build lacks and PyTorch has: PyTorch, to which ``mint`` is documented as
+    aligned, is then the oracle (``torch_oracle.py``; numpy inputs become ``torch.Tensor``).
+    For a bad-input torch case whose MindSpore run stops at the missing kernel before checking the
+    arguments, ``ms_error`` names the exception class MindSpore documents for that input (mscompat
+    must raise it; PyTorch must raise too, any class)."""
     if mode not in ("pynative", "graph"):
         raise ValueError(f"case {name!r}: mode must be 'pynative' or 'graph', not {mode!r}")
+    if ms_ref is not None and torch_ref is not None:
+        raise ValueError(f"case {name!r}: give ms_ref or torch_ref, not both (one oracle per case)")
+    if ms_error is not None and not (error and torch_ref is not None):
+        raise ValueError(f"case {name!r}: ms_error is for bad-input (error=True) cases with a torch_ref")
     return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode, slow=slow,
-                capture_output=capture_output)
+                capture_output=capture_output, torch_ref=torch_ref, ms_error=ms_error)
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,50 +297,51 @@ def _close(a, b, rtol, atol):
     return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True))
 
 
-def compare(expected, actual, case_=None, path="result"):
-    """Return None when ``actual`` matches ``expected``, else a message saying where not."""
+def compare(expected, actual, case_=None, path="result", who="MindSpore"):
+    """Return None when ``actual`` matches ``expected`` (the result of the oracle ``who``), else a
+    message saying where not."""
     rtol = case_.rtol if case_ else None
     atol = case_.atol if case_ else None
     check_values = case_.check_values if case_ else True
     if expected["t"] == "error":
         if actual["t"] != "error":
-            return f"{path}: MindSpore raised {expected['cls']} ({expected['msg']}), mscompat returned {actual}"
+            return f"{path}: {who} raised {expected['cls']} ({expected['msg']}), mscompat returned {actual}"
         if actual["cls"] != expected["cls"]:
-            return (f"{path}: exception class differs: MindSpore {expected['cls']} ({expected['msg']}), "
+            return (f"{path}: exception class differs: {who} {expected['cls']} ({expected['msg']}), "
                     f"mscompat {actual['cls']} ({actual['msg']})")
         return None
     if actual["t"] == "error":
         return f"{path}: mscompat raised {actual['cls']}: {actual['msg']}"
     if expected["t"] == "captured" and actual["t"] == "captured":
-        msg = compare(expected["result"], actual["result"], case_, path)
+        msg = compare(expected["result"], actual["result"], case_, path, who)
         if msg:
             return msg
         if expected["stdout"] != actual["stdout"]:
-            return (f"{path}: printed output differs:\n--- MindSpore\n{expected['stdout']}\n"
+            return (f"{path}: printed output differs:\n--- {who}\n{expected['stdout']}\n"
                     f"--- mscompat\n{actual['stdout']}")
         return None
     if expected["t"] != actual["t"]:
-        return f"{path}: kind differs: MindSpore {expected['t']}, mscompat {actual['t']}"
+        return f"{path}: kind differs: {who} {expected['t']}, mscompat {actual['t']}"
     t = expected["t"]
     if t in ("tensor", "ndarray"):
         if expected["dtype"] != actual["dtype"]:
-            return f"{path}: dtype differs: MindSpore {expected['dtype']}, mscompat {actual['dtype']}"
+            return f"{path}: dtype differs: {who} {expected['dtype']}, mscompat {actual['dtype']}"
         if expected["shape"] != actual["shape"]:
-            return f"{path}: shape differs: MindSpore {expected['shape']}, mscompat {actual['shape']}"
+            return f"{path}: shape differs: {who} {expected['shape']}, mscompat {actual['shape']}"
         if not check_values:
             return None
         name = expected["dtype"] if t == "tensor" else {"float16": "Float16", "float32": "Float32",
                                                          "float64": "Float64"}.get(expected["dtype"], "")
         r, a = tolerance(name, rtol, atol)
         if not _close(expected["value"], actual["value"], r, a):
-            return (f"{path}: values differ (rtol={r}, atol={a}):\n  MindSpore {_short(expected['value'])}"
+            return (f"{path}: values differ (rtol={r}, atol={a}):\n  {who} {_short(expected['value'])}"
                     f"\n  mscompat  {_short(actual['value'])}")
         return None
     if t == "seq":
         if len(expected["items"]) != len(actual["items"]):
             return f"{path}: length differs: {len(expected['items'])} vs {len(actual['items'])}"
         for i, (e, a) in enumerate(zip(expected["items"], actual["items"])):
-            msg = compare(e, a, case_, f"{path}[{i}]")
+            msg = compare(e, a, case_, f"{path}[{i}]", who)
             if msg:
                 return msg
         return None
@@ -321,14 +356,14 @@ def compare(expected, actual, case_=None, path="result"):
             ok = (math.isnan(e) and math.isnan(a)) or math.isclose(e, a, rel_tol=r, abs_tol=at)
         else:
             ok = e == a
-        return None if ok else f"{path}: value differs: MindSpore {e}, mscompat {a}"
+        return None if ok else f"{path}: value differs: {who} {e}, mscompat {a}"
     if t in ("dtype", "str"):
         return None if expected["value"] == actual["value"] else (
-            f"{path}: differs: MindSpore {expected['value']!r}, mscompat {actual['value']!r}")
+            f"{path}: differs: {who} {expected['value']!r}, mscompat {actual['value']!r}")
     if t == "none":
         return None
     if expected.get("type") != actual.get("type"):
-        return f"{path}: type differs: MindSpore {expected.get('type')}, mscompat {actual.get('type')}"
+        return f"{path}: type differs: {who} {expected.get('type')}, mscompat {actual.get('type')}"
     return None
 
 

@@ -1,7 +1,10 @@
-"""Every case of ``parity_tests/cases`` on mscompat, compared with real MindSpore."""
+"""Every case of ``parity_tests/cases`` on mscompat, compared with its oracle: real MindSpore
+(running the case or its ``ms_ref`` re-expression), or PyTorch for the ``torch_ref`` cases of
+``mindspore.mint`` ops MindSpore 2.10's CPU build lacks (``torch_oracle.py``)."""
 import pytest
 
 import mscompat
+from parity_tests import torch_oracle
 from parity_tests.cases import all_cases, needs_comm
 from parity_tests.harness import compare
 
@@ -19,12 +22,51 @@ def comm_initialized():
 
 @pytest.mark.parametrize("c", [pytest.param(c, id=c.name, marks=[pytest.mark.slow] if c.slow else [])
                                for c in CASES])
-def test_parity(c, oracle_results, request):
+def test_parity(c, oracle_results, request, record_property):
     if needs_comm(c.family):
         request.getfixturevalue("comm_initialized")
+    record_property("oracle", c.oracle)
     expected = oracle_results[c.name]
+    if c.torch_ref is not None:
+        ok, reason = torch_oracle.available()
+        if not ok:
+            pytest.skip(reason)
+        msg = _check_torch_case(c, expected, torch_oracle.run(c), c.run(mscompat), record_property)
+        assert msg is None, msg
+        return
     if c.error:
         assert expected["t"] == "error", f"bad-input case, but MindSpore did not raise: {expected}"
     actual = c.run(mscompat)
     msg = compare(expected, actual, c)
     assert msg is None, msg
+
+
+def _check_torch_case(c, ms_result, torch_result, actual, record_property):
+    """A ``torch_ref`` case. MindSpore ran ``fn`` too (``ms_result``): where its CPU build has the
+    kernel, mscompat must match it as well as PyTorch. Bad input: MindSpore and PyTorch must both
+    raise; mscompat raises MindSpore's class: the one MindSpore raised while checking the arguments,
+    else (its run stopped at the missing kernel) the class MindSpore documents (``ms_error``)."""
+    no_kernel = torch_oracle.kernel_missing(ms_result)
+    record_property("mindspore", ms_result.get("cls", "ran") if ms_result["t"] == "error" else "ran")
+    record_property("torch", torch_result.get("cls", "ran") if torch_result["t"] == "error" else "ran")
+    if c.error:
+        if ms_result["t"] != "error":
+            return f"bad-input case, but MindSpore did not raise: {ms_result}"
+        if torch_result["t"] != "error":
+            return f"bad-input case, but PyTorch did not raise: {torch_result}"
+        if not no_kernel:
+            return compare(ms_result, actual, c)
+        if c.ms_error is None:
+            return (f"MindSpore's CPU build stopped at the missing kernel ({ms_result['msg']}) before checking "
+                    f"this input; give the class MindSpore documents for it as ms_error= (PyTorch raised "
+                    f"{torch_result['cls']})")
+        return compare({"t": "error", "cls": c.ms_error, "msg": "documented"}, actual, c)
+    if torch_result["t"] == "error":
+        return f"PyTorch raised {torch_result['cls']}: {torch_result['msg']} (the torch_ref is wrong)"
+    if ms_result["t"] == "error" and not no_kernel:
+        return (f"MindSpore raised {ms_result['cls']} ({ms_result['msg']}) where PyTorch returned: a bad-input "
+                f"case (error=True), or an op MindSpore's CPU runs (then it needs no torch_ref)")
+    msg = compare(torch_result, actual, c, who="PyTorch")
+    if msg is None and ms_result["t"] != "error":
+        msg = compare(ms_result, actual, c)
+    return msg

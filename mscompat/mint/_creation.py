@@ -78,11 +78,12 @@ def linspace(start, end, steps, *, dtype=None):
         raise TypeError(f"For 'linspace', 'steps' must be an int, but got {type(steps).__name__}.")
     if steps <= 0:
         raise ValueError(f"For 'linspace', 'steps' must be positive, but got {steps}.")
-    out = ops.linspace(ops.scalar_to_tensor(float(start), mstype.float32) if not isinstance(start, Tensor)
-                       else start.astype(mstype.float32),
-                       ops.scalar_to_tensor(float(end), mstype.float32) if not isinstance(end, Tensor)
-                       else end.astype(mstype.float32), int(steps))
-    return out if dtype is None else out.astype(dtype)
+    work = mstype.float64 if dtype == mstype.float64 else mstype.float32   # float64 is computed in float64
+    out = ops.linspace(ops.scalar_to_tensor(float(start), work) if not isinstance(start, Tensor)
+                       else start.astype(work),
+                       ops.scalar_to_tensor(float(end), work) if not isinstance(end, Tensor)
+                       else end.astype(work), int(steps))
+    return out if dtype is None or dtype == work else out.astype(dtype)
 
 
 def _draw_shape(name, size):

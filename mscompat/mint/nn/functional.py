@@ -99,6 +99,11 @@ def linear(input, weight, bias=None):
 
 
 def _conv(name, conv, nd, input, weight, bias, stride, padding, dilation, groups):
+    if (isinstance(input, Tensor) and isinstance(weight, Tensor) and input.ndim in (nd + 1, nd + 2)
+            and weight.ndim == nd + 2 and isinstance(groups, int) and groups > 0
+            and input.shape[-nd - 1] // groups != weight.shape[1]):
+        raise ValueError(f"For '{name}', in_channels/groups must be equal weight[1], but in_channels/groups is "
+                         f"{input.shape[-nd - 1] // groups}, and weight[1] is {weight.shape[1]}.")
     if isinstance(padding, str):
         if padding not in ("same", "valid"):
             raise ValueError(f"For '{name}', 'padding' must be 'same', 'valid' or int/tuple, but got '{padding}'.")
@@ -151,7 +156,15 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
 @mint_op(_NS, twin="gather")
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
     """The rows of ``weight`` at the indices ``input``; rows whose ``norm_type``-norm exceeds
-    ``max_norm`` are scaled down to it."""
+    ``max_norm`` are scaled down to it. The row ``padding_idx`` gets no gradient."""
+    if weight.ndim != 2:
+        raise ValueError(f"For primitive[Embedding], the shape of weight must be equal to 2, but got {weight.ndim}.")
+    if padding_idx is not None:
+        n = weight.shape[0]
+        if not -n <= padding_idx < n:
+            raise ValueError(f"For primitive[Embedding], the padding_idx must be in [{-n},{n}), but got {padding_idx}.")
+        frozen = (ops.arange(n) == padding_idx % n).reshape(n, 1)
+        weight = ops.where(frozen, ops.stop_gradient(weight), weight)
     rows = ops.gather(weight, input, 0)
     if max_norm is not None:
         n = ops.norm(rows, float(norm_type), -1, True)
