@@ -13,9 +13,10 @@ ResNet-50 trains with ``nn.Momentum`` (0.9, weight decay 1e-4), the transformers
 The PyTorch side (only when ``torch`` imports; otherwise its column says "PyTorch not
 installed") is the same models, shapes, initial data and optimizers in eager PyTorch, with
 ``torch.autocast`` (and a ``GradScaler`` starting at 1024 for float16) for the AMP row. Attention is the explicit
-matmul-softmax-matmul on both sides (no fused attention kernel), and TF32 is off in PyTorch for
-the float32 rows, as mscompat computes MindSpore's float32 matmuls and convolutions at full
-float32 precision.
+matmul-softmax-matmul on both sides (no fused attention kernel). Both sides keep MindSpore's GPU
+precision defaults in the float32 rows (``device_context.gpu.op_precision``): matrix products at
+full float32, convolutions allowed TF32 (PyTorch: ``matmul.allow_tf32 = False``,
+``cudnn.allow_tf32 = True``, its own defaults too).
 
 For each model its contenders (framework x precision) are built, each runs ``--warmup`` steps
 (the first one's time is reported as the compile time), then ``--rounds`` interleaved rounds of
@@ -245,8 +246,8 @@ def torch_device():
 
 
 def torch_contender(name, cfg, precision, amp_dtype, batch, compile_model):
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False   # MindSpore's GPU defaults (device_context.gpu.op_precision):
+    torch.backends.cudnn.allow_tf32 = True          # float32 matmuls in float32, convolutions may use TF32
     torch.backends.cudnn.benchmark = True
     torch.manual_seed(0)
     dev = torch_device()
