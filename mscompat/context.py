@@ -7,6 +7,7 @@ PYNATIVE_MODE; ``set_context(mode=GRAPH_MODE)`` compiles the outermost Cell call
 from .backends import device_target, precision
 from .log import _get_logger
 from mscompat.parallel import _mesh
+from .common import _compile_cache
 __all__ = ["set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "ParallelMode",
            "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
 
@@ -21,7 +22,8 @@ _context = {"mode": PYNATIVE_MODE, "device_target": "CPU", "device_id": 0, "save
             "save_graphs_path": ".", "max_call_depth": 1000, "jit_level": "O0",
             "enable_graph_kernel": False, "max_device_memory": 1024.0, "ascend_config": {}, "runtime_num_threads": 30,
             "pynative_synchronize": False, "deterministic": "OFF", "jit_config": {},
-            "memory_optimize_level": "O0", "print_file_path": "", "env_config_path": "", "jit_syntax_level": LAX}
+            "memory_optimize_level": "O0", "print_file_path": "", "env_config_path": "", "jit_syntax_level": LAX,
+            "compile_cache_path": ""}
 
 
 # the keys MindSpore 2.10's set_context / get_context recognize (its context setters, its
@@ -83,7 +85,23 @@ def set_context(**kwargs):
             if value not in (STRICT, COMPATIBLE, LAX):
                 raise ValueError(f"For 'jit_syntax_level', the value should be context.STRICT or context.LAX, "
                                  f"but got {value}.")
+        elif key in _CACHE_KEYS:
+            _check_cache_key(key, value)
         _context[key] = value
+    if any(key in kwargs for key in _CACHE_KEYS):
+        _compile_cache.configure(_context.get("enable_compile_cache"), _context.get("compile_cache_path"))
+
+
+# the persistent compilation cache (mscompat.common._compile_cache): on by default, unlike MindSpore
+_CACHE_KEYS = ("enable_compile_cache", "compile_cache_path")
+
+
+def _check_cache_key(key, value):
+    if key == "enable_compile_cache" and not isinstance(value, bool):
+        raise TypeError(f"The parameter 'enable_compile_cache' must be {bool}, but got {type(value)}")
+    if key == "compile_cache_path" and not isinstance(value, str):
+        raise RuntimeError(f"For 'context.set_context', the argument 'compile_cache_path' must be a str, "
+                           f"but got {type(value)}.")
 
 
 # device keys: validated and applied by the backends (mscompat.backends)
@@ -221,3 +239,6 @@ def reset_auto_parallel_context():
     _auto_parallel.clear()
     _auto_parallel.update(_AUTO_PARALLEL_DEFAULTS)
     _mesh.configure(_auto_parallel)
+
+
+_compile_cache.configure()

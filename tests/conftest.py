@@ -1,8 +1,24 @@
 """Each behaviour test starts from the execution mode the one before it started from: a test that
-switches to GRAPH_MODE (or back) does not change what the next test runs in."""
+switches to GRAPH_MODE (or back) does not change what the next test runs in.
+
+The persistent compilation cache (on by default) goes to a directory of this session's own,
+removed at its end, so no test reads programs another run left in the user's cache; the
+subprocesses the tests start inherit it through MS_COMPILER_CACHE_PATH."""
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
-import mscompat as ms
+_CACHE_DIR = tempfile.mkdtemp(prefix="mscompat-test-cache-")
+atexit.register(shutil.rmtree, _CACHE_DIR, True)
+os.environ["MS_COMPILER_CACHE_PATH"] = _CACHE_DIR
+
+import mscompat as ms  # noqa: E402  (after the cache directory is chosen)
+from mscompat.common import _compile_cache  # noqa: E402
+
+_compile_cache.configure()    # in case mscompat was imported before this file
 
 
 @pytest.fixture(autouse=True)

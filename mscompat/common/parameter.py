@@ -211,7 +211,7 @@ class Parameter(Tensor):
         """A new Parameter with the same attributes; data copied, or drawn from ``init``."""
         x = _copy.copy(self)
         if init == "same":
-            x._value = None if self._data is None else jax.numpy.array(self._data, copy=True)
+            x._value = _copy_array(self._data)
         else:
             x._value = initializer(init, self.shape, self.dtype).init_data()._data
             x._init = None
@@ -226,7 +226,7 @@ class Parameter(Tensor):
 
     def __deepcopy__(self, memo):
         x = self.__copy__()
-        x._value = None if self._data is None else jax.numpy.array(self._data, copy=True)
+        x._value = _copy_array(self._data)
         return x
 
     def set_param_ps(self, init_in_server=False):
@@ -264,6 +264,12 @@ def _unflatten(aux, children):
 
 
 jax.tree_util.register_pytree_node(Parameter, _flatten, _unflatten)
+
+
+def _copy_array(data):
+    """A copy of a Parameter's array in a buffer of its own, same devices and sharding: a
+    device-side copy, which compiles no XLA program (``jnp.array(copy=True)`` compiled one per shape)."""
+    return None if data is None else jax.device_put(data, may_alias=False)
 
 
 class ParameterTuple(tuple):

@@ -156,18 +156,15 @@ class Tensor:
             shape = tuple(-1 if d is None else d for d in shape)
             dynamic = init is None and any(isinstance(d, numbers.Integral) and d < 0 for d in shape)
             self._init = (init, shape, mstype.to_dtype(dtype))
-            self._data = None if init is not None or dynamic else jnp.zeros(
-                shape, mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+            self._data = None if init is not None or dynamic else _host_to_device(np.zeros(
+                shape, mstype.dtype_to_nptype(mstype.to_dtype(dtype))))
             return
         if input_data is None:
             if dtype is not None:
-                self._data = jnp.zeros((0,), mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+                self._data = _host_to_device(np.zeros((0,), mstype.dtype_to_nptype(mstype.to_dtype(dtype))))
                 return
             raise TypeError("For Tensor, the input_data should not be None.")
-        arr = _to_array(input_data, dtype)
-        # host data: one transfer, no XLA program compiled per new shape (jnp.asarray's)
-        self._data = jax.device_put(arr) if isinstance(arr, np.ndarray) and arr.dtype.isnative \
-            else jnp.asarray(arr)
+        self._data = _host_to_device(_to_array(input_data, dtype))
 
     # --- fast construction from an array (used by every op) -------------------------
     @classmethod
@@ -341,7 +338,8 @@ class Tensor:
         return self if dtype is None else self.astype(dtype)
 
     def copy(self):
-        return Tensor._wrap(jnp.array(self._data, copy=True))
+        # a device-side copy into a buffer of its own: no XLA program per shape (jnp.array(copy=True)'s)
+        return Tensor._wrap(jax.device_put(self._data, may_alias=False))
 
     def clone(self):
         return self.copy()
@@ -477,10 +475,18 @@ class Tensor:
 
     def __setstate__(self, state):
         self._init = None
-        self._data = jnp.asarray(state["data"])
+        self._data = _host_to_device(state["data"])
 
     # indexing (__getitem__/__setitem__) is defined in mscompat.common._indexing, which attaches it
     # when mscompat.common imports it
+
+
+def _host_to_device(arr):
+    """The jax array of host data: a native-endian numpy array moves with one transfer, which
+    compiles no XLA program (``jnp.asarray`` / ``jnp.zeros`` compile one per new shape)."""
+    if isinstance(arr, np.ndarray) and arr.dtype.isnative:
+        return jax.device_put(arr)
+    return jnp.asarray(arr)
 
 
 def _format_value(arr):
@@ -549,7 +555,7 @@ def from_numpy(array):
     """``mindspore.from_numpy``: a Tensor holding ``array`` (numpy dtype kept)."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"The input of from_numpy should be a numpy.ndarray, but got {type(array)}.")
-    return Tensor._wrap(jnp.asarray(array))
+    return Tensor._wrap(_host_to_device(array))
 
 
 def is_tensor(obj):
