@@ -348,6 +348,8 @@ mint_form("", "npu_gelu", "gelu")
 @mint_op("", twin="sort")
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(the ``k``-th smallest value, its int64 index) along ``dim``."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"kthvalue(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}.")
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
         raise TypeError(f"For 'kthvalue', 'k' must be an int, but got {type(k).__name__}.")
     n = input.shape[dim] if input.ndim else 1
