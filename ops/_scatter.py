@@ -9,7 +9,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
-from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor
+from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, ms_dtype
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -503,20 +503,46 @@ def _masked_scatter(x, mask, updates):
 primitive("MaskedScatter", _masked_scatter)
 
 
-def _index_put(x, values, indices, accumulate=0):
-    a = _tensor("IndexPut", "x1", x)
-    v = _tensor("IndexPut", "x2", values)
+def _index_put_args(name, x, values, indices):
+    a = _tensor(name, "x1", x)
+    v = _tensor(name, "x2", values)
     if not isinstance(indices, (tuple, list)) or not indices:
-        raise TypeError("For 'IndexPut', 'indices' must be a non-empty tuple or list of Tensors.")
+        raise TypeError(f"For '{name}', 'indices' must be a non-empty tuple or list of Tensors.")
     idx = tuple(arr(i) for i in indices)
     for i in idx:
         if i.dtype not in (np.int32, np.int64):
-            raise TypeError(f"For 'IndexPut', each tensor of 'indices' must be int32 or int64, but got {i.dtype}.")
+            raise TypeError(f"For primitive[{name}], the input argument[indices[0]:] must be a type of "
+                            f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{ms_dtype(i.dtype)}].")
     if v.dtype != a.dtype:
-        raise TypeError(f"For 'IndexPut', 'x1' and 'x2' must have the same dtype, but got {x.dtype} and "
-                        f"{values.dtype}.")
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if len(idx) > a.ndim:
+        raise IndexError(f"For '{name}', too many indices: {len(idx)} for a Tensor of rank {a.ndim}.")
+    return a, v, idx
+
+
+def index_put_values(name, x, indices, values, accumulate):
+    """``x`` with ``values`` written (or added, ``accumulate``) at the positions the index Tensors
+    ``indices`` select (broadcast against each other; the trailing dimensions are whole), as
+    torch's ``index_put_``; ``values`` broadcasts to the selection. Returns the new array."""
+    a, v, idx = _index_put_args(name, x, values, indices)
     ref = a.at[idx]
-    return _wrap(ref.add(v) if accumulate else ref.set(v))
+    try:
+        return ref.add(v) if accumulate else ref.set(v)
+    except ValueError:
+        raise RuntimeError(f"For '{name}', 'values' of shape {tuple(v.shape)} can not be broadcast to the "
+                           f"indexed shape.") from None
+
+
+def _index_put(x, values, indices, accumulate=0):
+    a, v, idx = _index_put_args("IndexPut", x, values, indices)
+    if v.ndim != 1:
+        raise ValueError(f"For primitive[IndexPut], the rank of x2 must be equal to 1, but got {v.ndim}.")
+    if len(idx) == a.ndim:
+        most = builtins.max(int(np.prod(i.shape, dtype=np.int64)) for i in idx)
+        if v.shape[0] not in (1, most):
+            raise ValueError(f"For 'IndexPut', the size of x2 must be 1 or the max size of the tensors in indices "
+                             f"if rank(x1) == size(indices), but got {v.shape[0]}.")
+    return _wrap(index_put_values("IndexPut", x, indices, values, accumulate))
 
 
 primitive("IndexPut", _index_put, attrs=(("accumulate", 0, (int,)),))

@@ -22,7 +22,7 @@ from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import tensor_method, OPS, METHODS, PRIMITIVES
 from ._random import failed_call, type_word
-from ._scatter import scatter_into, index_into
+from ._scatter import scatter_into, index_into, index_put_values
 from mscompat.context import get_context
 
 _wrap = Tensor._wrap
@@ -698,12 +698,6 @@ def _masked_scatter_(self, mask, source):
     return _assign(self, _MASKED_SCATTER(self, mask, source))
 
 
-def _index_put_check(indices, values, accumulate, call):
-    if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) for i in indices) \
-            or not isinstance(values, Tensor) or not isinstance(accumulate, bool):
-        raise call()
-
-
 @tensor_method("index_put")
 def _index_put(self, indices, values, accumulate=False):
     if not isinstance(accumulate, bool):
@@ -714,9 +708,13 @@ def _index_put(self, indices, values, accumulate=False):
 
 @tensor_method("index_put_")
 def _index_put_(self, indices, values, accumulate=False):
-    _index_put_check(indices, values, accumulate, lambda: failed_call(
-        "InplaceIndexPut", (("input", self), ("indices", indices), ("values", values), ("accumulate", accumulate))))
-    return _assign(self, _index_put(self, tuple(indices), values, accumulate))
+    """Torch's ``index_put_``: ``values`` broadcast to the positions ``indices`` select."""
+    if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) for i in indices) \
+            or not isinstance(values, Tensor) or not isinstance(accumulate, bool):
+        raise failed_call("InplaceIndexPut", (("input", self), ("indices", indices), ("values", values),
+                                              ("accumulate", accumulate)))
+    self._data = index_put_values("index_put_", self, tuple(indices), values, accumulate)
+    return self
 
 
 @tensor_method("fill_diagonal_")
@@ -923,17 +921,14 @@ def _choose(self, choices, mode="clip"):
         raise ValueError(f"For 'Tensor.choose', the original tensor and the argument 'choices' cannot be scalars. "
                          f"Their dimensions should all be > 0, but got the original tensor's dimension {self.ndim}, "
                          f"'choices' dimension {stacked.ndim}.")
-    if mode not in ("clip", "wrap", "raise"):
-        raise ValueError(f"For 'Tensor.choose', 'mode' must be one of 'raise', 'wrap', 'clip', but got {mode}.")
+    if mode == "raise":
+        raise NotImplementedError('"raise" mode is not implemented')
     n = stacked.shape[0]
     a = jnp.broadcast_to(arr(self).astype(np.int32), shape)
-    if mode == "raise":
-        c = a if isinstance(a, jax.core.Tracer) else np.asarray(a)
-        if not isinstance(c, jax.core.Tracer) and c.size and (c.min() < 0 or c.max() >= n):
-            raise ValueError(f"For 'Tensor.choose', the values of the tensor must be in range [0, {n}), but got "
-                             f"{c.tolist()}.")
-    a = jnp.clip(a, 0, n - 1) if mode != "wrap" else jnp.mod(a, n)
-    return _wrap(jnp.take_along_axis(stacked, a[None], 0)[0])
+    a = jnp.mod(a, n) if mode == "wrap" else jnp.clip(a, 0, n - 1)    # any other mode clips, as MindSpore's
+    # MindSpore gathers the choices as int32 and casts the result back to their dtype
+    picked = jnp.take_along_axis(stacked.astype(np.int32), a[None], 0)[0]
+    return _wrap(picked.astype(stacked.dtype))
 
 
 @tensor_method("index")
