@@ -1,13 +1,18 @@
-"""Per-op cost of eager (PyNative) ``add`` and ``matmul`` on a (16, 16) float32 Tensor.
+"""Per-op cost of eager (PyNative) ops on a (16, 16) float32 Tensor.
 
-Every public form of the two ops is timed against the bare ``jax.numpy`` call it stands for
-(``ops.add`` / ``x + y`` against ``jnp.add`` / ``jax.Array + jax.Array``, ``ops.matmul`` /
-``x @ y`` / ``x.matmul(y)`` / ``ops.MatMul()(x, y)`` against ``jnp.matmul`` / ``@``).
-All variants run in one process in interleaved rounds: each round times a short batch of
-calls of every variant in turn (the order rotating from round to round), so load on the
-machine hits all of them alike. Reported per variant: the minimum and the median over the
-rounds of the time per call, the ratio of the minima (the least-disturbed rounds) and the
-median of the per-round ratios.
+Every public form of ``add`` and ``matmul`` is timed against the bare ``jax.numpy`` call it
+stands for (``ops.add`` / ``x + y`` against ``jnp.add`` / ``jax.Array + jax.Array``,
+``ops.matmul`` / ``x @ y`` / ``x.matmul(y)`` / ``ops.MatMul()(x, y)`` against ``jnp.matmul`` /
+``@``), and the ``mindspore.mint`` forms of common ops against their ``ops`` twins
+(``mint.add``, ``mint.matmul``, ``mint.nn.functional.relu``, ``mint.sum``, ``mint.mean``,
+``mint.softmax``, ``mint.cat``, ``mint.zeros``; issue #15: a mint form costs no more than its
+twin). All variants run in one process in interleaved rounds: each round times a short batch
+of calls of every variant, in an order shuffled from round to round (a fixed or rotating order
+lets a variant timed right after a similar one run on warm caches: with a rotating order
+``mint.add``, which *is* ``ops.add``, measured 15 % slower than itself), so load on the machine
+hits all of them alike. Reported per variant: the minimum and the median over the rounds of
+the time per call, the ratio of the minima (the least-disturbed rounds) and the median of the
+per-round ratios.
 Real MindSpore 2.10 PyNative (its own numpy-1.x interpreter, ``$MSCOMPAT_ORACLE_PYTHON``
 or ``.oracle/bin/python``) is timed the same way in a subprocess, unless ``--quick`` or
 ``--no-mindspore``.
@@ -28,7 +33,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # Shared by both interpreters: `ms` is mscompat or mindspore.
 _BODY = """
-import time, numpy as np
+import random, time, numpy as np
 
 def ms_cases(ms):
     x = ms.Tensor(np.random.RandomState(0).rand(16, 16).astype(np.float32))
@@ -39,17 +44,32 @@ def ms_cases(ms):
             "ops.matmul(x, y)": lambda: matmul(x, y), "x @ y": lambda: x @ y,
             "x.matmul(y)": lambda: x.matmul(y), "ops.MatMul()(x, y)": lambda: mm_prim(x, y)}
 
+def mint_cases(ms):
+    # the mint forms and their ops twins, on the same (16, 16) float32 inputs
+    x = ms.Tensor(np.random.RandomState(0).rand(16, 16).astype(np.float32))
+    y = ms.Tensor(np.random.RandomState(1).rand(16, 16).astype(np.float32))
+    ops, mint = ms.ops, ms.mint
+    F = mint.nn.functional
+    return {"mint.add(x, y)": lambda: mint.add(x, y), "mint.matmul(x, y)": lambda: mint.matmul(x, y),
+            "mint.nn.functional.relu(x)": lambda: F.relu(x), "ops.relu(x)": lambda: ops.relu(x),
+            "mint.sum(x, 1)": lambda: mint.sum(x, 1), "ops.sum(x, 1)": lambda: ops.sum(x, 1),
+            "mint.mean(x, 1)": lambda: mint.mean(x, 1), "ops.mean(x, 1)": lambda: ops.mean(x, 1),
+            "mint.softmax(x, 1)": lambda: mint.softmax(x, 1), "ops.softmax(x, 1)": lambda: ops.softmax(x, 1),
+            "mint.cat([x, y], 1)": lambda: mint.cat([x, y], 1), "ops.cat([x, y], 1)": lambda: ops.cat([x, y], 1),
+            "mint.zeros((16, 16))": lambda: mint.zeros((16, 16)), "ops.zeros((16, 16))": lambda: ops.zeros((16, 16))}
+
 def interleaved(cases, rounds, number, sync):
-    # {name: [us per call of each round]}; each round runs every case once, rotating the order
+    # {name: [us per call of each round]}; each round runs every case once, in a shuffled order
     names = list(cases)
     for fn in cases.values():
         for _ in range(50):
             sync(fn())
     times = {n: [] for n in names}
     clock = time.perf_counter
+    order = list(names)
     for r in range(rounds):
-        k = r % len(names)
-        for n in names[k:] + names[:k]:
+        random.Random(r).shuffle(order)
+        for n in order:
             fn = cases[n]
             t0 = clock()
             for _ in range(number):
@@ -64,6 +84,11 @@ exec(_BODY, _NS)
 # mscompat form -> the bare JAX form it is compared with
 _PAIRS = {"ops.add(x, y)": "jnp.add(x, y)", "x + y": "jax x + y", "ops.matmul(x, y)": "jnp.matmul(x, y)",
           "x @ y": "jax x @ y", "x.matmul(y)": "jnp.matmul(x, y)", "ops.MatMul()(x, y)": "jnp.matmul(x, y)"}
+# mint form -> its ops twin
+_MINT_PAIRS = {"mint.add(x, y)": "ops.add(x, y)", "mint.matmul(x, y)": "ops.matmul(x, y)",
+               "mint.nn.functional.relu(x)": "ops.relu(x)", "mint.sum(x, 1)": "ops.sum(x, 1)",
+               "mint.mean(x, 1)": "ops.mean(x, 1)", "mint.softmax(x, 1)": "ops.softmax(x, 1)",
+               "mint.cat([x, y], 1)": "ops.cat([x, y], 1)", "mint.zeros((16, 16))": "ops.zeros((16, 16))"}
 
 
 def _sync_jax(r):
@@ -84,7 +109,7 @@ def mscompat_cases():
     sys.path.insert(0, str(ROOT))
     import mscompat as ms
     ms.set_context(mode=ms.PYNATIVE_MODE)
-    return _NS["ms_cases"](ms)
+    return dict(_NS["ms_cases"](ms), **_NS["mint_cases"](ms))
 
 
 def run_mindspore(rounds, number):
@@ -131,6 +156,14 @@ def main():
         per_round = statistics.median(a / b for a, b in zip(t[n], t[j]))
         print(f"| `{n}` | {lo[n]:.2f} | {med[n]:.2f} | `{j}` | {lo[j]:.2f} | {med[j]:.2f} | "
               f"**{lo[n] / lo[j]:.2f}** | {per_round:.2f} | {ms_min} |")
+    print()
+    print("| mint form | min us | median us | ops twin | min us | median us | **ratio of minima** "
+          "| median of round ratios |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    for n, j in _MINT_PAIRS.items():
+        per_round = statistics.median(a / b for a, b in zip(t[n], t[j]))
+        print(f"| `{n}` | {lo[n]:.2f} | {med[n]:.2f} | `{j}` | {lo[j]:.2f} | {med[j]:.2f} | "
+              f"**{lo[n] / lo[j]:.2f}** | {per_round:.2f} |")
 
 
 if __name__ == "__main__":

@@ -30,14 +30,15 @@ def _size(name, size):
 
 @mint_op("", twin="zeros")
 def zeros(size, *, dtype=None):
-    """A tensor of zeros of shape ``size`` (float32 unless ``dtype``)."""
-    return ops.zeros(_size("zeros", size), mstype.float32 if dtype is None else dtype)
+    """A tensor of zeros of shape ``size`` (float32 unless ``dtype``). ``ops.zeros`` checks ``size``
+    (an int, a tuple/list of ints or an int Tensor), with MindSpore's messages; no second check here."""
+    return ops.zeros(size, dtype)
 
 
 @mint_op("", twin="ones")
 def ones(size, *, dtype=None):
-    """A tensor of ones of shape ``size`` (float32 unless ``dtype``)."""
-    return ops.ones(_size("ones", size), mstype.float32 if dtype is None else dtype)
+    """A tensor of ones of shape ``size`` (float32 unless ``dtype``); ``size`` checked by ``ops.ones``."""
+    return ops.ones(size, dtype)
 
 
 @mint_op("", twin="full")
