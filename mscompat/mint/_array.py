@@ -2,10 +2,11 @@
 
 Each is a mint entry of the registry whose kernel is the ``ops`` twin's."""
 from mscompat import ops
+from mscompat.common.tensor import Tensor
 from mscompat.ops._registry import mint_op, mint_form
 
 _SAME = ("permute", "reshape", "tile", "broadcast_to", "triu", "tril", "flip", "roll", "masked_select",
-         "nonzero", "where", "ravel", "take", "hstack", "dstack", "unsqueeze", "eye", "searchsorted")
+         "nonzero", "ravel", "take", "hstack", "dstack", "unsqueeze", "eye", "searchsorted")
 for _n in _SAME:
     mint_form("", _n)
 
@@ -95,9 +96,12 @@ def unbind(input, dim=0):
 @mint_op("", twin="narrow")
 def select(input, dim, index):
     """The slice of ``input`` at ``index`` along ``dim`` (the axis is removed)."""
+    rank = max(input.ndim, 1)
+    if not -rank <= dim < rank:
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-rank}, {rank}), but got {dim})")
     size = input.shape[dim]
     if not -size <= index < size:
-        raise IndexError(f"For 'select', 'index' must be in [{-size}, {size}), but got {index}.")
+        raise ValueError(f"For 'select', 'index' must be in [{-size}, {size}), but got {index}.")
     return ops.squeeze(ops.narrow(input, dim, index % size, 1), dim)
 
 
@@ -111,8 +115,19 @@ def meshgrid(*tensors, indexing=None):
 
 @mint_op("", twin="scatter")
 def scatter(input, dim, index, src):
-    """``input`` with ``src``'s values written at ``index`` along ``dim``."""
+    """``input`` with ``src``'s values (or the number ``src``) written at ``index`` along ``dim``."""
+    if isinstance(src, (int, float)) and not isinstance(src, bool) and isinstance(index, Tensor):
+        src = ops.full(index.shape, src, dtype=input.dtype)
     return ops.scatter(input, dim, index, src)
+
+
+@mint_op("", twin="select")
+def where(condition, input=None, other=None):
+    """Elementwise ``input`` where ``condition`` is True, else ``other``; with ``condition``
+    alone, the indices of its True elements (``nonzero(condition, as_tuple=True)``)."""
+    if input is None and other is None:
+        return ops.nonzero(condition, as_tuple=True)
+    return ops.where(condition, input, other)
 
 
 @mint_op("", twin="tensor_scatter_elements")

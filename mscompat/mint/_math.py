@@ -20,7 +20,7 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
          "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "addcmul", "addcdiv",
          "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "inverse", "allclose",
-         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes", "t",
+         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes",
          "unique_consecutive")
 for _n in _SAME:
     if _n in OPS:
@@ -240,8 +240,16 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
 
 @mint_op("", twin="trace")
 def trace(input):
-    """The sum of the main diagonal of a 2-D tensor."""
-    return ops.trace(input)
+    """The sum of the main diagonal of a 2-D tensor (int64 for integer and bool inputs)."""
+    out = ops.trace(input)
+    return out.astype(mstype.int64) if mstype.is_int(out.dtype) or out.dtype == mstype.bool_ else out
+
+
+@mint_op("", twin="t")
+def t(input):
+    """``input`` with its first two dimensions swapped (0-D and 1-D tensors unchanged)."""
+    _need_tensor("t", input)
+    return input if input.ndim < 2 else ops.swapaxes(input, 0, 1)
 
 
 @mint_op("", twin="median")
