@@ -18,6 +18,16 @@ def _check_opt_bool(value, name):
         _type_check(value, (bool,), name)
 
 
+def _array_batches(cols, ids, size, drop_remainder):
+    """A generator of whole batches of the rows ``ids`` of the array columns ``cols``: ``size`` rows
+    each, the last one shorter unless ``drop_remainder``."""
+    for start in range(0, len(ids), size):
+        chunk = ids[start:start + size]
+        if len(chunk) < size and drop_remainder:
+            return
+        yield [c[chunk] for c in cols]
+
+
 class MappableDataset(Dataset):
     """A source whose rows can be read by index (so samplers apply)."""
 
@@ -161,15 +171,7 @@ class GeneratorDataset(MappableDataset):
         if not isinstance(self.source, _SliceSource):
             return None
         ids = np.asarray(self._epoch_ids(ctx, epoch)[start_batch * size:], np.int64)
-        cols = self.source.cols
-
-        def gen():
-            for start in range(0, len(ids), size):
-                chunk = ids[start:start + size]
-                if len(chunk) < size and drop_remainder:
-                    return
-                yield [c[chunk] for c in cols]
-        return gen()
+        return _array_batches(self.source.cols, ids, size, drop_remainder)
 
     def _iter_rows(self):
         src = self.source() if callable(self.source) and not hasattr(self.source, "__iter__") else self.source

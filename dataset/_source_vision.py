@@ -17,7 +17,7 @@ from . import _engine_config as config
 from ._engine_core import _check_workers, _ordered_parallel, _pipeline_error, _state, _type_check
 from ._engine_samplers import (INT32_MAX, BuiltinSampler, PKSampler, SubsetSampler, _check_num_samples,
                                _check_sampler_args, _select_sampler)
-from ._engine_sources import MappableDataset
+from ._engine_sources import MappableDataset, _array_batches
 from .vision import Decode
 
 
@@ -193,14 +193,7 @@ class _ArraySource(_FileMappable):
     def _column_batches(self, ctx, epoch, size, drop_remainder, start_batch=0):
         cols = self._data().cols
         ids = np.asarray(self._epoch_ids(ctx, epoch)[start_batch * size:], np.int64)
-
-        def gen():
-            for s in range(0, len(ids), size):
-                chunk = ids[s:s + size]
-                if len(chunk) < size and drop_remainder:
-                    return
-                yield [c[chunk] for c in cols]
-        return gen()
+        return _array_batches(cols, ids, size, drop_remainder)
 
 
 class _Columns:

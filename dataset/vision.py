@@ -375,28 +375,34 @@ class Grayscale:
 # Random transforms
 
 
-class RandomHorizontalFlip(_Transform):
+class _RandomFlip(_Transform):
+    """Flip (``_flip`` on arrays, PIL's transpose method ``_pil_method`` on images) with probability
+    ``prob``."""
+    _name = ""
+
     def __init__(self, prob=0.5):
         self.prob = _check_prob(prob)
 
     def _pil(self, img):
-        return img.transpose(0) if _rng().random() < self.prob else img
+        return img.transpose(self._pil_method) if _rng().random() < self.prob else img
 
     def _apply(self, img):
-        _image("RandomHorizontalFlip", img, 2, 4)
-        return _hflip(img) if _rng().random() < self.prob else img.copy()
+        _image(self._name, img, 2, 4)
+        return self._flip(img) if _rng().random() < self.prob else img.copy()
 
 
-class RandomVerticalFlip(_Transform):
-    def __init__(self, prob=0.5):
-        self.prob = _check_prob(prob)
+class RandomHorizontalFlip(_RandomFlip):
+    """Flip left-right with probability ``prob``."""
+    _name = "RandomHorizontalFlip"
+    _pil_method = 0   # Image.FLIP_LEFT_RIGHT
+    _flip = staticmethod(_hflip)
 
-    def _pil(self, img):
-        return img.transpose(1) if _rng().random() < self.prob else img
 
-    def _apply(self, img):
-        _image("RandomVerticalFlip", img, 2, 4)
-        return _vflip(img) if _rng().random() < self.prob else img.copy()
+class RandomVerticalFlip(_RandomFlip):
+    """Flip top-bottom with probability ``prob``."""
+    _name = "RandomVerticalFlip"
+    _pil_method = 1   # Image.FLIP_TOP_BOTTOM
+    _flip = staticmethod(_vflip)
 
 
 class RandomCrop(_Transform):

@@ -20,6 +20,17 @@ from .less_batch_normalization import CommonHeadLastFN
 __all__ = ['OptimizerProcess', 'ParameterProcess']
 
 
+def _param_list(params):
+    """An optimizer's ``params`` as a non-empty list of Parameters or group dicts."""
+    if params is not None and not isinstance(params, list):
+        params = list(params)
+    if not params:
+        raise ValueError("Optimizer got an empty parameter list.")
+    if not isinstance(params[0], (dict, Parameter)):
+        raise TypeError("Only a list of Parameter or dict can be supported.")
+    return params
+
+
 class OptimizerProcess:
     """Remember how ``opt`` (or the optimizer inside a ``LARS``) was built so that a new one of
     the same class can be made for other parameter groups, e.g. with gradient centralization."""
@@ -79,13 +90,7 @@ class OptimizerProcess:
         """Turn on gradient centralization for the eligible parameters of grouped optimizers
         (a flat parameter list only logs a warning)."""
         owners = OptimizerProcess.build_params_dict(network)
-        parameters = self.origin_params
-        if parameters is not None and not isinstance(parameters, list):
-            parameters = list(parameters)
-        if not parameters:
-            raise ValueError("Optimizer got an empty parameter list.")
-        if not isinstance(parameters[0], (dict, Parameter)):
-            raise TypeError("Only a list of Parameter or dict can be supported.")
+        parameters = _param_list(self.origin_params)
         if isinstance(parameters[0], Parameter):
             logger.warning("Only group parameters support gradient centralization.")
             return
@@ -111,13 +116,7 @@ class ParameterProcess:
     @staticmethod
     def generate_group_params(parameters, origin_params):
         """Groups for ``parameters`` following the group settings of ``origin_params``."""
-        origin = origin_params
-        if origin is not None and not isinstance(origin, list):
-            origin = list(origin)
-        if not origin:
-            raise ValueError("Optimizer got an empty parameter list.")
-        if not isinstance(origin[0], (dict, Parameter)):
-            raise TypeError("Only a list of Parameter or dict can be supported.")
+        origin = _param_list(origin_params)
         if isinstance(origin[0], Parameter):
             return [{'params': parameters}]
         return ParameterProcess._generate_new_group_params(parameters, origin)

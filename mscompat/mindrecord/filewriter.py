@@ -227,18 +227,18 @@ class FileWriter:
         self._index_fields = current
         return 0
 
+    @staticmethod
+    def _check_size(value, what, low, high):
+        if not isinstance(value, int) or not low <= value <= high:
+            raise _pipeline_error(f"Invalid data, {what} size: {value} should be in range [{low} bytes, {high} bytes].")
+        return value
+
     def set_header_size(self, header_size):
-        if not isinstance(header_size, int) or not fmt.MIN_HEADER_SIZE <= header_size <= fmt.MAX_HEADER_SIZE:
-            raise _pipeline_error("Invalid data, header size: {} should be in range [{} bytes, {} bytes].".format(
-                header_size, fmt.MIN_HEADER_SIZE, fmt.MAX_HEADER_SIZE))
-        self._header_size = header_size
+        self._header_size = self._check_size(header_size, "header", fmt.MIN_HEADER_SIZE, fmt.MAX_HEADER_SIZE)
         return 0
 
     def set_page_size(self, page_size):
-        if not isinstance(page_size, int) or not fmt.MIN_PAGE_SIZE <= page_size <= fmt.MAX_PAGE_SIZE:
-            raise _pipeline_error("Invalid data, page size: {} should be in range [{} bytes, {} bytes].".format(
-                page_size, fmt.MIN_PAGE_SIZE, fmt.MAX_PAGE_SIZE))
-        self._page_size = page_size
+        self._page_size = self._check_size(page_size, "page", fmt.MIN_PAGE_SIZE, fmt.MAX_PAGE_SIZE)
         return 0
 
     # ------------------------------------------------------------ opening

@@ -20,12 +20,7 @@ class Beta(ParamDistribution):
     _PARAMS = ("concentration1", "concentration0")
 
     def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32, name="Beta"):
-        for label, v in (("concentration1", concentration1), ("concentration0", concentration0)):
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                raise TypeError(f"Input {label} can't be scalar")
-        self._setup_params((concentration1, concentration0), mstype.float_type, seed, dtype, name,
-                           [(U.check_greater_zero, "concentration1", "concentration1"),
-                            (U.check_greater_zero, "concentration0", "concentration0")])
+        self._setup_positive_tensors((concentration1, concentration0), mstype.float_type, seed, dtype, name)
 
     def _mean(self, concentration1=None, concentration0=None):
         a, b = self._dist_params(concentration1, concentration0)

@@ -256,6 +256,14 @@ class ParamDistribution(Distribution):
         for n in self._PARAMS:
             setattr(self, "_" + n, p[n])
 
+    def _setup_positive_tensors(self, values, valid_dtypes, seed, dtype, name):
+        """``_setup_params`` for parameters that must be positive and may not be Python scalars."""
+        for label, v in zip(self._PARAMS, values):
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                raise TypeError(f"Input {label} can't be scalar")
+        self._setup_params(values, valid_dtypes, seed, dtype, name,
+                           [(U.check_greater_zero, n, n) for n in self._PARAMS])
+
     def extend_repr(self):
         values = [getattr(self, "_" + n) for n in self._PARAMS]
         return self._format_params(list(self._REPR_NAMES or self._PARAMS), values)

@@ -16,12 +16,7 @@ class Gamma(ParamDistribution):
     _PARAMS = ("concentration", "rate")
 
     def __init__(self, concentration=None, rate=None, seed=None, dtype=mstype.float32, name="Gamma"):
-        for label, v in (("concentration", concentration), ("rate", rate)):
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                raise TypeError(f"Input {label} can't be scalar")
-        self._setup_params((concentration, rate), mstype.float_type, seed, dtype, name,
-                           [(U.check_greater_zero, "concentration", "concentration"),
-                            (U.check_greater_zero, "rate", "rate")])
+        self._setup_positive_tensors((concentration, rate), mstype.float_type, seed, dtype, name)
 
     def _mean(self, concentration=None, rate=None):
         a, r = self._dist_params(concentration, rate)

@@ -4,7 +4,6 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.ops._args import wrap
-from . import _utils as U
 from .bernoulli import _VALID
 from .distribution import ParamDistribution
 
@@ -15,9 +14,7 @@ class Poisson(ParamDistribution):
     _PARAMS = ("rate",)
 
     def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Poisson"):
-        if isinstance(rate, (int, float)) and not isinstance(rate, bool):
-            raise TypeError("Input rate can't be scalar")
-        self._setup_params((rate,), _VALID, seed, dtype, name, [(U.check_greater_zero, "rate", "rate")])
+        self._setup_positive_tensors((rate,), _VALID, seed, dtype, name)
 
     def _mean(self, rate=None):
         return self._dist_out(self._dist_params(rate))
