@@ -731,11 +731,10 @@ def _addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     if not (isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and _is_number(beta) and _is_number(alpha)):
         raise failed_call("InplaceAddmm", (("input", self), ("mat1", mat1), ("mat2", mat2), ("beta", beta),
                                            ("alpha", alpha)))
-    out = _F.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
-    if tuple(out.shape) != tuple(self.shape):
-        raise RuntimeError(f"For 'addmm_', the result of shape {tuple(out.shape)} can not be written into 'self' "
-                           f"of shape {tuple(self.shape)}.")
-    return _assign(self, out)
+    if mat1.ndim == 2 and mat2.ndim == 2 and (mat1.shape[0], mat2.shape[1]) != tuple(self.shape):
+        raise RuntimeError(f"For 'addmm_', the product of 'mat1' {tuple(mat1.shape)} and 'mat2' {tuple(mat2.shape)} "
+                           f"can not be written into 'self' of shape {tuple(self.shape)}.")
+    return _assign(self, _F.addmm(self, mat1, mat2, beta=beta, alpha=alpha))
 
 
 @tensor_method("set_")
