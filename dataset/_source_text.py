@@ -390,55 +390,36 @@ def _parse_csv(text, delim, path):
             elif kind == "q":
                 buf = []
                 state = "quote"
-        elif state == "unquote":
-            if kind == "n":
-                buf.append(ch)
-            elif kind == "d":
-                fields.append("".join(buf))
-                buf = []
-                state = "delim"
-            elif kind == "e":
-                fields.append("".join(buf))
-                rows.append(fields)
-                fields, buf = [], []
-                state = "eol"
-            else:
-                raise fail("Invalid csv file, unexpected quote in unquote field from {}.".format(path))
-        elif state == "delim":
-            if kind == "n":
-                buf.append(ch)
-                state = "unquote"
-            elif kind == "d":
-                fields.append("".join(buf))
-                buf = []
-            elif kind == "q":
-                buf = []
-                state = "quote"
-            else:
-                fields.append("".join(buf))
-                rows.append(fields)
-                fields, buf = [], []
-                state = "eol"
         elif state == "quote":
             if kind == "q":
                 state = "second"
             else:
                 buf.append(ch)
-        elif state == "second":
+        elif kind == "d":   # (unquote, delim, second) the field ends
+            fields.append("".join(buf))
+            buf = []
+            state = "delim"
+        elif kind == "e":   # (unquote, delim, second) the row ends
+            fields.append("".join(buf))
+            rows.append(fields)
+            fields, buf = [], []
+            state = "eol"
+        elif state == "unquote":
             if kind == "q":
-                buf.append('"')
-                state = "quote"
-            elif kind == "d":
-                fields.append("".join(buf))
+                raise fail("Invalid csv file, unexpected quote in unquote field from {}.".format(path))
+            buf.append(ch)
+        elif state == "delim":
+            if kind == "q":
                 buf = []
-                state = "delim"
-            elif kind == "e":
-                fields.append("".join(buf))
-                rows.append(fields)
-                fields, buf = [], []
-                state = "eol"
+                state = "quote"
             else:
+                buf.append(ch)
+                state = "unquote"
+        else:   # second: after a quote inside a quoted field
+            if kind != "q":
                 raise fail("Invalid csv file, receive unquote char in quote field, check {}.".format(path))
+            buf.append('"')
+            state = "quote"
     # end of file
     if state == "quote":
         raise fail("Invalid csv file, reach the end of file in quote field, check {}.".format(path))

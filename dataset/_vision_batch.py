@@ -1,8 +1,8 @@
 """Random erasing (RandomErasing, CutOut) and batch mixing (MixUp, CutMix) for ``mscompat.dataset.vision``."""
 import numpy as np
 
-from ._vision_common import (FLOAT_MAX_INTEGER, ImageBatchFormat, _check_prob, _check_range, _check_type, _image,
-                             _is_num, _op_error)
+from ._vision_common import (FLOAT_MAX_INTEGER, ImageBatchFormat, _check_ordered_pair, _check_prob, _check_range,
+                             _check_type, _image, _is_num, _op_error)
 from .transforms import _Transform, _np_rng, _rng
 
 class RandomErasing:
@@ -10,13 +10,8 @@ class RandomErasing:
 
     def __init__(self, prob=0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace=False, max_attempts=10):
         self.prob = _check_prob(prob)
-        for name, v in (("scale", scale), ("ratio", ratio)):
-            if not isinstance(v, (list, tuple)) or len(v) != 2:
-                raise TypeError(f"{name} should be a list or tuple of length 2.")
-            for x in v:
-                _check_type(x, (int, float), name)
-            if v[0] > v[1]:
-                raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
+        _check_ordered_pair(scale, "scale", "list or tuple")
+        _check_ordered_pair(ratio, "ratio", "list or tuple")
         _check_range(scale[0], 0, FLOAT_MAX_INTEGER, "scale")
         _check_range(scale[1], 0, FLOAT_MAX_INTEGER, "scale[1]", lo_incl=False)
         for x in ratio:

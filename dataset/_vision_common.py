@@ -147,13 +147,18 @@ def _check_degrees(degrees):
                     f"<class 'list'>, <class 'tuple'>], but got {type(degrees)}.")
 
 
-def _check_minmax_pair(v, name, lo=0.0, hi=FLOAT_MAX_INTEGER):
+def _check_ordered_pair(v, name, sequence="list/tuple"):
+    """``v`` is a (min, max) list or tuple of two numbers."""
     if not isinstance(v, (list, tuple)) or len(v) != 2:
-        raise TypeError(f"{name} should be a list/tuple of length 2.")
+        raise TypeError(f"{name} should be a {sequence} of length 2.")
     for x in v:
         _check_type(x, (int, float), name)
     if v[0] > v[1]:
         raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
+
+
+def _check_minmax_pair(v, name, lo=0.0, hi=FLOAT_MAX_INTEGER):
+    _check_ordered_pair(v, name)
     for x in v:
         _check_range(x, lo, hi, name)
     return tuple(float(x) for x in v)

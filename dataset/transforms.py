@@ -139,18 +139,28 @@ def _check_transforms_list(transforms, name="transforms", allow_empty=False):
                             f"Got {type(op)}.")
 
 
-class Compose(_Transform):
-    """Apply ``transforms`` in order; each one's outputs are the next one's inputs."""
+def _run_all(transforms, args):
+    """``args`` through each of ``transforms`` in order (each one's outputs are the next one's
+    inputs); a single output unpacked."""
+    out = tuple(args)
+    for op in transforms:
+        out = _run(op, out)
+    return out[0] if len(out) == 1 else out
+
+
+class _TransformList(_Transform):
+    """A transform made of the (checked, non-empty) list ``transforms``."""
 
     def __init__(self, transforms):
         _check_transforms_list(transforms)
         self.transforms = list(transforms)
 
+
+class Compose(_TransformList):
+    """Apply ``transforms`` in order; each one's outputs are the next one's inputs."""
+
     def __call__(self, *args):
-        out = tuple(args)
-        for op in self.transforms:
-            out = _run(op, out)
-        return out[0] if len(out) == 1 else out
+        return _run_all(self.transforms, args)
 
 
 class RandomApply(_Transform):
@@ -164,40 +174,23 @@ class RandomApply(_Transform):
         self.prob = prob
 
     def __call__(self, *args):
-        out = tuple(args)
-        if _rng().random() < self.prob:
-            for op in self.transforms:
-                out = _run(op, out)
-        return out[0] if len(out) == 1 else out
+        return _run_all(self.transforms if _rng().random() < self.prob else (), args)
 
 
-class RandomChoice(_Transform):
+class RandomChoice(_TransformList):
     """Apply one transform chosen uniformly from ``transforms``."""
 
-    def __init__(self, transforms):
-        _check_transforms_list(transforms)
-        self.transforms = list(transforms)
-
     def __call__(self, *args):
-        op = self.transforms[_rng().randrange(len(self.transforms))]
-        out = _run(op, tuple(args))
-        return out[0] if len(out) == 1 else out
+        return _run_all([self.transforms[_rng().randrange(len(self.transforms))]], args)
 
 
-class RandomOrder(_Transform):
+class RandomOrder(_TransformList):
     """Apply every transform of ``transforms``, in a random order."""
-
-    def __init__(self, transforms):
-        _check_transforms_list(transforms)
-        self.transforms = list(transforms)
 
     def __call__(self, *args):
         order = list(self.transforms)
         _rng().shuffle(order)
-        out = tuple(args)
-        for op in order:
-            out = _run(op, out)
-        return out[0] if len(out) == 1 else out
+        return _run_all(order, args)
 
 
 # ---------------------------------------------------------------------------------------
