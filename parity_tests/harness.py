@@ -112,10 +112,16 @@ class Case:
 
 
 def error_message(e):
-    """The start of an exception's message: its first three lines that say something (MindSpore's
-    graph-mode errors begin with an empty line and a rule of dashes)."""
-    lines = [ln.strip() for ln in str(e).splitlines()]
-    return " | ".join([ln for ln in lines if ln.strip("- ")][:3])[:300]
+    """The start of an exception's message: up to three lines that say something, before any call
+    stack section (MindSpore's graph-mode errors begin with an empty line and a rule of dashes)."""
+    said = []
+    for ln in str(e).splitlines():
+        ln = ln.strip()
+        if ln.startswith(("- C++ Call Stack", "- The Function Call Stack", "- Python Call Stack")) or len(said) == 3:
+            break
+        if ln.strip("- "):
+            said.append(ln)
+    return " | ".join(said)[:300]
 
 
 def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative",

@@ -42,8 +42,8 @@ def test_parity(c, oracle_results, request, record_property):
 
 
 def _check_torch_case(c, ms_result, torch_result, actual, record_property):
-    """A ``torch_ref`` case. MindSpore ran ``fn`` too (``ms_result``): where its CPU build has the
-    kernel, mscompat must match it as well as PyTorch. Bad input: MindSpore and PyTorch must both
+    """A ``torch_ref`` case. MindSpore ran ``fn`` too (``ms_result``): it must have stopped at the
+    missing kernel (where its CPU build runs the case, MindSpore is the oracle, not PyTorch). Bad input: MindSpore and PyTorch must both
     raise; mscompat raises MindSpore's class: the one MindSpore raised while checking the arguments,
     else (its run stopped at the missing kernel) the class MindSpore documents (``ms_error``)."""
     no_kernel = torch_oracle.kernel_missing(ms_result)
@@ -66,7 +66,7 @@ def _check_torch_case(c, ms_result, torch_result, actual, record_property):
     if ms_result["t"] == "error" and not no_kernel:
         return (f"MindSpore raised {ms_result['cls']} ({ms_result['msg']}) where PyTorch returned: a bad-input "
                 f"case (error=True), or an op MindSpore's CPU runs (then it needs no torch_ref)")
-    msg = compare(torch_result, actual, c, who="PyTorch")
-    if msg is None and ms_result["t"] != "error":
-        msg = compare(ms_result, actual, c)
-    return msg
+    if ms_result["t"] != "error":
+        return ("MindSpore's CPU build runs this case: compare with MindSpore (no torch_ref); "
+                f"{compare(ms_result, actual, c) or 'mscompat matches it'}")
+    return compare(torch_result, actual, c, who="PyTorch")
