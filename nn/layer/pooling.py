@@ -488,27 +488,32 @@ def _adaptive_1d_pool(cls_name, x, output_size, pool_cls):
     return ops.squeeze(pool(ops.expand_dims(x, 2)), 2)
 
 
-class AdaptiveAvgPool1d(Cell):
-    """1D adaptive average pooling over ``(N, C, L)``; ``L`` must be divisible by ``output_size``."""
+class _AdaptivePool1d(Cell):
+    """A positive int ``output_size``, checked in MindSpore's order: the type check first, or with
+    ``_range_first`` the ``>= 1`` check first (the two raise different messages for a non-int)."""
+
+    _range_first = False
 
     def __init__(self, output_size):
         super().__init__()
+        if self._range_first:
+            check_int(output_size, 1, GE, 'output_size', self.cls_name)
         check_value_type('output_size', output_size, [int], self.cls_name)
         check_int(output_size, 1, GE, 'output_size', self.cls_name)
         self.output_size = output_size
+
+
+class AdaptiveAvgPool1d(_AdaptivePool1d):
+    """1D adaptive average pooling over ``(N, C, L)``; ``L`` must be divisible by ``output_size``."""
 
     def construct(self, input):  # pylint: disable=redefined-builtin
         return _adaptive_1d_pool(self.cls_name, input, self.output_size, ops.AvgPool)
 
 
-class AdaptiveMaxPool1d(Cell):
+class AdaptiveMaxPool1d(_AdaptivePool1d):
     """1D adaptive max pooling over ``(N, C, L)``; ``L`` must be divisible by ``output_size``."""
 
-    def __init__(self, output_size):
-        super().__init__()
-        check_int(output_size, 1, GE, 'output_size', self.cls_name)
-        check_value_type('output_size', output_size, [int], self.cls_name)
-        self.output_size = output_size
+    _range_first = True
 
     def construct(self, x):
         return _adaptive_1d_pool(self.cls_name, x, self.output_size, ops.MaxPool)
@@ -578,32 +583,30 @@ class AdaptiveMaxPool3d(Cell):
 # LP pooling, fractional max pooling, max unpooling
 
 
-class LPPool1d(Cell):
+class _LPPoolNd(Cell):
+    """Power-average pooling ``(sum over window x^p)^(1/p)`` with ``ops.<_op_name>``."""
+
+    _op_name = None
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def construct(self, x):
+        return getattr(ops, self._op_name)(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
     """Power-average pooling over ``(N, C, L)`` or ``(C, L)``: ``(sum over window x^p)^(1/p)``."""
-
-    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
-        super().__init__()
-        self.norm_type = norm_type
-        self.kernel_size = kernel_size
-        self.stride = stride
-        self.ceil_mode = ceil_mode
-
-    def construct(self, x):
-        return ops.lp_pool1d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+    _op_name = "lp_pool1d"
 
 
-class LPPool2d(Cell):
+class LPPool2d(_LPPoolNd):
     """Power-average pooling over ``(N, C, H, W)``: ``(sum over window x^p)^(1/p)``."""
-
-    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
-        super().__init__()
-        self.norm_type = norm_type
-        self.kernel_size = kernel_size
-        self.stride = stride
-        self.ceil_mode = ceil_mode
-
-    def construct(self, x):
-        return ops.lp_pool2d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+    _op_name = "lp_pool2d"
 
 
 def _unpool_output_size(cls_name, output_size):
