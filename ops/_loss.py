@@ -22,10 +22,14 @@ def _reduction(name, reduction, allowed=("none", "mean", "sum")):
     return reduction
 
 
+def _need_tensors(name, names, *inputs):
+    """The arrays of Tensor ``inputs`` (named ``names`` in the TypeError), checked in order."""
+    return [need_tensor(name, arg_name, x) for arg_name, x in zip(names, inputs)]
+
+
 def _inputs_reduction(name, names, x, y, reduction, allowed=("none", "mean", "sum")):
     """Arrays of two Tensor inputs (named ``names``), then the ``reduction`` check."""
-    a = need_tensor(name, names[0], x)
-    b = need_tensor(name, names[1], y)
+    a, b = _need_tensors(name, names, x, y)
     _reduction(name, reduction, allowed)
     return a, b
 
@@ -432,9 +436,7 @@ primitive("SoftMarginLoss", None, attrs=(("reduction", "mean"),),
 @op("margin_ranking_loss")
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     name = "margin_ranking_loss"
-    a = need_tensor(name, "input1", input1)
-    b = need_tensor(name, "input2", input2)
-    t = need_tensor(name, "target", target)
+    a, b, t = _need_tensors(name, ("input1", "input2", "target"), input1, input2, target)
     if not isinstance(margin, float):
         raise TypeError(f"For '{name}', the type of 'margin' should be float, but got {type(margin).__name__}.")
     _reduction(name, reduction)
@@ -447,8 +449,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
 @op("hinge_embedding_loss")
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     name = "hinge_embedding_loss"
-    x = need_tensor(name, "inputs", inputs)
-    t = need_tensor(name, "targets", targets)
+    x, t = _need_tensors(name, ("inputs", "targets"), inputs, targets)
     if not isinstance(margin, (float, int)) or isinstance(margin, bool):
         raise TypeError(f"For '{name}', 'margin' must be a float or int, but got {type(margin).__name__}.")
     _reduction(name, reduction)
@@ -461,9 +462,7 @@ def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
 @op("cosine_embedding_loss")
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
     name = "cosine_embedding_loss"
-    a = need_tensor(name, "input1", input1)
-    b = need_tensor(name, "input2", input2)
-    t = need_tensor(name, "target", target)
+    a, b, t = _need_tensors(name, ("input1", "input2", "target"), input1, input2, target)
     if not is_number(margin) or not -1 <= margin <= 1:
         raise ValueError(f"For '{name}', the 'margin' must be in range [-1, 1], but got {margin}.")
     _reduction(name, reduction)
@@ -482,9 +481,7 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 @op("gaussian_nll_loss")
 def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
     name = "gaussian_nll_loss"
-    a = need_tensor(name, "x", x)
-    t = need_tensor(name, "target", target)
-    v = need_tensor(name, "var", var)
+    a, t, v = _need_tensors(name, ("x", "target", "var"), x, target, var)
     if not isinstance(full, bool):
         raise TypeError(f"For '{name}', 'full' must be a bool, but got {type(full).__name__}.")
     if not isinstance(eps, float) or eps <= 0:
@@ -517,9 +514,7 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 @op("triplet_margin_loss", amp=BLACK)
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction="mean"):
     name = "TripletMarginLoss"
-    a = need_tensor(name, "anchor", anchor)
-    pz = need_tensor(name, "positive", positive)
-    n = need_tensor(name, "negative", negative)
+    a, pz, n = _need_tensors(name, ("anchor", "positive", "negative"), anchor, positive, negative)
     _reduction(name, reduction)
     if not isinstance(margin, (int, float, Tensor)):
         raise TypeError(f"For 'Tensor', the type of 'input_data' is not supported, but got type "

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
+from mscompat.ops._loss import _reduce
 
 _wrap = Tensor._wrap
 _REDUCTIONS = ('none', 'sum', 'mean')
@@ -32,14 +33,6 @@ def _check(prim, arg, a, allowed):
 
 
 _F3 = ("Float16", "Float32", "Float64")
-
-
-def _reduce(loss, reduction):
-    if reduction == 'mean':
-        return jnp.mean(loss)
-    if reduction == 'sum':
-        return jnp.sum(loss)
-    return loss
 
 
 # ---------------------------------------------------------------------------------------------

@@ -334,13 +334,17 @@ class KLDivLoss(LossBase):
         return ops.kl_div(logits, ops.stop_gradient(labels), self.reduction)
 
 
-class BCELoss(LossBase):
-    """Binary cross entropy of probabilities ``logits`` with optional element ``weight``."""
+class _WeightedLoss(LossBase):
+    """A loss over ``(weight=None, reduction='mean')``, both kept for the functional op it calls."""
 
     def __init__(self, weight=None, reduction='mean'):
         super().__init__(reduction)
         self.reduction = reduction
         self.weight = weight
+
+
+class BCELoss(_WeightedLoss):
+    """Binary cross entropy of probabilities ``logits`` with optional element ``weight``."""
 
     def construct(self, logits, labels):
         return ops.binary_cross_entropy(logits, labels, self.weight, self.reduction)
@@ -365,13 +369,8 @@ class BCEWithLogitsLoss(LossBase):
         return ops.binary_cross_entropy_with_logits(input, target, self.weight, self.pos_weight, self.reduction)
 
 
-class MultiLabelSoftMarginLoss(LossBase):
+class MultiLabelSoftMarginLoss(_WeightedLoss):
     """Multi-label one-versus-all loss on logits ``x`` (N, C) and 0/1 ``target``."""
-
-    def __init__(self, weight=None, reduction='mean'):
-        super().__init__(reduction)
-        self.weight = weight
-        self.reduction = reduction
 
     def construct(self, x, target):
         return ops.multilabel_soft_margin_loss(x, target, self.weight, self.reduction)
@@ -443,6 +442,15 @@ class FocalLoss(LossBase):
         return self.get_loss(loss)
 
 
+def _check_dice_inputs(logits, label, cls_name):
+    """The checks DiceLoss and MultiClassDiceLoss share: two tensors of one shape."""
+    check_is_tensor('logits', logits, cls_name, allow_none=True)
+    check_is_tensor('labels', label, cls_name, allow_none=True)
+    if tuple(logits.shape) != tuple(label.shape):
+        raise ValueError(f"For '{cls_name}', the 'logits_shape' must be equal to 'label_shape', but got "
+                         f"'logits_shape': {tuple(logits.shape)} and 'label_shape': {tuple(label.shape)}.")
+
+
 class DiceLoss(LossBase):
     """``1 - 2 * sum(logits * label) / (sum(logits**2) + sum(label**2) + smooth)`` over all elements."""
 
@@ -451,11 +459,7 @@ class DiceLoss(LossBase):
         self.smooth = check_positive_float(smooth, 'smooth')
 
     def construct(self, logits, label):
-        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
-        check_is_tensor('labels', label, self.cls_name, allow_none=True)
-        if tuple(logits.shape) != tuple(label.shape):
-            raise ValueError(f"For '{self.cls_name}', the 'logits_shape' must be equal to 'label_shape', but got "
-                             f"'logits_shape': {tuple(logits.shape)} and 'label_shape': {tuple(label.shape)}.")
+        _check_dice_inputs(logits, label, self.cls_name)
         if logits.dtype == mstype.uint8:
             raise TypeError(f"For '{self.cls_name}', the dtype of 'logits' can not be uint8.")
         if label.dtype == mstype.uint8:
@@ -492,11 +496,7 @@ class MultiClassDiceLoss(LossBase):
                             f"{type(self.activation)}.")
 
     def construct(self, logits, label):
-        check_is_tensor('logits', logits, self.cls_name, allow_none=True)
-        check_is_tensor('labels', label, self.cls_name, allow_none=True)
-        if tuple(logits.shape) != tuple(label.shape):
-            raise ValueError(f"For '{self.cls_name}', the 'logits_shape' must be equal to 'label_shape', but got "
-                             f"'logits_shape': {tuple(logits.shape)} and 'label_shape': {tuple(label.shape)}.")
+        _check_dice_inputs(logits, label, self.cls_name)
         if logits.ndim < 2:
             raise ValueError(f"For '{self.cls_name}', the 'logits' dimension must be greater than 1, but got "
                              f"{logits.ndim}.")
