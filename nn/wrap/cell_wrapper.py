@@ -119,12 +119,10 @@ class ForwardValueAndGrad(Cell):
         if not isinstance(network, (Cell, FunctionType, MethodType)):
             raise TypeError(f"For 'ForwardValueAndGrad', the argument 'network' must be cell, function type or "
                             f"method type, but got '{type(network)}'")
-        if not isinstance(get_all, bool):
-            raise TypeError(f"For 'ForwardValueAndGrad', the type of 'get_all' must be bool, "
-                            f"but got '{type(get_all)}'")
-        if not isinstance(get_by_list, bool):
-            raise TypeError(f"For 'ForwardValueAndGrad', the type of 'get_by_list' must be bool, "
-                            f"but got '{type(get_by_list)}'")
+        for arg_name, value in (("get_all", get_all), ("get_by_list", get_by_list)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'ForwardValueAndGrad', the type of '{arg_name}' must be bool, "
+                                f"but got '{type(value)}'")
         if get_by_list and not isinstance(weights, (ParameterTuple, tuple, list)):
             raise TypeError(f"For 'ForwardValueAndGrad', when 'get_by_list' is set to True, the argument 'weights' "
                             f"must be Parameters array, but got '{type(weights)}'")
@@ -300,67 +298,63 @@ def _sum_micro(cell, n, inputs, start=None):
     return ret
 
 
-class GradAccumulationCell(Cell):
+class _MicroBatchSum(Cell):
+    """``network`` run on each of ``micro_size`` slices of the inputs along axis 0, the outputs
+    summed: what GradAccumulationCell and PipelineCell compute on one device."""
+
+    def __init__(self, name, network, micro_size):
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.micro_inputs = CellList()
+        self.micro_size = micro_size
+        self.add_list = []
+        _check_micro(name, network, micro_size)
+        for _ in range(micro_size):
+            self.micro_inputs.append(_MicroBatch(micro_size))
+        self._get_attr_from_cell(network)
+
+    def construct(self, *inputs):
+        return _sum_micro(self, self.micro_size, inputs)
+
+
+class GradAccumulationCell(_MicroBatchSum):
     """Splits the batch into ``micro_size`` micro batches and sums the network's outputs over
     them (gradient accumulation of (semi-)auto parallel; on one device the sum is computed
     directly)."""
 
     def __init__(self, network, micro_size):
-        super().__init__(auto_prefix=False)
-        self.network = network
-        self.micro_inputs = CellList()
-        self.micro_size = micro_size
-        self.add_list = []
-        _check_micro("GradAccumulationCell", network, micro_size)
-        for _ in range(micro_size):
-            self.micro_inputs.append(_MicroBatch(micro_size))
-        self._get_attr_from_cell(network)
-
-    def construct(self, *inputs):
-        return _sum_micro(self, self.micro_size, inputs)
+        super().__init__("GradAccumulationCell", network, micro_size)
 
 
-class PipelineCell(Cell):
+def _set_pipeline_attr(network, config, attr, arg_name, skip_unnamed):
+    """Set ``attr`` of the sub cells of ``network`` that ``config`` names (``network`` itself under
+    ``str(network)``; with ``skip_unnamed`` not under the empty name, as for MindSpore's
+    stage_config); KeyError naming the entries that matched no cell."""
+    left = dict(config)
+    for cell_name, cell in network.cells_and_names():
+        if (cell_name or not skip_unnamed) and cell_name in left:
+            setattr(cell, attr, left.pop(cell_name))
+    if str(network) in left:
+        setattr(network, attr, left.pop(str(network)))
+    if left:
+        raise KeyError("For 'PipelineCell', the argument '{}' : {} is not found in 'network' : {}"
+                       .format(arg_name, left, network))
+
+
+class PipelineCell(_MicroBatchSum):
     """Splits the batch into ``micro_size`` micro batches and sums the network's outputs over
     them (pipeline parallel's micro batches; ``stage_config``/``segment_config`` set
     ``pipeline_stage``/``pipeline_segment`` of the named sub cells)."""
 
     def __init__(self, network, micro_size, stage_config=None, segment_config=None):
-        super().__init__(auto_prefix=False)
-        self.network = network
-        self.micro_inputs = CellList()
-        self.micro_size = micro_size
-        self.add_list = []
-        _check_micro("PipelineCell", network, micro_size)
-        for _ in range(micro_size):
-            self.micro_inputs.append(_MicroBatch(micro_size))
-        self._get_attr_from_cell(network)
+        super().__init__("PipelineCell", network, micro_size)
         if stage_config is not None:
-            left = dict(stage_config)
-            for cell_name, cell in self.network.cells_and_names():
-                if cell_name and cell_name in left:
-                    cell.pipeline_stage = left.pop(cell_name)
-            if str(network) in left:
-                network.pipeline_stage = left.pop(str(network))
-            if left:
-                raise KeyError("For 'PipelineCell', the argument 'stage_config' : {} is not found in 'network' : {}"
-                               .format(left, network))
+            _set_pipeline_attr(self.network, stage_config, "pipeline_stage", "stage_config", True)
         if segment_config is not None:
-            left = dict(segment_config)
-            for cell_name, cell in self.network.cells_and_names():
-                if cell_name in left:
-                    cell.pipeline_segment = left.pop(cell_name)
-            if str(network) in left:
-                network.pipeline_segment = left.pop(str(network))
-            if left:
-                raise KeyError("For 'PipelineCell', the argument 'segment_config' : {} is not found in 'network' : {}"
-                               .format(left, self.network))
+            _set_pipeline_attr(self.network, segment_config, "pipeline_segment", "segment_config", False)
 
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
         raise ValueError("For 'PipelineCell', no 'shard' on 'PipelineCell' is allowed.")
-
-    def construct(self, *inputs):
-        return _sum_micro(self, self.micro_size, inputs)
 
 
 class MicroBatchInterleaved(Cell):
