@@ -22,7 +22,27 @@ def _activation(cell, activation, alpha):
     return act
 
 
-class Conv2dBnAct(Cell):
+class _BnActTail(Cell):
+    """The optional BatchNorm (``batchnorm``) and activation (``activation``) that follow the
+    first layer of Conv2dBnAct and DenseBnAct."""
+
+    def _init_tail(self, bn_cls, out_channels, has_bn, momentum, eps, activation, alpha, after_fake):
+        self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
+        self.has_act = activation is not None
+        self.after_fake = check_bool(after_fake, 'after_fake', self.cls_name)
+        if has_bn:
+            self.batchnorm = bn_cls(out_channels, eps, momentum)
+        self.activation = _activation(self, activation, alpha)
+
+    def _tail(self, x):
+        if self.has_bn:
+            x = self.batchnorm(x)
+        if self.has_act:
+            x = self.activation(x)
+        return x
+
+
+class Conv2dBnAct(_BnActTail):
     """``nn.Conv2d`` followed by an optional ``BatchNorm2d`` and an optional activation."""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0, dilation=1,
@@ -32,40 +52,20 @@ class Conv2dBnAct(Cell):
         self.conv = Conv2d(in_channels, out_channels, kernel_size=kernel_size, stride=stride, pad_mode=pad_mode,
                            padding=padding, dilation=dilation, group=group, has_bias=has_bias,
                            weight_init=weight_init, bias_init=bias_init)
-        self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
-        self.has_act = activation is not None
-        self.after_fake = check_bool(after_fake, 'after_fake', self.cls_name)
-        if has_bn:
-            self.batchnorm = BatchNorm2d(out_channels, eps, momentum)
-        self.activation = _activation(self, activation, alpha)
+        self._init_tail(BatchNorm2d, out_channels, has_bn, momentum, eps, activation, alpha, after_fake)
 
     def construct(self, x):
-        x = self.conv(x)
-        if self.has_bn:
-            x = self.batchnorm(x)
-        if self.has_act:
-            x = self.activation(x)
-        return x
+        return self._tail(self.conv(x))
 
 
-class DenseBnAct(Cell):
+class DenseBnAct(_BnActTail):
     """``nn.Dense`` followed by an optional ``BatchNorm1d`` and an optional activation."""
 
     def __init__(self, in_channels, out_channels, weight_init='normal', bias_init='zeros', has_bias=True, has_bn=False,
                  momentum=0.9, eps=1e-5, activation=None, alpha=0.2, after_fake=True):
         super().__init__()
         self.dense = Dense(in_channels, out_channels, weight_init, bias_init, has_bias)
-        self.has_bn = check_bool(has_bn, 'has_bn', self.cls_name)
-        self.has_act = activation is not None
-        self.after_fake = check_bool(after_fake, 'after_fake', self.cls_name)
-        if has_bn:
-            self.batchnorm = BatchNorm1d(out_channels, eps, momentum)
-        self.activation = _activation(self, activation, alpha)
+        self._init_tail(BatchNorm1d, out_channels, has_bn, momentum, eps, activation, alpha, after_fake)
 
     def construct(self, x):
-        x = self.dense(x)
-        if self.has_bn:
-            x = self.batchnorm(x)
-        if self.has_act:
-            x = self.activation(x)
-        return x
+        return self._tail(self.dense(x))
