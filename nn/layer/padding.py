@@ -98,17 +98,36 @@ def _check_padding_tuple(name, padding, non_negative):
         raise ValueError(f"For '{name}' every element in 'padding' must be >= 0. but got {padding}. ")
 
 
-class _ReflectionPadNd(Cell):
+class _EdgePadNd(Cell):
+    """The reflection/replication padding of the last ``_nd`` dimensions: an int ``padding`` pads
+    every side, a tuple is checked by :func:`_check_padding_tuple` (``_non_negative``)."""
+
+    _kind = None
+    _nd = None
+    _non_negative = False
+
+    def __init__(self, padding):
+        super().__init__()
+        self.name = f"{self._kind}{self._nd}d"
+        if isinstance(padding, int):
+            padding = (padding,) * (2 * self._nd)
+        _check_padding_tuple(self.name, padding, self._non_negative)
+        self.padding = padding
+
+
+class _ReflectionPadNd(_EdgePadNd):
     """Reflect (without repeating the edge) into the padding."""
 
-    def __init__(self, padding, name='ReflectionPadNd'):
-        super().__init__()
-        self.name = name
-        _check_padding_tuple(name, padding, True)
-        pairs = [[padding[2 * i], padding[2 * i + 1]] for i in range(len(padding) // 2)]
+    _kind = 'ReflectionPad'
+    _non_negative = True
+
+    def __init__(self, padding):
+        super().__init__(padding)
+        flat = self.padding
+        pairs = [[flat[2 * i], flat[2 * i + 1]] for i in range(len(flat) // 2)]
         pairs.reverse()
         self.padding = pairs
-        self._flat = tuple(padding)
+        self._flat = tuple(flat)
 
     def construct(self, x):
         if not self.padding:
@@ -122,76 +141,47 @@ class _ReflectionPadNd(Cell):
 
 class ReflectionPad1d(_ReflectionPadNd):
     """Reflection padding of the last dimension."""
-
-    def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 2
-        super().__init__(padding, 'ReflectionPad1d')
+    _nd = 1
 
 
 class ReflectionPad2d(_ReflectionPadNd):
     """Reflection padding of the last two dimensions."""
-
-    def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 4
-        super().__init__(padding, 'ReflectionPad2d')
+    _nd = 2
 
 
 class ReflectionPad3d(_ReflectionPadNd):
     """Reflection padding of the last three dimensions."""
+    _nd = 3
+
+
+class _ReplicationPadNd(_EdgePadNd):
+    """Repeat the edge values into the padding (an unbatched input has ``_nd + 1`` dimensions)."""
+
+    _kind = 'ReplicationPad'
 
     def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 6
-        super().__init__(padding, 'ReflectionPad3d')
-
-
-class _ReplicationPadNd(Cell):
-    """Repeat the edge values into the padding."""
-    _unbatched_rank = 0
-
-    def __init__(self, padding, name='ReplicationPadNd'):
-        super().__init__()
-        self.name = name
-        _check_padding_tuple(name, padding, False)
-        self.padding = padding
+        super().__init__(padding)
         self.padv3 = ops.PadV3(mode='edge')
 
     def construct(self, x):
-        if len(x.shape) == self._unbatched_rank:
+        if len(x.shape) == self._nd + 1:
             return ops.squeeze(self.padv3(ops.expand_dims(x, 0), self.padding, None), 0)
         return self.padv3(x, self.padding, None)
 
 
 class ReplicationPad1d(_ReplicationPadNd):
     """Replication padding of the last dimension."""
-    _unbatched_rank = 2
-
-    def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 2
-        super().__init__(padding, name='ReplicationPad1d')
+    _nd = 1
 
 
 class ReplicationPad2d(_ReplicationPadNd):
     """Replication padding of the last two dimensions."""
-    _unbatched_rank = 3
-
-    def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 4
-        super().__init__(padding, name='ReplicationPad2d')
+    _nd = 2
 
 
 class ReplicationPad3d(_ReplicationPadNd):
     """Replication padding of the last three dimensions."""
-    _unbatched_rank = 4
-
-    def __init__(self, padding):
-        if isinstance(padding, int):
-            padding = (padding,) * 6
-        super().__init__(padding, name='ReplicationPad3d')
+    _nd = 3
 
 
 class Pad(Cell):
