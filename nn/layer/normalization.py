@@ -29,6 +29,31 @@ def _check_dim(val, target, cls_name):
         raise ValueError(f"For '{cls_name}', the in_shape must have {target} dims, but got {val}.")
 
 
+def _check_features_momentum(num_features, momentum, cls_name):
+    """The range checks BatchNorm and InstanceNorm share."""
+    if num_features < 1:
+        raise ValueError(f"For '{cls_name}', the 'num_features' must be at least 1, but got {num_features}.")
+    if momentum < 0 or momentum > 1:
+        raise ValueError(f"For '{cls_name}', the 'momentum' must be a number in range [0, 1], "
+                         f"but got {momentum}.")
+
+
+def _affine_parameters(cell, shape, dtype, gamma_init, beta_init, requires_grad=True):
+    """``cell.gamma`` and ``cell.beta``: Parameters named "gamma" and "beta" of ``shape``."""
+    cell.gamma = Parameter(initializer(gamma_init, shape, dtype=dtype), name="gamma", requires_grad=requires_grad)
+    cell.beta = Parameter(initializer(beta_init, shape, dtype=dtype), name="beta", requires_grad=requires_grad)
+
+
+def _norm_parameters(cell, num_features, dtype, moving_mean_init, moving_var_init, gamma_init, beta_init, affine):
+    """BatchNorm's and InstanceNorm's Parameters in MindSpore's order: the moving statistics
+    (named "mean" and "variance", not trainable), then gamma and beta (trainable if ``affine``)."""
+    cell.moving_mean = Parameter(initializer(moving_mean_init, num_features, dtype=dtype), name="mean",
+                                 requires_grad=False)
+    cell.moving_variance = Parameter(initializer(moving_var_init, num_features, dtype=dtype), name="variance",
+                                     requires_grad=False)
+    _affine_parameters(cell, num_features, dtype, gamma_init, beta_init, affine)
+
+
 class _BatchNorm(Cell):
     """Batch normalization base class (channel axis 1, NCHW)."""
 
@@ -37,11 +62,7 @@ class _BatchNorm(Cell):
                  dtype=mstype.float32):
         super().__init__()
         check_value_type('num_features', num_features, [int], self.cls_name)
-        if num_features < 1:
-            raise ValueError(f"For '{self.cls_name}', the 'num_features' must be at least 1, but got {num_features}.")
-        if momentum < 0 or momentum > 1:
-            raise ValueError(f"For '{self.cls_name}', the 'momentum' must be a number in range [0, 1], "
-                             f"but got {momentum}.")
+        _check_features_momentum(num_features, momentum, self.cls_name)
         self.format = check_string(data_format, ['NCHW', 'NHWC'], 'format', self.cls_name)
         if get_context("device_target") != "GPU" and self.format == "NHWC":
             raise ValueError(f"For '{self.cls_name}', the 'NHWC' format only support in GPU target, but got device "
@@ -56,13 +77,7 @@ class _BatchNorm(Cell):
         self.gamma_init = gamma_init
         self.moving_mean_init = moving_mean_init
         self.moving_var_init = moving_var_init
-        self.moving_mean = Parameter(initializer(moving_mean_init, num_features, dtype=dtype), name="mean",
-                                     requires_grad=False)
-        self.moving_variance = Parameter(initializer(moving_var_init, num_features, dtype=dtype), name="variance",
-                                         requires_grad=False)
-        self.gamma = Parameter(initializer(gamma_init, num_features, dtype=dtype), name="gamma",
-                               requires_grad=affine)
-        self.beta = Parameter(initializer(beta_init, num_features, dtype=dtype), name="beta", requires_grad=affine)
+        _norm_parameters(self, num_features, dtype, moving_mean_init, moving_var_init, gamma_init, beta_init, affine)
         self.shape = ops.Shape()
         self.reshape = ops.Reshape()
         self.momentum = 1.0 - momentum
@@ -170,8 +185,7 @@ class LayerNorm(Cell):
         self.begin_norm_axis = begin_norm_axis
         self.begin_params_axis = begin_params_axis
         self.epsilon = epsilon
-        self.gamma = Parameter(initializer(gamma_init, normalized_shape, dtype=dtype), name="gamma")
-        self.beta = Parameter(initializer(beta_init, normalized_shape, dtype=dtype), name="beta")
+        _affine_parameters(self, normalized_shape, dtype, gamma_init, beta_init)
         self.layer_norm = ops.LayerNorm(begin_norm_axis=self.begin_norm_axis,
                                         begin_params_axis=self.begin_params_axis, epsilon=self.epsilon)
 
@@ -204,10 +218,7 @@ class GroupNorm(Cell):
                              f"but got 'num_channels': {num_channels}, 'num_groups': {num_groups}.")
         self.eps = check_value_type('eps', eps, (float,), type(self).__name__)
         self.affine = check_bool(affine, arg_name="affine", prim_name=self.cls_name)
-        self.gamma = Parameter(initializer(gamma_init, self.num_channels, dtype=dtype), name="gamma",
-                               requires_grad=affine)
-        self.beta = Parameter(initializer(beta_init, self.num_channels, dtype=dtype), name="beta",
-                              requires_grad=affine)
+        _affine_parameters(self, self.num_channels, dtype, gamma_init, beta_init, affine)
 
     def extend_repr(self):
         return 'num_groups={}, num_channels={}'.format(self.num_groups, self.num_channels)
@@ -303,18 +314,10 @@ class _InstanceNorm(Cell):
                                 f"Initializer], but got type {type(val).__name__}.")
             if isinstance(val, Tensor) and val.dtype != mstype.float32:
                 raise TypeError(f"For '{self.cls_name}', the type of '{key}' must be float32, but got {val.dtype}.")
-        if num_features < 1:
-            raise ValueError(f"For '{self.cls_name}', the 'num_features' must be at least 1, but got {num_features}.")
-        if momentum < 0 or momentum > 1:
-            raise ValueError(f"For '{self.cls_name}', the 'momentum' must be a number in range [0, 1], "
-                             f"but got {momentum}.")
+        _check_features_momentum(num_features, momentum, self.cls_name)
         self.num_features = num_features
         self.eps = eps
-        self.moving_mean = Parameter(initializer('zeros', num_features, dtype=dtype), name='mean', requires_grad=False)
-        self.moving_variance = Parameter(initializer('ones', num_features, dtype=dtype), name='variance',
-                                         requires_grad=False)
-        self.gamma = Parameter(initializer(gamma_init, num_features, dtype=dtype), name='gamma', requires_grad=affine)
-        self.beta = Parameter(initializer(beta_init, num_features, dtype=dtype), name='beta', requires_grad=affine)
+        _norm_parameters(self, num_features, dtype, 'zeros', 'ones', gamma_init, beta_init, affine)
         self.shape = ops.Shape()
         self.momentum = momentum
 
