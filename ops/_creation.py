@@ -402,12 +402,9 @@ def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype
         raise TypeError(f"For {name}, 'window_length' must be int, but got {builtin_type(window_length)}.")
     if window_length < 0:
         raise ValueError(f"For {name}, 'window_length' must be non negative number.")
-    if not isinstance(periodic, bool):
-        raise TypeError(f"For {name}, 'periodic' must be bool, but got {builtin_type(periodic)}.")
-    if not isinstance(alpha, float):
-        raise TypeError(f"For {name}, 'alpha' must be float, but got {builtin_type(alpha)}.")
-    if not isinstance(beta, float):
-        raise TypeError(f"For {name}, 'beta' must be float, but got {builtin_type(beta)}.")
+    for arg_name, value, typ in (("periodic", periodic, bool), ("alpha", alpha, float), ("beta", beta, float)):
+        if not isinstance(value, typ):
+            raise TypeError(f"For {name}, '{arg_name}' must be {typ.__name__}, but got {builtin_type(value)}.")
     if window_length <= 1:
         return _wrap(jnp.ones((window_length,), dtype=np.float64))  # MindSpore: Tensor(np.ones(n))
     if dtype is not None and dtype not in mstype.float_type:

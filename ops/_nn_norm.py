@@ -24,12 +24,9 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
               (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance))]
     for n, p in zip(("scale", "bias", "mean", "variance"), params):
         check_dtype(op_name, n, p, F16_32)
-    if not isinstance(is_training, bool):
-        raise TypeError(f"For '{op_name}', the type of 'is_training' should be 'bool', "
-                        f"but got type '{type(is_training).__name__}'.")
-    for n, v in (("epsilon", epsilon), ("momentum", momentum)):
-        if not isinstance(v, float):
-            raise TypeError(f"For '{op_name}', the type of '{n}' should be 'float', but got type "
+    for n, v, typ in (("is_training", is_training, bool), ("epsilon", epsilon, float), ("momentum", momentum, float)):
+        if not isinstance(v, typ):
+            raise TypeError(f"For '{op_name}', the type of '{n}' should be '{typ.__name__}', but got type "
                             f"'{type(v).__name__}'.")
     if not 0 < epsilon <= 1:
         raise ValueError(f"For '{op_name}', the 'epsilon' must be in range (0, 1], but got {epsilon}.")

@@ -202,15 +202,22 @@ def _pad_pairs(name, padding, nd):
     return [(i, i) for i in p]
 
 
+def _half_kernel_pads(name, padding, k, kernel_size, size_name):
+    """The (before, after) pads of ``padding``, each at most half of the kernel ``k``
+    (``size_name`` names the kernel size in the error, as MindSpore's avg and max pools do)."""
+    pads = _pad_pairs(name, padding, len(k))
+    for i, (before, _) in enumerate(pads):
+        if before > k[i] // 2:
+            raise ValueError(f"For '{name}', pad should be at most half of {size_name}, but got pad {padding} and "
+                             f"kernel_size {kernel_size}.")
+    return pads
+
+
 def _avg_fn(nd, name, input_x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override=0):
     a = _check_pool_input(name, input_x, nd)
     k = _ntuple(name, "kernel_size", kernel_size, nd)
     s = _ntuple(name, "stride", stride, nd)
-    pads = _pad_pairs(name, padding, nd)
-    for i in range(nd):
-        if pads[i][0] > k[i] // 2:
-            raise ValueError(f"For '{name}', pad should be at most half of kernel size, but got pad {padding} and "
-                             f"kernel_size {kernel_size}.")
+    pads = _half_kernel_pads(name, padding, k, kernel_size, "kernel size")
     if not isinstance(ceil_mode, bool) or not isinstance(count_include_pad, bool):
         raise TypeError(f"For '{name}', 'ceil_mode' and 'count_include_pad' must be bool.")
     if not is_int(divisor_override) or divisor_override < 0:
@@ -246,11 +253,7 @@ def _max_fn(nd, name, x, kernel_size, stride, padding, dilation, ceil_mode, retu
     k = _ntuple(name, "kernel_size", kernel_size, nd)
     s = k if stride is None or stride == 0 else _ntuple(name, "stride", stride, nd)
     d = _ntuple(name, "dilation", dilation, nd)
-    pads = _pad_pairs(name, padding, nd)
-    for i in range(nd):
-        if pads[i][0] > k[i] // 2:
-            raise ValueError(f"For '{name}', pad should be at most half of effective kernel size, but got pad "
-                             f"{padding} and kernel_size {kernel_size}.")
+    pads = _half_kernel_pads(name, padding, k, kernel_size, "effective kernel size")
     out, idx = _max_pool(a, k, s, d, pads, bool(ceil_mode), return_indices)
     return (_wrap(out), _wrap(idx)) if return_indices else _wrap(out)
 
@@ -265,20 +268,28 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
     return _max_fn(3, "MaxPool3DWithArgmax", x, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
-def _max_pool3d_attrs(prim):
+def _pool3d_attrs(prim, op_name, modes_text, pad_attr):
+    """The constructor normalisation MaxPool3D and AvgPool3D share: kernel_size and strides as
+    triples, pad_mode upper-cased and checked (``modes_text`` spells the allowed values in the
+    error), the ``pad_attr`` padding as 6 ints; all four recorded as primitive attributes."""
     prim.kernel_size = _ntuple(prim.name, "kernel_size", prim.kernel_size, 3)
     prim.strides = _ntuple(prim.name, "strides", prim.strides, 3)
     pad_mode = prim.pad_mode
     mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
     if mode not in ("VALID", "SAME", "PAD"):
-        raise ValueError(f"For 'MaxPool3D', the 'pad_mode' must be 'VALID', 'SAME' or 'PAD', but got {pad_mode}.")
+        raise ValueError(f"For '{op_name}', the 'pad_mode' must be {modes_text}, but got {pad_mode}.")
     prim.pad_mode = mode
-    prim.pad_list = (prim.pad_list,) * 6 if is_int(prim.pad_list) else tuple(prim.pad_list)
-    if mode != "PAD" and any(prim.pad_list):
+    pad = getattr(prim, pad_attr)
+    setattr(prim, pad_attr, (pad,) * 6 if is_int(pad) else tuple(pad))
+    for k in ("kernel_size", "strides", "pad_mode", pad_attr):
+        prim.add_prim_attr(k, getattr(prim, k))
+
+
+def _max_pool3d_attrs(prim):
+    _pool3d_attrs(prim, "MaxPool3D", "'VALID', 'SAME' or 'PAD'", "pad_list")
+    if prim.pad_mode != "PAD" and any(prim.pad_list):
         raise ValueError("For 'MaxPool3D', the 'pad_list' must be zero when 'pad_mode' is not 'PAD'.")
     prim.ceil_mode = bool(prim.ceil_mode) if prim.ceil_mode is not None else False
-    for k in ("kernel_size", "strides", "pad_mode", "pad_list"):
-        prim.add_prim_attr(k, getattr(prim, k))
 
 
 def _max_pool3d_prim(prim, x):
@@ -300,16 +311,7 @@ primitive("MaxPool3D", _max_pool,
 
 
 def _avg_pool3d_attrs(prim):
-    prim.kernel_size = _ntuple(prim.name, "kernel_size", prim.kernel_size, 3)
-    prim.strides = _ntuple(prim.name, "strides", prim.strides, 3)
-    pad_mode = prim.pad_mode
-    mode = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
-    if mode not in ("VALID", "SAME", "PAD"):
-        raise ValueError(f"For 'AvgPool3D', the 'pad_mode' must be 'valid', 'same' or 'pad', but got {pad_mode}.")
-    prim.pad_mode = mode
-    prim.pad = (prim.pad,) * 6 if is_int(prim.pad) else tuple(prim.pad)
-    for k in ("kernel_size", "strides", "pad_mode", "pad"):
-        prim.add_prim_attr(k, getattr(prim, k))
+    _pool3d_attrs(prim, "AvgPool3D", "'valid', 'same' or 'pad'", "pad")
 
 
 def _avg_pool3d_prim(prim, x):

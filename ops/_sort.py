@@ -14,13 +14,19 @@ from ._args import to_np_dtype
 _wrap = Tensor._wrap
 
 
-def _sort_axis(name, axis, ndim):
+def _int_axis(name, axis, ndim, range_error):
+    """``axis``, an int in ``[-r, r)`` (``r = max(ndim, 1)``), as a non-negative index; the
+    ValueError's message is ``range_error`` formatted with name, lo (-r), r, last (r - 1), axis."""
     if not _is_int(axis):
         raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got {type(axis).__name__}.")
     r = builtins.max(ndim, 1)
     if not -r <= axis < r:
-        raise ValueError(f"For primitive[{name}], the axis must be in [{-r},{r - 1}], but got {axis}.")
+        raise ValueError(range_error.format(name=name, lo=-r, r=r, last=r - 1, axis=axis))
     return int(axis) % r
+
+
+def _sort_axis(name, axis, ndim):
+    return _int_axis(name, axis, ndim, "For primitive[{name}], the axis must be in [{lo},{last}], but got {axis}.")
 
 
 def _sort_impl(a, ax, descending):
@@ -264,12 +270,7 @@ primitive("UpperBound", None, attrs=(("out_type", _mstype.int32),), call=_bound(
 # --- arg/max/min ----------------------------------------------------------------------------
 
 def _red_axis(name, axis, ndim):
-    if not _is_int(axis):
-        raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got {type(axis).__name__}.")
-    r = builtins.max(ndim, 1)
-    if not -r <= axis < r:
-        raise ValueError(f"For '{name}', the 'axis' must be in range [{-r}, {r}), but got {axis}.")
-    return int(axis) % r
+    return _int_axis(name, axis, ndim, "For '{name}', the 'axis' must be in range [{lo}, {r}), but got {axis}.")
 
 
 def _maxmin(name, is_max, input, axis, keepdims, initial, where):

@@ -214,29 +214,26 @@ def csr_to_coo(tensor):
     return COOTensor(Tensor(np.stack([rows, cols], 1)), tensor.values, tensor.shape)
 
 
-def _nonzero(a):
-    return np.argwhere(np.asarray(a) != 0).astype(np.int32)
+def _dense_nonzero(fn_name, tensor, sparse_name):
+    """The array of a 2-D Tensor and the (row, column) int32 indices of its nonzero entries."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For functional operator {fn_name}, input argument must be a Tensor.")
+    _check_2d("Tensor", tensor.shape, sparse_name)
+    a = arr(tensor)
+    return a, np.argwhere(np.asarray(a) != 0).astype(np.int32)
 
 
 @op("dense_to_sparse_coo")
 def dense_to_sparse_coo(tensor):
     """The nonzero entries of a 2-D Tensor as a COOTensor (int32 indices)."""
-    if not isinstance(tensor, Tensor):
-        raise TypeError("For functional operator dense_to_sparse_coo, input argument must be a Tensor.")
-    _check_2d("Tensor", tensor.shape, "COOTensor")
-    a = arr(tensor)
-    idx = _nonzero(a)
+    a, idx = _dense_nonzero("dense_to_sparse_coo", tensor, "COOTensor")
     return COOTensor(Tensor(idx), _wrap(a[tuple(idx.T)]), tensor.shape)
 
 
 @op("dense_to_sparse_csr")
 def dense_to_sparse_csr(tensor):
     """The nonzero entries of a 2-D Tensor as a CSRTensor (int32 indptr and indices)."""
-    if not isinstance(tensor, Tensor):
-        raise TypeError("For functional operator dense_to_sparse_csr, input argument must be a Tensor.")
-    _check_2d("Tensor", tensor.shape, "CSRTensor")
-    a = arr(tensor)
-    idx = _nonzero(a)
+    a, idx = _dense_nonzero("dense_to_sparse_csr", tensor, "CSRTensor")
     indptr = np.zeros(a.shape[0] + 1, np.int32)
     np.add.at(indptr, idx[:, 0] + 1, 1)
     return CSRTensor(Tensor(np.cumsum(indptr).astype(np.int32)), Tensor(idx[:, 1].copy()),
