@@ -86,6 +86,13 @@ class BuiltinSampler:
         return False
 
 
+class _PipelineSeeded:
+    """Mixin of the samplers that draw with the pipeline seed, taken when each iterator starts."""
+
+    def _new_state(self):
+        return {"seed": config._pipeline_seed()}
+
+
 class SequentialSampler(BuiltinSampler):
     def __init__(self, start_index=None, num_samples=None):
         if start_index is not None and (not isinstance(start_index, int) or isinstance(start_index, bool)):
@@ -113,7 +120,7 @@ class SequentialSampler(BuiltinSampler):
         return len(self._epoch_ids(n, 0, self._new_state()))
 
 
-class RandomSampler(BuiltinSampler):
+class RandomSampler(_PipelineSeeded, BuiltinSampler):
     def __init__(self, replacement=False, num_samples=None):
         if not isinstance(replacement, bool):
             raise TypeError("replacement must be a boolean value but was: {}.".format(replacement))
@@ -121,9 +128,6 @@ class RandomSampler(BuiltinSampler):
         self.replacement = replacement
         self.reshuffle_each_epoch = True
         super().__init__(num_samples)
-
-    def _new_state(self):
-        return {"seed": config._pipeline_seed()}
 
     def _epoch_ids(self, n, epoch, state):
         seed = state.setdefault("seed", config._pipeline_seed())
@@ -237,10 +241,7 @@ class SubsetSampler(BuiltinSampler):
         return self._limit(list(self.indices))
 
 
-class SubsetRandomSampler(SubsetSampler):
-    def _new_state(self):
-        return {"seed": config._pipeline_seed()}
-
+class SubsetRandomSampler(_PipelineSeeded, SubsetSampler):
     def _epoch_ids(self, n, epoch, state):
         base = super()._epoch_ids(n, epoch, state)
         seed = state.setdefault("seed", config._pipeline_seed())
@@ -258,7 +259,7 @@ class SubsetRandomSampler(SubsetSampler):
         return True
 
 
-class WeightedRandomSampler(BuiltinSampler):
+class WeightedRandomSampler(_PipelineSeeded, BuiltinSampler):
     def __init__(self, weights, num_samples=None, replacement=True):
         if not isinstance(weights, (list, tuple, np.ndarray)):
             weights = [weights]
@@ -273,9 +274,6 @@ class WeightedRandomSampler(BuiltinSampler):
         self.weights = [float(w) for w in weights]
         self.replacement = replacement
         super().__init__(num_samples)
-
-    def _new_state(self):
-        return {"seed": config._pipeline_seed()}
 
     def _epoch_ids(self, n, epoch, state):
         if not self.weights:
@@ -359,7 +357,7 @@ def _select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
     return SequentialSampler(num_samples=num_samples)
 
 
-class PKSampler(BuiltinSampler):
+class PKSampler(_PipelineSeeded, BuiltinSampler):
     """K samples (drawn at random, with replacement) from each of the P classes of a labelled source.
 
     MindSpore's order: the classes sorted (or ``std::shuffle``-d once when ``shuffle``), then for
@@ -386,9 +384,6 @@ class PKSampler(BuiltinSampler):
         self.shuffle = shuffle
         self.class_column = class_column
         super().__init__(num_samples)
-
-    def _new_state(self):
-        return {"seed": config._pipeline_seed()}
 
     def _ids_from_labels(self, label_to_ids, epoch, state):
         """Ids of pass ``epoch`` given ``{label: [row ids]}`` of the source."""

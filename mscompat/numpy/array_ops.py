@@ -163,52 +163,48 @@ def _stack_input(tup):
         raise_value("Need at least one tensor to concatenate.")
 
 
-def column_stack(tup):
-    """Stack 1-D Tensors as columns of a 2-D Tensor."""
+def _stack_tensors(tup, axis, reshape):
+    """The Tensors of ``tup`` (a Tensor is returned as is), each through ``reshape``, concatenated
+    along ``axis`` (an int, or a function of the first part's ndim)."""
     if isinstance(tup, Tensor):
         return tup
     _stack_input(tup)
-    parts = []
-    for t in tup:
-        a = t._data
-        if a.ndim < 1:
-            a = a[None]
-        if a.ndim == 1:
-            a = a[:, None]
-        parts.append(wrap(a))
-    return ops.concat(tuple(parts), 1)
+    parts = tuple(reshape(t) for t in tup)
+    return ops.concat(parts, axis(parts[0].ndim) if callable(axis) else axis)
+
+
+def _as_column(t):
+    a = t._data
+    if a.ndim < 1:
+        a = a[None]
+    if a.ndim == 1:
+        a = a[:, None]
+    return wrap(a)
+
+
+def column_stack(tup):
+    """Stack 1-D Tensors as columns of a 2-D Tensor."""
+    return _stack_tensors(tup, 1, _as_column)
 
 
 def vstack(tup):
     """Stack Tensors vertically (row-wise)."""
-    if isinstance(tup, Tensor):
-        return tup
-    _stack_input(tup)
-    parts = [wrap(jnp.atleast_2d(t._data)) if t.ndim <= 1 else t for t in tup]
-    return ops.concat(tuple(parts), 0)
+    return _stack_tensors(tup, 0, lambda t: wrap(jnp.atleast_2d(t._data)) if t.ndim <= 1 else t)
 
 
 def hstack(tup):
     """Stack Tensors horizontally (column-wise)."""
-    if isinstance(tup, Tensor):
-        return tup
-    _stack_input(tup)
-    parts = [wrap(t._data[None]) if t.ndim < 1 else t for t in tup]
-    return ops.concat(tuple(parts), 0 if parts[0].ndim <= 1 else 1)
+    return _stack_tensors(tup, lambda ndim: 0 if ndim <= 1 else 1, lambda t: wrap(t._data[None]) if t.ndim < 1 else t)
+
+
+def _as_depth(t):
+    a = jnp.atleast_2d(t._data) if t.ndim <= 1 else t._data
+    return wrap(a[:, :, None] if a.ndim == 2 else a)
 
 
 def dstack(tup):
     """Stack Tensors depth-wise (along the third axis)."""
-    if isinstance(tup, Tensor):
-        return tup
-    _stack_input(tup)
-    parts = []
-    for t in tup:
-        a = jnp.atleast_2d(t._data) if t.ndim <= 1 else t._data
-        if a.ndim == 2:
-            a = a[:, :, None]
-        parts.append(wrap(a))
-    return ops.concat(tuple(parts), 2)
+    return _stack_tensors(tup, 2, _as_depth)
 
 
 def _broadcast_shape(*shapes):
