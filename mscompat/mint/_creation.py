@@ -87,6 +87,12 @@ def linspace(start, end, steps, *, dtype=None):
     return out if dtype is None or dtype == work else out.astype(dtype)
 
 
+def _like_input(prim, input):
+    if not isinstance(input, Tensor):
+        raise TypeError(f'Failed calling {prim} with "{prim}()(tensor={type(input).__name__})". The valid calling '
+                        f'should be: "{prim}()(tensor=<Tensor>, dtype=<mindspore.dtype>)".')
+
+
 def _draw_shape(name, size):
     return _size(name, size)
 
@@ -110,12 +116,14 @@ def randn(*size, generator=None, dtype=None, device=None):
 @mint_op("", twin="rand_like")
 def rand_like(input, *, dtype=None, device=None):
     """U[0, 1) shaped like ``input``."""
+    _like_input("RandLikeExt", input)
     return rand(tuple(input.shape), dtype=input.dtype if dtype is None else dtype)
 
 
 @mint_op("", twin="randn_like")
 def randn_like(input, *, dtype=None, device=None):
     """N(0, 1) shaped like ``input``."""
+    _like_input("RandnLike", input)
     return randn(tuple(input.shape), dtype=input.dtype if dtype is None else dtype)
 
 
@@ -134,6 +142,8 @@ def randint(*args, generator=None, dtype=None, device=None):
             raise TypeError(f"For 'randint', '{arg}' must be an int, but got {type(v).__name__}.")
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low}, high={high}.")
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"For 'randint', 'size' must be a tuple or list of ints, but got {type(size).__name__}.")
     shape = _size("randint", size)
     u = _random._unit_uniform(_random._key(generator=generator), shape)
     out = jnp.int64(low) + jnp.floor(u * (high - low)).astype(jnp.int64)
@@ -154,6 +164,9 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
             raise ValueError("For 'normal', 'size' must be given when 'mean' and 'std' are floats.")
         shape, dt = _size("normal", size), mstype.float32
         m, s = float(mean), float(std)
+        if s < 0:
+            raise ValueError(f"For primitive[NormalFloatFloat], the std must be greater than or equal to 0, "
+                             f"but got {std}.")
     z = _random._wrap(_random._std_normal(_random._key(generator=generator), shape)).astype(dt)
     return z * s + m
 
@@ -172,4 +185,5 @@ def randperm(n, *, generator=None, dtype=mstype.int64):
 @mint_op("", twin="randint_like")
 def randint_like(input, *args, generator=None, dtype=None, device=None):
     """``randint`` shaped like ``input``: ``(high)`` or ``(low, high)``; dtype ``input``'s unless given."""
+    _like_input("RandIntLike", input)
     return randint(*args, tuple(input.shape), generator=generator, dtype=input.dtype if dtype is None else dtype)

@@ -280,12 +280,24 @@ def cummin(input, dim):
 @mint_op("", twin="multinomial")
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """Indices drawn from the rows of ``input`` (non-negative weights)."""
+    _need_tensor("MultinomialExt", input)
+    if isinstance(num_samples, bool) or not isinstance(num_samples, (int, np.integer)):
+        raise TypeError(f"For 'multinomial', 'num_samples' must be an int, but got {type(num_samples).__name__}.")
+    if num_samples <= 0:
+        raise RuntimeError(f"For 'multinomial', 'num_samples' must be positive, but got {num_samples}.")
+    if not replacement and input.ndim and num_samples > input.shape[-1]:
+        raise RuntimeError(f"For 'multinomial', cannot draw {num_samples} samples without replacement from "
+                           f"{input.shape[-1]} categories.")
     return ops.multinomial(input, num_samples, replacement).astype(mstype.int64)
 
 
 @mint_op("", twin="bernoulli")
 def bernoulli(input, *, generator=None):
-    """1 with probability ``input``, else 0 (dtype of ``input``)."""
+    """1 with probability ``input``, else 0 (dtype of ``input``, a floating type)."""
+    _need_tensor("BernoulliExt", input)
+    if not mstype.is_float(input.dtype):
+        raise TypeError(f"For primitive[BernoulliExt], the input[input] supports types: Float16, Float32, Float64, "
+                        f"BFloat16. But got {input.dtype}.")
     return ops.bernoulli(input)
 
 
