@@ -85,76 +85,83 @@ class TextTensorOperation(_Transform):
 # tokenizers
 
 
+class _Tokens:
+    """Tokens with their UTF-8 byte offsets ``[start, limit)``, collected in order."""
+
+    def __init__(self):
+        self.tokens, self.starts, self.limits = [], [], []
+
+    def add(self, token, start, limit):
+        self.tokens.append(token)
+        self.starts.append(start)
+        self.limits.append(limit)
+
+    def out(self, with_offsets):
+        return _tokens_out(self.tokens, self.starts, self.limits, with_offsets)
+
+
+def _adjacent_tokens(words, with_offsets):
+    """``words`` as tokens laid end to end from offset 0."""
+    found, pos = _Tokens(), 0
+    for w in words:
+        found.add(w, pos, pos + _nbytes(w))
+        pos += _nbytes(w)
+    return found.out(with_offsets)
+
+
 def _regex_tokens(text, delim, keep_delim):
     """ICU-style split of ``text`` on matches of ``delim``; delimiters that fully match ``keep_delim``
     are kept as tokens. Offsets are UTF-8 byte positions."""
-    tokens, starts, limits = [], [], []
+    found = _Tokens()
     pos_bytes = 0
     token_start = 0
     for m in delim.finditer(text):
         ds, de = m.start(), m.end()
         if ds > token_start:
             tok = text[token_start:ds]
-            n = _nbytes(tok)
-            tokens.append(tok)
-            starts.append(pos_bytes)
-            limits.append(pos_bytes + n)
-            pos_bytes += n
+            found.add(tok, pos_bytes, pos_bytes + _nbytes(tok))
+            pos_bytes += _nbytes(tok)
         if de > ds:
             dstr = text[ds:de]
-            n = _nbytes(dstr)
             if keep_delim is not None and keep_delim.fullmatch(dstr):
-                tokens.append(dstr)
-                starts.append(pos_bytes)
-                limits.append(pos_bytes + n)
-            pos_bytes += n
+                found.add(dstr, pos_bytes, pos_bytes + _nbytes(dstr))
+            pos_bytes += _nbytes(dstr)
         token_start = de
     if token_start < len(text):
         tok = text[token_start:]
-        tokens.append(tok)
-        starts.append(pos_bytes)
-        limits.append(pos_bytes + _nbytes(tok))
-    return tokens, starts, limits
+        found.add(tok, pos_bytes, pos_bytes + _nbytes(tok))
+    return found
 
 
-class WhitespaceTokenizer(TextTensorOperation):
-    """Split a scalar string on Unicode white space."""
+class _OffsetsTokenizer(TextTensorOperation):
+    """A tokenizer whose only argument is ``with_offsets``."""
 
     def __init__(self, with_offsets=False):
         _check_bool(with_offsets, "with_offsets")
         self.with_offsets = with_offsets
 
+
+class WhitespaceTokenizer(_OffsetsTokenizer):
+    """Split a scalar string on Unicode white space."""
+
     def _apply(self, arr):
         text = _scalar_text("WhitespaceTokenizerOp", arr)
-        tokens, starts, limits = [], [], []
+        found = _Tokens()
         pos_chars = pos_bytes = 0
         for m in _unicode.NON_WHITE_RUNS.finditer(text):
             pos_bytes += _nbytes(text[pos_chars:m.start()])
             tok = m.group(0)
-            n = _nbytes(tok)
-            tokens.append(tok)
-            starts.append(pos_bytes)
-            limits.append(pos_bytes + n)
-            pos_bytes += n
+            found.add(tok, pos_bytes, pos_bytes + _nbytes(tok))
+            pos_bytes += _nbytes(tok)
             pos_chars = m.end()
-        return _tokens_out(tokens, starts, limits, self.with_offsets)
+        return found.out(self.with_offsets)
 
 
-class UnicodeCharTokenizer(TextTensorOperation):
+class UnicodeCharTokenizer(_OffsetsTokenizer):
     """Split a scalar string into its characters."""
 
-    def __init__(self, with_offsets=False):
-        _check_bool(with_offsets, "with_offsets")
-        self.with_offsets = with_offsets
-
     def _apply(self, arr):
-        text = _scalar_text("UnicodeCharTokenizerOp", arr)
-        starts, limits, pos = [], [], 0
-        for ch in text:
-            starts.append(pos)
-            pos += _nbytes(ch)
-            limits.append(pos)
-        return _tokens_out(list(text), starts, limits, self.with_offsets)
+        return _adjacent_tokens(list(_scalar_text("UnicodeCharTokenizerOp", arr)), self.with_offsets)
 
 
 class UnicodeScriptTokenizer(TextTensorOperation):
@@ -168,7 +175,7 @@ class UnicodeScriptTokenizer(TextTensorOperation):
 
     def _apply(self, arr):
         text = _scalar_text("UnicodeScriptTokenizerOp", arr)
-        tokens, starts, limits = [], [], []
+        found = _Tokens()
         last_script, was_space = -1, False
         start = pos = 0
         cur = []
@@ -178,19 +185,15 @@ class UnicodeScriptTokenizer(TextTensorOperation):
             script = _unicode.script_of(ch)
             if cur and (script != last_script or is_space != was_space):
                 if self.keep_whitespace or not was_space:
-                    tokens.append("".join(cur))
-                    starts.append(start)
-                    limits.append(pos)
+                    found.add("".join(cur), start, pos)
                 start, cur = pos, [ch]
             else:
                 cur.append(ch)
             pos += n
             last_script, was_space = script, is_space
         if cur and (self.keep_whitespace or not was_space):
-            tokens.append("".join(cur))
-            starts.append(start)
-            limits.append(pos)
-        return _tokens_out(tokens, starts, limits, self.with_offsets)
+            found.add("".join(cur), start, pos)
+        return found.out(self.with_offsets)
 
 
 class RegexTokenizer(TextTensorOperation):
@@ -213,7 +216,7 @@ class RegexTokenizer(TextTensorOperation):
         text = _scalar_text("RegexTokenizerOp", arr)
         delim = _unicode.compile_icu(self.delim_pattern, "RegexTokenizer")
         keep = _unicode.compile_icu(self.keep_delim_pattern, "RegexTokenizer") if self.keep_delim_pattern else None
-        return _tokens_out(*_regex_tokens(text, delim, keep), self.with_offsets)
+        return _regex_tokens(text, delim, keep).out(self.with_offsets)
 
 
 _COMMON_PATTERN = ("[!-/]|[:-@]|[\\[-`]|[{-~]|[\\p{P}]|[\\x{4E00}-\\x{9FFF}]|[\\x{3400}-\\x{4DBF}]"
@@ -294,7 +297,7 @@ class BasicTokenizer(TextTensorOperation):
         return _regex_tokens(text, self._delim, self._keep)
 
     def _apply(self, arr):
-        return _tokens_out(*self._tokenize(arr), self.with_offsets)
+        return self._tokenize(arr).out(self.with_offsets)
 
 
 def _check_wordpiece_args(vocab, suffix_indicator, max_bytes_per_token, unknown_token, with_offsets, missing):
@@ -413,7 +416,8 @@ class BertTokenizer(TextTensorOperation):
         self._basic = BasicTokenizer(lower_case, keep_whitespace, normalization_form, preserve_unused_token, True)
 
     def _apply(self, arr):
-        words, bases, _ = self._basic._tokenize(arr)
+        found = self._basic._tokenize(arr)
+        words, bases = found.tokens, found.starts
         if not words:
             words, bases = [""], [0]
         tokens, starts, limits = _wordpiece(words, bases, self.vocab, self.suffix_indicator,
@@ -504,13 +508,7 @@ class JiebaTokenizer(TextTensorOperation):
         if arr.ndim != 0 or not _is_str(arr):
             raise RuntimeError("JiebaTokenizer: the input should be scalar with string datatype.")
         text = str(arr.item())
-        words = self._segmenter().cut(text, self.mode)
-        starts, limits, pos = [], [], 0
-        for w in words:
-            starts.append(pos)
-            pos += _nbytes(w)
-            limits.append(pos)
-        return _tokens_out(words, starts, limits, self.with_offsets)
+        return _adjacent_tokens(self._segmenter().cut(text, self.mode), self.with_offsets)
 
 
 class SentencePieceTokenizer(TextTensorOperation):
