@@ -47,9 +47,10 @@ def test_parity(c, oracle_results, request, record_property):
 
 def _check_torch_case(c, ms_result, torch_result, actual, record_property):
     """A ``torch_ref`` case. MindSpore ran ``fn`` too (``ms_result``): it must have stopped at the
-    missing kernel (where its CPU build runs the case, MindSpore is the oracle, not PyTorch). Bad input: MindSpore and PyTorch must both
-    raise; mscompat raises MindSpore's class: the one MindSpore raised while checking the arguments,
-    else (its run stopped at the missing kernel) the class MindSpore documents (``ms_error``)."""
+    missing kernel (where its CPU build runs the case, MindSpore is the oracle, not PyTorch).
+    Bad input: MindSpore and PyTorch must both raise; mscompat raises MindSpore's class: the one
+    MindSpore raised while checking the arguments, else (its run stopped at the missing kernel)
+    the class MindSpore documents (``ms_error``)."""
     no_kernel = torch_oracle.kernel_missing(ms_result)
     record_property("mindspore", ms_result.get("cls", "ran") if ms_result["t"] == "error" else "ran")
     record_property("torch", torch_result.get("cls", "ran") if torch_result["t"] == "error" else "ran")

@@ -4,7 +4,7 @@ to which mint is documented as aligned) where the mint kernel is unregistered th
 (``IndexSelect``, ``TrilExt``, ``RepeatInterleaveInt``)."""
 import numpy as np
 
-from parity_tests.harness import case, both_modes, Raw, F32, I32, I64, BOOL
+from parity_tests.harness import case, both_modes, F32, I32, BOOL
 
 
 IDX = np.array([[0, 2], [1, 0]], np.int64)

@@ -2,12 +2,10 @@
 
 Oracle: real MindSpore 2.10 CPU where its CPU build runs the mint op; where it lacks the kernel
 (``Arange``, ``FillScalar``, ``ZerosLikeExt``, ``FullLike``, ``LinSpaceExt``, ``StackExt``
-unregistered), PyTorch (``torch_ref``), to which mint is documented as aligned. Values of ``empty``/``empty_like`` are unspecified: only shape and dtype count.
+unregistered), PyTorch (``torch_ref``), to which mint is documented as aligned. Values of
+``empty``/``empty_like`` are unspecified: only shape and dtype count.
 """
-import numpy as np
-
-from parity_tests.harness import case, both_modes, Raw, F32, I32, I64
-
+from parity_tests.harness import case, both_modes, F32, I32
 
 CASES = [
     case("mint.zeros/tuple", lambda ms: ms.mint.zeros((2, 3))),

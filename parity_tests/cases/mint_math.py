@@ -6,7 +6,7 @@ unregistered there (``CumsumExt``, ``ArgMaxExt``, ``TopkExt``, ``SortExt``, ``Ar
 PyTorch's CPU build lacks the op too (``batch_norm_stats``, ``npu_gelu``)."""
 import numpy as np
 
-from parity_tests.harness import case, both_modes, Raw, F32, F16, I32, I64, BOOL
+from parity_tests.harness import case, both_modes, F32, F16, I32, I64, BOOL
 
 
 POS = F32(2, 3, low=0.5, high=3.0)

@@ -5,7 +5,7 @@ there (``DropoutExt``, ``GeluExt``, ``LeakyReLUExt``, ``LogSoftmaxExt``,
 ``MSELossExt``, ``Embedding``)."""
 import numpy as np
 
-from parity_tests.harness import case, both_modes, Raw, F32, I32, I64, BOOL
+from parity_tests.harness import case, both_modes, F32
 
 LABELS = np.array([0, 2, 1], np.int64)
 IMG = F32(1, 2, 5, 5)
@@ -84,7 +84,8 @@ CASES += [
          np.sign(F32(2, 3, seed=5)).astype(np.float32),
          torch_ref=lambda torch, x, y: torch.nn.functional.soft_margin_loss(x, y)),
     case("mint.F.cosine_embedding_loss/mean", lambda ms, a, b, t: ms.mint.nn.functional.cosine_embedding_loss(a, b, t),
-         F32(3, 4), F32(3, 4, seed=2), np.array([1, -1, 1], np.float32), torch_ref=lambda torch, a, b, t: torch.nn.functional.cosine_embedding_loss(a, b, t)),
+         F32(3, 4), F32(3, 4, seed=2), np.array([1, -1, 1], np.float32),
+         torch_ref=lambda torch, a, b, t: torch.nn.functional.cosine_embedding_loss(a, b, t)),
     case("mint.F.avg_pool3d/k2", lambda ms, x: ms.mint.nn.functional.avg_pool3d(x, 2), F32(1, 1, 4, 4, 4),
          torch_ref=lambda torch, x: torch.nn.functional.avg_pool3d(x, 2)),
     case("mint.F.elu/alpha", lambda ms, x: ms.mint.nn.functional.elu(x, 0.5), F32(2, 3),

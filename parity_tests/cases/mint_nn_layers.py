@@ -7,7 +7,7 @@ kernel is unregistered there (``Conv2DExt``, ``Embedding``,
 ``AdaptiveAvgPool2DExt``, ``AvgPool2D``, ``ConstantPadND``)."""
 import numpy as np
 
-from parity_tests.harness import case, both_modes, Raw, F32, I64
+from parity_tests.harness import case, both_modes, F32
 
 IMG = F32(2, 2, 5, 5)
 LABELS = np.array([0, 2, 1], np.int64)
@@ -91,7 +91,8 @@ CASES = [
     case("mint.nn.Identity/forward", lambda ms, x: ms.mint.nn.Identity()(x), F32(2, 3)),
     case("mint.nn.Flatten/forward", lambda ms, x: ms.mint.nn.Flatten()(x), F32(2, 3, 4)),
     case("mint.nn.Upsample/nearest", lambda ms, x: ms.mint.nn.Upsample(scale_factor=2.0)(x), F32(1, 1, 2, 3)),
-    case("mint.nn.GELU/forward", lambda ms, x: ms.mint.nn.GELU()(x), F32(2, 3), torch_ref=lambda torch, x: torch.nn.GELU()(x)),
+    case("mint.nn.GELU/forward", lambda ms, x: ms.mint.nn.GELU()(x), F32(2, 3),
+         torch_ref=lambda torch, x: torch.nn.GELU()(x)),
     case("mint.nn.BCEWithLogitsLoss/mean", lambda ms, x, t: ms.mint.nn.BCEWithLogitsLoss()(x, t), F32(2, 3),
          F32(2, 3, low=0.0, high=1.0)),
     case("mint.nn.CrossEntropyLoss/mean", lambda ms, x, t: ms.mint.nn.CrossEntropyLoss()(x, t), F32(3, 4), LABELS,
