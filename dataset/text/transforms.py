@@ -66,6 +66,11 @@ def _check_bool(value, what):
         raise TypeError(f"Wrong input type for {what}, should be boolean.")
 
 
+def _check_str(value, what):
+    if not isinstance(value, str):
+        raise TypeError(f"Wrong input type for {what}, should be string.")
+
+
 def _check_normalize_form(form):
     if not isinstance(form, NormalizeForm):
         raise TypeError("Wrong input type for normalization_form, should be enum of 'NormalizeForm'.")
@@ -203,10 +208,8 @@ class RegexTokenizer(TextTensorOperation):
     def __init__(self, delim_pattern, keep_delim_pattern="", with_offsets=False):
         if delim_pattern is None:
             raise ValueError("delim_pattern is not provided.")
-        if not isinstance(delim_pattern, str):
-            raise TypeError("Wrong input type for delim_pattern, should be string.")
-        if not isinstance(keep_delim_pattern, str):
-            raise TypeError("Wrong input type for keep_delim_pattern, should be string.")
+        _check_str(delim_pattern, "delim_pattern")
+        _check_str(keep_delim_pattern, "keep_delim_pattern")
         _check_bool(with_offsets, "with_offsets")
         self.delim_pattern = delim_pattern
         self.keep_delim_pattern = keep_delim_pattern
@@ -259,22 +262,27 @@ def _casefold_keeping_unused(text):
     return "".join(out)
 
 
+def _set_basic_options(op, lower_case, keep_whitespace, normalization_form, preserve_unused_token, with_offsets):
+    """Check and store the options of :class:`BasicTokenizer` (which :class:`BertTokenizer` shares)."""
+    _check_bool(lower_case, "lower_case")
+    _check_bool(keep_whitespace, "keep_whitespace")
+    _check_bool(preserve_unused_token, "preserve_unused_token")
+    _check_bool(with_offsets, "with_offsets")
+    _check_normalize_form(normalization_form)
+    op.lower_case = lower_case
+    op.keep_whitespace = keep_whitespace
+    op.normalization_form = normalization_form
+    op.preserve_unused_token = preserve_unused_token
+    op.with_offsets = with_offsets
+
+
 class BasicTokenizer(TextTensorOperation):
     """BERT's basic tokenization of a scalar string: optional case folding and accent stripping,
     control characters to spaces, split on white space, punctuation and CJK characters."""
 
     def __init__(self, lower_case=False, keep_whitespace=False, normalization_form=NormalizeForm.NONE,
                  preserve_unused_token=True, with_offsets=False):
-        _check_bool(lower_case, "lower_case")
-        _check_bool(keep_whitespace, "keep_whitespace")
-        _check_bool(preserve_unused_token, "preserve_unused_token")
-        _check_bool(with_offsets, "with_offsets")
-        _check_normalize_form(normalization_form)
-        self.lower_case = lower_case
-        self.keep_whitespace = keep_whitespace
-        self.normalization_form = normalization_form
-        self.preserve_unused_token = preserve_unused_token
-        self.with_offsets = with_offsets
+        _set_basic_options(self, lower_case, keep_whitespace, normalization_form, preserve_unused_token, with_offsets)
         delim = "\\s+|" + _COMMON_PATTERN
         keep = delim if keep_whitespace else _COMMON_PATTERN
         if preserve_unused_token:
@@ -305,10 +313,8 @@ def _check_wordpiece_args(vocab, suffix_indicator, max_bytes_per_token, unknown_
         raise ValueError(missing)
     if not isinstance(vocab, Vocab):
         raise TypeError("Wrong input type for vocab, should be text.Vocab object.")
-    if not isinstance(suffix_indicator, str):
-        raise TypeError("Wrong input type for suffix_indicator, should be string.")
-    if not isinstance(unknown_token, str):
-        raise TypeError("Wrong input type for unknown_token, should be string.")
+    _check_str(suffix_indicator, "suffix_indicator")
+    _check_str(unknown_token, "unknown_token")
     _check_bool(with_offsets, "with_offsets")
 
 
@@ -400,19 +406,11 @@ class BertTokenizer(TextTensorOperation):
         if not isinstance(max_bytes_per_token, int):
             raise TypeError("Wrong input type for max_bytes_per_token, should be int.")
         check_uint32(max_bytes_per_token)
-        _check_bool(lower_case, "lower_case")
-        _check_bool(keep_whitespace, "keep_whitespace")
-        _check_bool(preserve_unused_token, "preserve_unused_token")
-        _check_normalize_form(normalization_form)
+        _set_basic_options(self, lower_case, keep_whitespace, normalization_form, preserve_unused_token, with_offsets)
         self.vocab = vocab
         self.suffix_indicator = suffix_indicator
         self.max_bytes_per_token = max_bytes_per_token
         self.unknown_token = unknown_token
-        self.lower_case = lower_case
-        self.keep_whitespace = keep_whitespace
-        self.normalization_form = normalization_form
-        self.preserve_unused_token = preserve_unused_token
-        self.with_offsets = with_offsets
         self._basic = BasicTokenizer(lower_case, keep_whitespace, normalization_form, preserve_unused_token, True)
 
     def _apply(self, arr):
@@ -453,12 +451,10 @@ class JiebaTokenizer(TextTensorOperation):
     def __init__(self, hmm_path, mp_path, mode=JiebaMode.MIX, with_offsets=False):
         if hmm_path is None:
             raise ValueError("The dict of HMMSegment in cppjieba is not provided.")
-        if not isinstance(hmm_path, str):
-            raise TypeError("Wrong input type for hmm_path, should be string.")
+        _check_str(hmm_path, "hmm_path")
         if mp_path is None:
             raise ValueError("The dict of MPSegment in cppjieba is not provided.")
-        if not isinstance(mp_path, str):
-            raise TypeError("Wrong input type for mp_path, should be string.")
+        _check_str(mp_path, "mp_path")
         _check_bool(with_offsets, "with_offsets")
         if not isinstance(mode, JiebaMode):
             raise TypeError("Wrong input type for mode, should be JiebaMode.")
