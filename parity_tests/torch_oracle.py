@@ -111,3 +111,29 @@ def torch_grad(fn, grad_position=0):
         grads = tuple(torch.zeros_like(args[p]) if g is None else g for p, g in zip(positions, grads))
         return grads[0] if isinstance(grad_position, int) else grads
     return grad_fn
+
+
+def report(prefix="mint"):
+    """Print, for the bad-input torch cases of the tables named ``prefix*``, what each oracle
+    raised and the class mscompat must raise (``python -m parity_tests.torch_oracle [PREFIX]``;
+    needs the MindSpore oracle's results)."""
+    from parity_tests import oracle
+    from parity_tests.cases import all_cases
+    results, reason = oracle.load_results()
+    if results is None:
+        raise SystemExit(reason)
+    print("| case | MindSpore 2.10 CPU | PyTorch | mscompat must raise |")
+    print("|---|---|---|---|")
+    for c in all_cases():
+        if c.torch_ref is None or not c.error or not c.family.startswith(prefix):
+            continue
+        ms_res, t_res = results["cases"][c.name], run(c)
+        missing = kernel_missing(ms_res)
+        ms_col = "no kernel" if missing else ms_res.get("cls", "returned")
+        want = (c.ms_error or "?") + " (documented)" if missing else ms_res.get("cls", "?")
+        print(f"| `{c.name}` | {ms_col} | {t_res.get('cls', 'returned')} | {want} |")
+
+
+if __name__ == "__main__":
+    import sys
+    report(*sys.argv[1:2])
