@@ -334,7 +334,11 @@ primitive("StridedSlice", _strided_slice,
 def index_fill(x, axis, index, value):
     """``x`` with the slices at ``index`` along ``axis`` set to ``value``."""
     check_tensor("IndexFill", "x", x)
-    idx = _int_index("IndexFill", "index", index)
+    check_tensor("IndexFill", "index", index)
+    if np.dtype(index._np_dtype()) != np.int32:
+        raise TypeError(f"For primitive[IndexFill], the input argument[index] must be a type of {{Tensor[Int32]}}, "
+                        f"but got Tensor[{index.dtype}].")
+    idx = arr(index)
     a = arr(x)
     ax = _axis("IndexFill", axis, a.ndim)
     if idx.ndim > 1:

@@ -42,7 +42,7 @@ _F = types.SimpleNamespace(**{n: _fn(n) for n in (
     "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
     "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
     "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten move_to addmm index_fill "
-    "tensor_scatter_sub adjoint uniform_ max min invert").split()})
+    "tensor_scatter_sub adjoint uniform_ max min invert index_add bernoulli_ext").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -567,6 +567,10 @@ for _m in ("tanh_", "erfinv_", "clamp_", "zero_"):     # the in-place op itself 
 
 @tensor_method("fill_")
 def _fill_(self, value):
+    if not (isinstance(value, (Tensor, bool)) or _is_number(value)):
+        raise TypeError(f'Failed calling fill_ with "fill_({type_word(value)})".')
+    if isinstance(value, Tensor) and value.ndim != 0:
+        raise RuntimeError(f"For 'fill_', 'value' must be a 0-D Tensor, but got a Tensor of rank {value.ndim}.")
     return _assign(self, _fill(self, value))
 
 
@@ -613,19 +617,43 @@ _SCATTER_REDUCE = {"add": "add", "multiply": "mul"}
 _MASKED_SCATTER = PRIMITIVES["MaskedScatter"]()
 
 
-@tensor_method("scatter_")
-def _scatter_(self, dim, index, src, **kwargs):
-    """``scatter_(dim, index, src, *, reduce=None)`` (``src`` a Tensor or a number)."""
+@tensor_method("scatter")
+def _scatter(self, dim=None, index=None, src=None, **kwargs):
+    """``scatter(dim, index, src|value, *, reduce=None)``: a copy of ``self`` written as :meth:`scatter_`
+    (also ``axis=`` for ``dim``)."""
+    dim = _pick(kwargs, ("axis",), dim)
+    src = _pick(kwargs, ("value",), src)
     reduce = kwargs.pop("reduce", None)
-    _check_no_kwargs("scatter_", kwargs)
+    _check_no_kwargs("scatter", kwargs)
+    return _scatter_into_checked("scatter", _wrap(arr(self)), dim, index, src, reduce)
+
+
+@tensor_method("scatter_add")
+def _scatter_add(self, dim, index, src):
+    """A copy of ``self`` with ``src`` added at ``index`` along ``dim`` (:meth:`scatter_add_`)."""
+    for pos, (name, want, v, ok) in enumerate((("dim", "int", dim, _is_integral(dim)),
+                                               ("index", "Tensor", index, isinstance(index, Tensor)),
+                                               ("src", "Tensor", src, isinstance(src, Tensor))), 1):
+        if not ok:
+            raise _positional_error("scatter_add", pos, name, want, v)
+    return scatter_into("scatter_add", _wrap(arr(self)), dim, index, src, "add")
+
+
+@tensor_method("scatter_")
+def _scatter_(self, dim, index, src, *, reduce=None):
+    """``scatter_(dim, index, src, *, reduce=None)`` (``src`` a Tensor or a number)."""
+    return _scatter_into_checked("scatter_", self, dim, index, src, reduce)
+
+
+def _scatter_into_checked(method, self, dim, index, src, reduce):
     if (not _is_integral(dim) or not isinstance(index, Tensor) or not (isinstance(src, Tensor) or _is_number(src))
             or not (reduce is None or isinstance(reduce, str))):
         words = [type_word(v) for v in (dim, index, src)] + ([f"reduce={type_word(reduce)}"] if reduce is not None
                                                              else [])
-        raise TypeError(f'Failed calling scatter_ with "scatter_({", ".join(words)})".')
+        raise TypeError(f'Failed calling {method} with "{method}({", ".join(words)})".')
     if reduce is not None and reduce not in _SCATTER_REDUCE:
-        raise ValueError(f"Failed to convert the value \"{reduce}\" of input 'reduce' of 'scatter_' to enum.")
-    return scatter_into("scatter_", self, dim, index, src, _SCATTER_REDUCE.get(reduce, "none"))
+        raise ValueError(f"Failed to convert the value \"{reduce}\" of input 'reduce' of '{method}' to enum.")
+    return scatter_into(method, self, dim, index, src, _SCATTER_REDUCE.get(reduce, "none"))
 
 
 @tensor_method("scatter_add_")
@@ -633,6 +661,27 @@ def _scatter_add_(self, dim, index, src):
     if not _is_integral(dim) or not isinstance(index, Tensor) or not isinstance(src, Tensor):
         raise failed_call("InplaceScatterAdd", (("input", self), ("dim", dim), ("index", index), ("src", src)))
     return scatter_into("scatter_add_", self, dim, index, src, "add")
+
+
+@tensor_method("index_add")
+def _index_add(self, *args, **kwargs):
+    """``index_add(dim, index, source, *, alpha=1)`` (a copy, written as :meth:`index_add_`), or the
+    deprecated ``index_add(indices, y, axis, use_lock=True, check_index_bound=True)`` (``ops.index_add``)."""
+    if (args and isinstance(args[0], Tensor)) or "indices" in kwargs:
+        return _F.index_add(self, *args, **kwargs)
+    names = ("dim", "index", "source")
+    given = dict(zip(names, args), **{k: kwargs.pop(k) for k in names if k in kwargs})
+    alpha = kwargs.pop("alpha", 1)
+    _check_no_kwargs("index_add", kwargs)
+    if len(args) > 3 or set(given) != set(names):
+        raise TypeError(f'Failed calling index_add with "index_add({", ".join(type_word(a) for a in args)})".')
+    return _index_add_(_wrap(arr(self)), given["dim"], given["index"], given["source"], alpha=alpha)
+
+
+@tensor_method("bernoulli")
+def _bernoulli(self, *, generator=None):
+    """0/1 samples of ``self``'s shape and dtype, 1 with the probability each element of ``self`` gives."""
+    return _F.bernoulli_ext(self, generator=generator)
 
 
 @tensor_method("index_add_")
@@ -666,6 +715,7 @@ def _index_fill_(self, dim, index, value):
     if index.ndim > 1:
         raise RuntimeError(f"For 'index_fill_', 'index' must be a 0-D or 1-D Tensor, but got rank {index.ndim}.")
     dim = _dim_checked("index_fill_", dim, self.ndim)
+    index = index.astype(mstype.int32) if index.dtype == mstype.int64 else index    # IndexFill takes int32
     return _assign(self, _F.index_fill(self, dim, index, value.astype(self.dtype) if isinstance(value, Tensor)
                                        else value))
 

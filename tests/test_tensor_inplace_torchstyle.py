@@ -251,3 +251,36 @@ def test_random_fill_inside_jit_threads_the_key():
     ms.set_seed(3)
     np.testing.assert_array_equal(f(x).asnumpy(), a)
     assert not np.array_equal(a, b) and 0 <= a.min() and a.max() < 1
+
+
+def test_out_of_place_torch_overloads():
+    idx = Tensor(np.array([[1], [0], [3]]))
+    src = Tensor(np.full((3, 1), 2.0, np.float32))
+    x = _x()
+    y = x.scatter(1, idx, src, reduce="multiply")
+    want = XN.copy()
+    want[[0, 1, 2], [1, 0, 3]] *= 2
+    np.testing.assert_allclose(y.asnumpy(), want, rtol=1e-6)
+    z = x.scatter_add(1, idx, src)
+    want = XN.copy()
+    want[[0, 1, 2], [1, 0, 3]] += 2
+    np.testing.assert_allclose(z.asnumpy(), want, rtol=1e-6)
+    w = x.index_add(0, Tensor(np.array([2, 2])), Tensor(np.ones((2, 4), np.float32)), alpha=3)
+    want = XN.copy()
+    want[2] += 6
+    np.testing.assert_allclose(w.asnumpy(), want, rtol=1e-6)
+    np.testing.assert_array_equal(x.asnumpy(), XN)          # the copies leave self
+    with pytest.raises(TypeError):
+        x.index_add(0, Tensor(np.array([2])))                 # source missing
+    ms.set_seed(2)
+    b = Tensor(np.array([0.0, 1.0, 0.0, 1.0], np.float32)).bernoulli().asnumpy()
+    np.testing.assert_array_equal(b, [0, 1, 0, 1])
+
+
+def test_fill_value_checks():
+    x = _x()
+    with pytest.raises(RuntimeError):
+        x.fill_(Tensor(np.ones(2, np.float32)))
+    with pytest.raises(TypeError):
+        x.fill_("a")
+    assert x.fill_(True) is x and (x.asnumpy() == 1).all()

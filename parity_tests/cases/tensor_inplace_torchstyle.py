@@ -403,6 +403,44 @@ CASES = [
     case("masked_scatter/graph", _jit_masked_scatter, X, MASK4, X2, mode="graph"),
 ]
 
+# the torch-style overloads of the out-of-place methods next to them
+CASES += [
+    case("scatter/src", lambda ms, x, i, s: x.scatter(1, i, s), X, IDX_COL, SRC_COL),
+    case("scatter/value", lambda ms, x, i: x.scatter(1, i, 2.5), X, IDX_COL),
+    # MindSpore's CPU Scatter kernel ignores reduce="add" (it writes) and fails on "multiply": the reference
+    # is the documented sum
+    case("scatter/value_reduce_add_dim1", lambda ms, x, i: x.scatter(1, i, 2.0, reduce="add"), X, IDX_COL,
+         ms_ref=lambda ms, x, i: ms.ops.tensor_scatter_elements(x, i, ms.ops.fill(ms.float32, i.shape, 2.0), 1,
+                                                                "add")),
+    case("scatter/value_reduce_add_dim0", lambda ms, x, i: x.scatter(0, i, 2.0, reduce="add"), X, IDX_ROW,
+         ms_ref=lambda ms, x, i: ms.ops.tensor_scatter_elements(x, i, ms.ops.fill(ms.float32, i.shape, 2.0), 0,
+                                                                "add")),
+    case("scatter/keywords", lambda ms, x, i, s: x.scatter(dim=1, index=i, src=s), X, IDX_COL, SRC_COL),
+    case("scatter/axis_keyword", lambda ms, x, i, s: x.scatter(axis=0, index=i, src=s), X, IDX_ROW, SRC_ROW),
+    case("scatter/src_reduce_add", lambda ms, x, i, s: x.scatter(1, i, s, reduce="add"), X, IDX_COL, SRC_COL,
+         ms_ref=lambda ms, x, i, s: ms.ops.tensor_scatter_elements(x, i, s, 1, "add")),
+    case("scatter/bad_reduce_name", lambda ms, x, i: x.scatter(1, i, 2.0, reduce="max"), X, IDX_COL, error=True),
+    case("scatter_add/dim1", lambda ms, x, i, s: x.scatter_add(1, i, s), X, IDX_COL, SRC_COL,
+         ms_ref=lambda ms, x, i, s: ms.ops.tensor_scatter_elements(x, i, s, 1, "add")),
+    case("scatter_add/keywords_leave_self", lambda ms, x, i, s: (x.scatter_add(dim=0, index=i, src=s), x), X, IDX_ROW,
+         SRC_ROW, ms_ref=lambda ms, x, i, s: (ms.ops.tensor_scatter_elements(x, i, s, 0, "add"), x)),
+    case("scatter_add/bad_index_list", lambda ms, x, s: x.scatter_add(1, [0], s), X, SRC_COL, error=True),
+    case("scatter_add/bad_dim_str", lambda ms, x, i, s: x.scatter_add("a", i, s), X, IDX_COL, SRC_COL, error=True),
+    case("index_add/dim_form", lambda ms, x, i, s: x.index_add(0, i, s), X, ROWS.astype(np.int32), SRC_ROWS),
+    case("index_add/dim_form_alpha", lambda ms, x, i, s: x.index_add(1, i, s, alpha=-1.5), X,
+         COLS.astype(np.int32), SRC_COLS),
+    case("index_add/deprecated_form", lambda ms, x, i, s: x.index_add(i, s, 0), X, ROWS.astype(np.int32), SRC_ROWS),
+    case("index_fill/method_int32", lambda ms, x, i: x.index_fill(1, i, 5.0), X, COLS.astype(np.int32)),
+    case("index_fill/bad_int64_index", lambda ms, x, i: ms.ops.index_fill(x, 1, i, 5.0), X, COLS, error=True),
+    case("bernoulli/probabilities_from_self",
+         lambda ms, x: (lambda r: (r.shape, r.dtype, abs(float(r.mean()) - 0.25) < 0.01))(x.bernoulli()),
+         np.full((400, 250), 0.25, np.float32), ms_ref=lambda ms, x: (x.shape, x.dtype, True)),
+    case("bernoulli/bad_positional_p", lambda ms, x: x.bernoulli(0.5), X, error=True),
+    case("fill_/bad_value_str", lambda ms, x: x.fill_("a"), X, error=True),
+    _c("fill_/tensor_value", _inplace(lambda ms, x, v: x.fill_(v), lambda ms, x, v: ms.ops.fill(x.dtype, x.shape, 1.5)),
+       X, np.array(1.5, np.float32)),
+]
+
 # kthvalue, quantile, bitwise_not: MindSpore's CPU build has no kernel (kthvalue's method stops at
 # "should not come here", Quantile and BitwiseNot are unsupported); the reference is the
 # documented math with ops the CPU runs
