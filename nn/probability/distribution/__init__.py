@@ -16,6 +16,9 @@ from .poisson import Poisson
 from .categorical import Categorical
 from .gamma import Gamma
 from .beta import Beta
+from .laplace import Laplace
+from .student_t import StudentT
+from .half_normal import HalfNormal
 
 __all__ = ["Distribution", "Normal", "Uniform", "Exponential", "Bernoulli", "Geometric", "Logistic", "Cauchy",
-           "Gumbel", "LogNormal", "Poisson", "Categorical", "Gamma", "Beta"]
+           "Gumbel", "LogNormal", "Poisson", "Categorical", "Gamma", "Beta", "Laplace", "StudentT", "HalfNormal"]

@@ -1,0 +1,27 @@
+"""``HalfNormal(mean, sd)``: the density ``sqrt(2 / pi) / sd * exp(-((x - mean) / sd)^2 / 2)`` for
+``x >= 0`` (0 below); MindSpore defines ``prob`` (and ``log_prob`` from it, -inf below 0) only,
+the other statistics raise NotImplementedError."""
+import math
+
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from . import _utils as U
+from .distribution import Distribution
+
+__all__ = ["HalfNormal"]
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+
+
+class HalfNormal(Distribution):
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):
+        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
+                        [(U.check_greater_zero, "sd", "Standard deviation")])
+        self._mean_value, self._sd_value = p["mean"], p["sd"]
+
+    def _prob(self, value, mean=None, sd=None):
+        x = self._dist_value(value)
+        m, s = self._dist_params(mean, sd)
+        pdf = _SQRT_2_OVER_PI / s * jnp.exp(-0.5 * jnp.square((x - m) / s))
+        return self._dist_out(pdf * (x >= 0).astype(pdf.dtype))

@@ -1,0 +1,21 @@
+"""``Laplace(mean, sd)``: the density ``exp(-|x - mean| / sd) / (2 sd)``; MindSpore defines
+``log_prob`` (and ``prob`` from it) only, the other statistics raise NotImplementedError."""
+import jax.numpy as jnp
+
+from mscompat.common import dtype as mstype
+from . import _utils as U
+from .distribution import Distribution
+
+__all__ = ["Laplace"]
+
+
+class Laplace(Distribution):
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):
+        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
+                        [(U.check_greater_zero, "sd", "Standard deviation")])
+        self._mean_value, self._sd_value = p["mean"], p["sd"]
+
+    def _log_prob(self, value, mean=None, sd=None):
+        x = self._dist_value(value)
+        m, s = self._dist_params(mean, sd)
+        return self._dist_out(-jnp.abs((x - m) / s) - jnp.log(2.0 * s))
