@@ -15,11 +15,11 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "square", "reciprocal", "neg", "negative", "isinf", "isnan", "isfinite", "isclose", "sinc",
          "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt", "ge", "lt", "le", "greater",
          "greater_equal", "less", "less_equal", "equal", "not_equal", "maximum", "minimum", "mul", "add",
-         "divide", "outer", "mm", "baddbmm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
-         "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "dot", "atan2", "arctan2", "pow", "acos",
+         "divide", "mm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
+         "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
-         "sum", "argmax", "mv", "polar", "gcd", "nan_to_num", "addcmul", "addcdiv",
-         "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "inverse", "allclose",
+         "sum", "argmax", "polar", "gcd", "nan_to_num", "addcmul", "addcdiv",
+         "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "allclose",
          "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes",
          "unique_consecutive")
 for _n in _SAME:
@@ -34,7 +34,71 @@ def _dims(dim):
 @mint_op("", twin="bmm")
 def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors."""
+    for name, v in (("x", input), ("mat2", mat2)):
+        _need_tensor("BatchMatMulExt", v, name)
+        if v.ndim != 3:
+            raise ValueError(f"For 'BatchMatMulExt', the input '{name}' must be a 3D dimensional Tensor, but got "
+                             f"{v.ndim}D shape {list(v.shape)}")
     return ops.bmm(input, mat2)
+
+
+@mint_op("", twin="baddbmm")
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * input + alpha * bmm(batch1, batch2)`` (``input`` broadcast to the product's shape)."""
+    for v in (input, batch1, batch2):
+        _need_tensor("Baddbmm", v)
+    if batch1.ndim != 3 or batch2.ndim != 3 or batch1.shape[0] != batch2.shape[0] \
+            or batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError(f"For 'Baddbmm', 'batch1' and 'batch2' must be 3-D with equal batch sizes and "
+                           f"batch1.shape[2] == batch2.shape[1], but got {list(batch1.shape)} and {list(batch2.shape)}.")
+    return ops.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
+@mint_op("", twin="dot")
+def dot(input, other):
+    """The inner product of two 1-D tensors of the same size and dtype."""
+    for v in (input, other):
+        _need_tensor("Dot", v)
+    if input.ndim != 1 or other.ndim != 1 or input.shape[0] != other.shape[0]:
+        raise ValueError(f"For 'Dot', the inputs must be 1-D tensors of the same size, but got {list(input.shape)} "
+                         f"and {list(other.shape)}.")
+    return ops.sum(ops.mul(input, other), dtype=input.dtype)
+
+
+@mint_op("", twin="mv")
+def mv(input, vec):
+    """The product of the matrix ``input`` (n, m) and the vector ``vec`` (m,)."""
+    for v in (input, vec):
+        _need_tensor("Mv", v)
+    if input.ndim != 2 or vec.ndim != 1 or input.shape[1] != vec.shape[0]:
+        raise RuntimeError(f"For Mv, the row of the input 'input' should be same as the elements of the input "
+                           f"'vec', with input shape {list(input.shape)}, vec shape {list(vec.shape)}")
+    return ops.mv(input, vec)
+
+
+@mint_op("", twin="outer")
+def outer(input, vec2):
+    """The outer product of two 1-D tensors."""
+    for v in (input, vec2):
+        _need_tensor("Outer", v)
+        if v.ndim != 1:
+            raise ValueError(f"For Primitive[Outer], the rank of the input must be 1, but got {v.ndim}!")
+    return ops.outer(input, vec2)
+
+
+def _inverse_input(input):
+    _need_tensor("MatrixInverseExt", input)
+    if input.dtype != mstype.float32:
+        raise ValueError("For Primitive [MatrixInverseExt], type should be float32")
+    if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
+        raise ValueError("For 'MatrixInverseExt', the last two dimensions should be same")
+    return input
+
+
+@mint_op("", twin="inverse")
+def inverse(input):
+    """The inverse of each square float32 matrix of ``input`` (batched)."""
+    return ops.inverse(_inverse_input(input))
 
 
 @mint_op("", twin="mean")

@@ -1,6 +1,7 @@
 """``mindspore.mint.special``: forms of the registry's special-function entries."""
 from mscompat.ops._registry import mint_form, mint_op, mint_exports
 from mscompat import ops
+from mscompat.common import dtype as mstype
 
 for _n in ("erfc", "exp2", "expm1", "log1p", "sinc"):
     mint_form("special", _n)
@@ -8,8 +9,12 @@ for _n in ("erfc", "exp2", "expm1", "log1p", "sinc"):
 
 @mint_op("special", twin="log_softmax")
 def log_softmax(input, dim=None, *, dtype=None):
-    """Log-softmax along ``dim`` (the last axis when None)."""
-    return ops.log_softmax(input if dtype is None else input.astype(dtype), -1 if dim is None else dim)
+    """Log-softmax along ``dim`` (the last axis when None), computed in ``dtype`` when given."""
+    x = input if dtype is None else input.astype(dtype)
+    d = -1 if dim is None else dim
+    if x.dtype == mstype.float64:   # computed as x - logsumexp(x): float64 stays float64
+        return x - ops.logsumexp(x, d, True)
+    return ops.log_softmax(x, d)
 
 
 @mint_op("special", twin="round")
