@@ -643,9 +643,7 @@ class Fade(AudioTensorOperation):
     """Fade in / out over the first / last samples."""
 
     def __init__(self, fade_in_len=0, fade_out_len=0, fade_shape=FadeShape.LINEAR):
-        type_check(fade_in_len, (int,), "fade_in_len")
         check_non_negative_int32(fade_in_len, "fade_in_len")
-        type_check(fade_out_len, (int,), "fade_out_len")
         check_non_negative_int32(fade_out_len, "fade_out_len")
         type_check(fade_shape, (FadeShape,), "fade_shape")
         self.fade_in_len, self.fade_out_len, self.fade_shape = fade_in_len, fade_out_len, fade_shape
@@ -796,7 +794,6 @@ class MaskAlongAxisIID(AudioTensorOperation):
     """Mask a random band of width in [0, mask_param] along ``axis``."""
 
     def __init__(self, mask_param, mask_value, axis):
-        type_check(mask_param, (int,), "mask_param")
         check_non_negative_int32(mask_param, "mask_param")
         type_check(mask_value, (int, float), "mask_value")
         check_float32(mask_value, "mask_value")
@@ -821,18 +818,14 @@ class MaskAlongAxisIID(AudioTensorOperation):
 
 def _check_spectrogram_args(n_fft, win_length, hop_length, pad, window, power, normalized, center, pad_mode,
                             onesided):
-    type_check(n_fft, (int,), "n_fft")
     check_pos_int32(n_fft, "n_fft")
     if win_length is not None:
-        type_check(win_length, (int,), "win_length")
         check_pos_int32(win_length, "win_length")
         if win_length > n_fft:
             raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} and "
                              f"n_fft: {n_fft}.")
     if hop_length is not None:
-        type_check(hop_length, (int,), "hop_length")
         check_pos_int32(hop_length, "hop_length")
-    type_check(pad, (int,), "pad")
     check_non_negative_int32(pad, "pad")
     type_check(window, (WindowType,), "window")
     type_check(power, (int, float), "power")
@@ -872,21 +865,16 @@ class SpectralCentroid(AudioTensorOperation):
     """Spectral centroid of each frame, shape (..., 1, frames)."""
 
     def __init__(self, sample_rate, n_fft=400, win_length=None, hop_length=None, pad=0, window=WindowType.HANN):
-        type_check(sample_rate, (int,), "sample_rate")
         check_non_negative_int32(sample_rate, "sample_rate")
-        type_check(pad, (int,), "pad")
         check_non_negative_int32(pad, "pad")
         type_check(window, (WindowType,), "window")
-        type_check(n_fft, (int,), "n_fft")
         check_pos_int32(n_fft, "n_fft")
         if win_length is not None:
-            type_check(win_length, (int,), "win_length")
             check_pos_int32(win_length, "win_length")
             if win_length > n_fft:
                 raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
                                  f"and n_fft: {n_fft}.")
         if hop_length is not None:
-            type_check(hop_length, (int,), "hop_length")
             check_pos_int32(hop_length, "hop_length")
         self.sample_rate, self.pad, self.window, self.n_fft = sample_rate, pad, window, n_fft
         self.win_length = win_length if win_length else n_fft
@@ -916,12 +904,9 @@ def _check_mel_freq(f_min, f_max, sample_rate, tag="MelScale"):
 
 
 def _check_mel_common(n_mels, sample_rate, f_min, f_max, n_stft, norm, mel_type):
-    type_check(n_mels, (int,), "n_mels")
     check_pos_int32(n_mels, "n_mels")
-    type_check(sample_rate, (int,), "sample_rate")
     check_pos_int32(sample_rate, "sample_rate")
     _check_mel_freq(f_min, f_max, sample_rate)
-    type_check(n_stft, (int,), "n_stft")
     check_pos_int32(n_stft, "n_stft")
     type_check(norm, (NormType,), "norm")
     type_check(mel_type, (MelType,), "mel_type")
@@ -1083,11 +1068,8 @@ class LFCC(AudioTensorOperation):
 
     def __init__(self, sample_rate=16000, n_filter=128, n_lfcc=40, f_min=0.0, f_max=None, dct_type=2,
                  norm=NormMode.ORTHO, log_lf=False, speckwargs=None):
-        type_check(sample_rate, (int,), "sample_rate")
         check_non_negative_int32(sample_rate, "sample_rate")
-        type_check(n_filter, (int,), "n_filter")
         check_pos_int32(n_filter, "n_filter")
-        type_check(n_lfcc, (int,), "n_lfcc")
         check_pos_int32(n_lfcc, "n_lfcc")
         type_check(log_lf, (bool,), "log_lf")
         type_check(norm, (NormMode,), "norm")
@@ -1156,7 +1138,6 @@ class InverseMelScale(AudioTensorOperation):
     def __init__(self, n_stft, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None, max_iter=100000,
                  tolerance_loss=1e-05, tolerance_change=1e-08, sgdargs=None, norm=NormType.NONE, mel_type=MelType.HTK):
         _check_mel_common(n_mels, sample_rate, f_min, f_max, n_stft, norm, mel_type)
-        type_check(max_iter, (int,), "max_iter")
         check_pos_int32(max_iter, "max_iter")
         type_check(tolerance_loss, (int, float), "tolerance_loss")
         check_pos_float32(tolerance_loss, "tolerance_loss")
@@ -1239,18 +1220,14 @@ class GriffinLim(AudioTensorOperation):
 
     def __init__(self, n_fft=400, n_iter=32, win_length=None, hop_length=None, window_type=WindowType.HANN, power=2.0,
                  momentum=0.99, length=None, rand_init=True):
-        type_check(n_fft, (int,), "n_fft")
         check_pos_int32(n_fft, "n_fft")
-        type_check(n_iter, (int,), "n_iter")
         check_pos_int32(n_iter, "n_iter")
         if win_length is not None:
-            type_check(win_length, (int,), "win_length")
             check_non_negative_int32(win_length, "win_length")
             if win_length > n_fft:
                 raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
                                  f"and n_fft: {n_fft}.")
         if hop_length is not None:
-            type_check(hop_length, (int,), "hop_length")
             check_non_negative_int32(hop_length, "hop_length")
         type_check(window_type, (WindowType,), "window_type")
         type_check(power, (int, float), "power")
@@ -1258,7 +1235,6 @@ class GriffinLim(AudioTensorOperation):
         type_check(momentum, (int, float), "momentum")
         check_non_negative_float32(momentum, "momentum")
         if length is not None:
-            type_check(length, (int,), "length")
             check_non_negative_int32(length, "length")
         type_check(rand_init, (bool,), "rand_init")
         self.n_fft, self.n_iter = n_fft, n_iter
@@ -1289,9 +1265,7 @@ class TimeStretch(AudioTensorOperation):
 
     def __init__(self, hop_length=None, n_freq=201, fixed_rate=None):
         if hop_length is not None:
-            type_check(hop_length, (int,), "hop_length")
             check_pos_int32(hop_length, "hop_length")
-        type_check(n_freq, (int,), "n_freq")
         check_pos_int32(n_freq, "n_freq")
         if fixed_rate is not None:
             type_check(fixed_rate, (int, float), "fixed_rate")
@@ -1363,9 +1337,7 @@ class SlidingWindowCmn(AudioTensorOperation):
     """Sliding-window cepstral mean (and variance) normalization along the frame axis (-2)."""
 
     def __init__(self, cmn_window=600, min_cmn_window=100, center=False, norm_vars=False):
-        type_check(cmn_window, (int,), "cmn_window")
         check_non_negative_int32(cmn_window, "cmn_window")
-        type_check(min_cmn_window, (int,), "min_cmn_window")
         check_non_negative_int32(min_cmn_window, "min_cmn_window")
         type_check(center, (bool,), "center")
         type_check(norm_vars, (bool,), "norm_vars")
@@ -1383,9 +1355,7 @@ class DetectPitchFrequency(AudioTensorOperation):
 
     def __init__(self, sample_rate, frame_time=0.01, win_length=30, freq_low=85, freq_high=3400):
         _int32_not_zero(sample_rate, "sample_rate")
-        type_check(frame_time, (float, int), "frame_time")
         check_pos_float32(frame_time, "frame_time")
-        type_check(win_length, (int,), "win_length")
         check_pos_int32(win_length, "win_length")
         type_check(freq_low, (int, float), "freq_low")
         check_pos_float32(freq_low, "freq_low")
@@ -1407,9 +1377,7 @@ class Resample(AudioTensorOperation):
 
     def __init__(self, orig_freq=16000, new_freq=16000, resample_method=ResampleMethod.SINC_INTERPOLATION,
                  lowpass_filter_width=6, rolloff=0.99, beta=None):
-        type_check(orig_freq, (float, int), "orig_freq")
         check_pos_float32(orig_freq, "orig_freq")
-        type_check(new_freq, (float, int), "new_freq")
         check_pos_float32(new_freq, "new_freq")
         type_check(resample_method, (ResampleMethod,), "resample_method")
         check_pos_int32(lowpass_filter_width, "lowpass_filter_width")
@@ -1537,7 +1505,6 @@ class Phaser(AudioTensorOperation):
 
     def __init__(self, sample_rate, gain_in=0.4, gain_out=0.74, delay_ms=3.0, decay=0.4, mod_speed=0.5,
                  sinusoidal=True):
-        type_check(sample_rate, (int,), "sample_rate")
         check_int32(sample_rate, "sample_rate")
         for v, n, lo, hi in ((gain_in, "gain_in", 0, 1), (gain_out, "gain_out", 0, 1e9), (delay_ms, "delay_ms", 0, 5.0),
                              (decay, "decay", 0, 0.99), (mod_speed, "mod_speed", 0.1, 2)):
@@ -1580,7 +1547,6 @@ class Vad(AudioTensorOperation):
                  pre_trigger_time=0.0, boot_time=0.35, noise_up_time=0.1, noise_down_time=0.01,
                  noise_reduction_amount=1.35, measure_freq=20.0, measure_duration=None, measure_smooth_time=0.4,
                  hp_filter_freq=50.0, lp_filter_freq=6000.0, hp_lifter_freq=150.0, lp_lifter_freq=2000.0):
-        type_check(sample_rate, (int,), "sample_rate")
         check_pos_int32(sample_rate, "sample_rate")
         type_check(trigger_level, (int, float), "trigger_level")
         check_float32(trigger_level, "trigger_level")

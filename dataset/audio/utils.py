@@ -159,9 +159,8 @@ def create_dct(n_mfcc, n_mels, norm=NormMode.NONE):
     return dct_matrix(n_mfcc, n_mels, norm)
 
 
-def linear_fbanks(n_freqs, f_min, f_max, n_filter, sample_rate):
-    """A linear triangular filter bank of shape (n_freqs, n_filter)."""
-    type_check(n_freqs, (int,), "n_freqs")
+def _check_fbank_args(n_freqs, f_min, f_max, n_bands, bands_name, sample_rate):
+    """The arguments the filter-bank builders share (``n_bands``: their number of filters)."""
     check_non_negative_int32(n_freqs, "n_freqs")
     type_check(f_min, (int, float), "f_min")
     check_non_negative_float32(f_min, "f_min")
@@ -169,10 +168,13 @@ def linear_fbanks(n_freqs, f_min, f_max, n_filter, sample_rate):
     check_pos_float32(f_max, "f_max")
     if f_min > f_max:
         raise ValueError(f"Input f_min should be no more than f_max, but got f_min: {f_min} and f_max: {f_max}.")
-    type_check(n_filter, (int,), "n_filter")
-    check_pos_int32(n_filter, "n_filter")
-    type_check(sample_rate, (int,), "sample_rate")
+    check_pos_int32(n_bands, bands_name)
     check_pos_int32(sample_rate, "sample_rate")
+
+
+def linear_fbanks(n_freqs, f_min, f_max, n_filter, sample_rate):
+    """A linear triangular filter bank of shape (n_freqs, n_filter)."""
+    _check_fbank_args(n_freqs, f_min, f_max, n_filter, "n_filter", sample_rate)
     return linear_fbank_matrix(n_freqs, f_min, f_max, n_filter, sample_rate)
 
 
@@ -184,18 +186,7 @@ def linear_fbank_matrix(n_freqs, f_min, f_max, n_filter, sample_rate):
 
 def melscale_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm=NormType.NONE, mel_type=MelType.HTK):
     """A mel triangular filter bank of shape (n_freqs, n_mels)."""
-    type_check(n_freqs, (int,), "n_freqs")
-    check_non_negative_int32(n_freqs, "n_freqs")
-    type_check(f_min, (int, float), "f_min")
-    check_non_negative_float32(f_min, "f_min")
-    type_check(f_max, (int, float), "f_max")
-    check_pos_float32(f_max, "f_max")
-    if f_min > f_max:
-        raise ValueError(f"Input f_min should be no more than f_max, but got f_min: {f_min} and f_max: {f_max}.")
-    type_check(n_mels, (int,), "n_mels")
-    check_pos_int32(n_mels, "n_mels")
-    type_check(sample_rate, (int,), "sample_rate")
-    check_pos_int32(sample_rate, "sample_rate")
+    _check_fbank_args(n_freqs, f_min, f_max, n_mels, "n_mels", sample_rate)
     type_check(norm, (NormType,), "norm")
     type_check(mel_type, (MelType,), "mel_type")
     return mel_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm, mel_type)
