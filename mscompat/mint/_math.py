@@ -278,6 +278,9 @@ def round(input, *, decimals=0):
 @mint_op("", twin="unique")
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The sorted unique elements (and the inverse indices / counts when asked)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"Failed calling Unique2 with \"Unique2()(input={type(input).__name__}, sorted=bool, "
+                        f"return_inverse=bool, return_counts=bool)\".")
     values = np.asarray(input.asnumpy())
     res = np.unique(values if dim is None else values, return_inverse=True, return_counts=True, axis=dim)
     out = [Tensor(res[0])]
@@ -394,6 +397,9 @@ def index_add(input, dim, index, source, *, alpha=1):
 @mint_op("", twin="mul")
 def vdot(input, other):
     """The dot product of two 1-D tensors, conjugating ``input``."""
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError(f"Failed calling Vdot with \"Vdot()(input={type(input).__name__}, "
+                        f"other={type(other).__name__})\".")
     return ops.sum(ops.conj(input) * other) if input.dtype in (mstype.complex64, mstype.complex128) \
         else ops.sum(input * other)
 
