@@ -243,14 +243,22 @@ def _tensor_seq(name, tensors, prim_call):
     return [arr(t) for t in tensors]
 
 
+def _joined(name, tensors, axis, empty_error):
+    """Concat's and Stack's input checks: the arrays of a non-empty Tensor sequence
+    (``empty_error`` the ValueError's message), and an int ``axis``."""
+    arrays = _tensor_seq(name, tensors, f"{name}(axis=int)")
+    if not arrays:
+        raise ValueError(empty_error)
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    return arrays
+
+
 @op("concat", aliases=("cat",), amp=PROMOTE)
 def concat(tensors, axis=0):
     """``tensors`` joined along ``axis`` (same dtype; shapes equal except along ``axis``)."""
-    arrays = _tensor_seq("Concat", tensors, "Concat(axis=int)")
-    if not arrays:
-        raise ValueError("For primitive[Concat], the elements size must be greater than 0, but got 0.")
-    if not _is_int(axis):
-        raise TypeError(f"For 'Concat', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    arrays = _joined("Concat", tensors, axis,
+                     "For primitive[Concat], the elements size must be greater than 0, but got 0.")
     nd = arrays[0].ndim
     if not -max(nd, 1) <= axis < max(nd, 1):
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-nd},{nd}), but got {axis}.")
@@ -274,11 +282,7 @@ primitive("ParallelConcat", lambda values: concat(values, 0))
 @op("stack")
 def stack(tensors, axis=0):
     """``tensors`` (same shape and dtype) stacked along a new axis ``axis``."""
-    arrays = _tensor_seq("Stack", tensors, "Stack(axis=int)")
-    if not arrays:
-        raise ValueError("For 'Stack', the number of input tensors must be greater than 0.")
-    if not _is_int(axis):
-        raise TypeError(f"For 'Stack', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
+    arrays = _joined("Stack", tensors, axis, "For 'Stack', the number of input tensors must be greater than 0.")
     nd = arrays[0].ndim
     if not -(nd + 1) <= axis <= nd:
         raise ValueError(f"For primitive[Stack], the Stack axis must be in [{-(nd + 1)},{nd}], but got {axis}.")

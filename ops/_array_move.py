@@ -239,11 +239,17 @@ primitive("ReverseSequence", lambda x, seq_lengths, seq_dim, batch_dim=0:
           attrs=(("seq_dim", None, (int,)), ("batch_dim", 0, (int,))))
 
 
-def _depth_to_space(x, block_size):
-    check_tensor("DepthToSpace", "x", x)
+def _rank4(name, x):
+    """The array of the 4-D Tensor ``x`` (DepthToSpace's and SpaceToDepth's input check)."""
+    check_tensor(name, "x", x)
     a = arr(x)
     if a.ndim != 4:
-        raise ValueError(f"For 'DepthToSpace', the rank of 'x' must be 4, but got {a.ndim}.")
+        raise ValueError(f"For '{name}', the rank of 'x' must be 4, but got {a.ndim}.")
+    return a
+
+
+def _depth_to_space(x, block_size):
+    a = _rank4("DepthToSpace", x)
     b = block_size
     n, c, h, w = a.shape
     if c % (b * b):
@@ -253,10 +259,7 @@ def _depth_to_space(x, block_size):
 
 
 def _space_to_depth(x, block_size):
-    check_tensor("SpaceToDepth", "x", x)
-    a = arr(x)
-    if a.ndim != 4:
-        raise ValueError(f"For 'SpaceToDepth', the rank of 'x' must be 4, but got {a.ndim}.")
+    a = _rank4("SpaceToDepth", x)
     b = block_size
     n, c, h, w = a.shape
     if h % b or w % b:
@@ -269,23 +272,25 @@ primitive("DepthToSpace", _depth_to_space, attrs=(("block_size", None, (int,)),)
 primitive("SpaceToDepth", _space_to_depth, attrs=(("block_size", None, (int,)),))
 
 
-def _block_shape(name, block, k):
+def _block_args(name, input_x, block, pairs):
+    """What SpaceToBatchND and BatchToSpaceND start from: the input's array, the (before, after)
+    ``pairs`` (paddings or crops) as int tuples, and the block shape, one positive int per pair."""
+    check_tensor(name, "input_x", input_x)
+    pairs = [tuple(int(v) for v in p) for p in pairs]
+    k = len(pairs)
     if _is_int(block):
         block = (int(block),) * k
     block = tuple(int(v) for v in block)
     if any(v < 1 for v in block):
         raise ValueError(f"For '{name}', each element of 'block_shape' must be positive, but got {block}.")
-    return block
+    return arr(input_x), pairs, block
 
 
 @op("space_to_batch_nd")
 def space_to_batch_nd(input_x, block_size, paddings):
     """Zero-pad the spatial dims of ``input_x`` and move blocks of them into the batch dim."""
-    check_tensor("SpaceToBatchND", "input_x", input_x)
-    a = arr(input_x)
-    pads = [tuple(int(v) for v in p) for p in paddings]
+    a, pads, block = _block_args("SpaceToBatchND", input_x, block_size, paddings)
     k = len(pads)
-    block = _block_shape("SpaceToBatchND", block_size, k)
     if len(block) != k or a.ndim < k + 1:
         raise ValueError(f"For 'SpaceToBatchND', the length of 'block_shape' and 'paddings' must match, "
                          f"but got {block} and {pads}.")
@@ -310,11 +315,8 @@ def space_to_batch_nd(input_x, block_size, paddings):
 @op("batch_to_space_nd")
 def batch_to_space_nd(input_x, block_shape, crops):
     """Inverse of :func:`space_to_batch_nd`: move batch blocks back into the spatial dims and crop."""
-    check_tensor("BatchToSpaceND", "input_x", input_x)
-    a = arr(input_x)
-    crops = [tuple(int(v) for v in c) for c in crops]
+    a, crops, block = _block_args("BatchToSpaceND", input_x, block_shape, crops)
     k = len(crops)
-    block = _block_shape("BatchToSpaceND", block_shape, k)
     off = a.ndim - k
     prod = int(np.prod(block))
     if a.shape[0] % prod:
