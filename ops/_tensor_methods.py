@@ -11,6 +11,7 @@ methods accept both of their overloads' spellings (``axis``/``dim``,
 ``keepdims``/``keep_dims``/``keepdim``); :func:`_pick` maps them. The methods that call
 no op (creation from a Tensor, ``itemset``, the memory and bookkeeping API) are at the end.
 """
+import itertools
 import numbers
 import types
 
@@ -1179,7 +1180,7 @@ def _register_hook(self, hook):
     if not callable(hook):
         raise TypeError(f"Expected a callable hook function, but got {type(hook).__name__}.")
     hooks = self.__dict__.setdefault("_hooks", {})
-    key = len(hooks)
+    key = next(_HOOK_IDS)
     hooks[key] = hook
     if isinstance(self._data, jax.core.Tracer) and len(hooks) == 1:
         # an intermediate value being differentiated: an identity whose backward pass runs
@@ -1187,9 +1188,28 @@ def _register_hook(self, hook):
         self._data = _gradient_hook_identity(hooks)(self._data)
 
     class _Handle:
+        id = key
+
         def remove(self_h):
             hooks.pop(key, None)
     return _Handle()
+
+
+_HOOK_IDS = itertools.count(1)      # hook handle ids, increasing over the process as MindSpore's
+
+
+@tensor_method("hooks")
+def _hooks(self):
+    """The backward hooks registered on this Tensor, in registration order."""
+    return list(self.__dict__.get("_hooks", {}).values())
+
+
+@tensor_method("remove_hook")
+def _remove_hook(self, handle_id):
+    """Remove the backward hook whose handle has ``id`` ``handle_id`` (no-op for an unknown id)."""
+    if not isinstance(handle_id, int) or isinstance(handle_id, bool):
+        raise TypeError(f"argument 1 must be int, not {type(handle_id).__name__}")
+    self.__dict__.get("_hooks", {}).pop(handle_id, None)
 
 
 @tensor_method("is_init")

@@ -473,3 +473,22 @@ def _signatures(ms):
 
 
 CASES += [case("tensor_inplace_torchstyle/signatures", _signatures)]
+
+
+def _hooks_after_removal(ms, x):
+    def sq(t):
+        return (t * t).sum()
+
+    a = x.register_hook(lambda g: g * 10)
+    b = x.register_hook(lambda g: g + 1)
+    x.remove_hook(a.id)
+    c = x.register_hook(lambda g: g * 3)          # a new id: the hook registered second stays
+    return len(x.hooks()), b.id - a.id, c.id - b.id, ms.grad(sq)(x)
+
+
+CASES += [
+    case("hooks/after_remove_hook", _hooks_after_removal, F32(3)),
+    case("hooks/none", lambda ms, x: x.hooks(), F32(2)),
+    case("remove_hook/unknown_id", lambda ms, x: x.remove_hook(12345), F32(2)),
+    case("remove_hook/bad_handle", lambda ms, x: x.remove_hook(x.register_hook(lambda g: g)), F32(2), error=True),
+]
