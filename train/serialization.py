@@ -486,6 +486,10 @@ def _load_mismatched_prefix(net, parameter_dict, param_not_load, strict_load):
                     param_not_load.remove(param.name)
 
 
+# MindSpore's own spelling of this private helper (model zoos such as mindone import it by that name)
+_load_dismatch_prefix_params = _load_mismatched_prefix
+
+
 def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
     """Load ``parameter_dict`` (name -> Parameter) into ``net``'s Parameters by name.
 

@@ -77,6 +77,10 @@ def leaky_relu(input, negative_slope=0.01):
 @mint_op(_NS, twin="glu")
 def glu(input, dim=-1):
     """The first half of ``input`` along ``dim`` times the sigmoid of the second half."""
+    if isinstance(input, Tensor) and isinstance(dim, int) and -input.ndim <= dim < input.ndim \
+            and input.shape[dim] % 2:
+        raise RuntimeError(f"For GLU, halving dimension must be even, but dimension {dim} is size "
+                           f"{input.shape[dim]}.")
     return ops.glu(input, dim)
 
 
@@ -328,8 +332,15 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                 recompute_scale_factor=None):
     """Resize the spatial axes of ``input`` to ``size``, or by ``scale_factor`` (the output size is
     ``floor(in * scale_factor)``)."""
-    if size is None and scale_factor is not None and mode in ("nearest", "bilinear", "bicubic", "linear",
-                                                               "trilinear", "area", "nearest-exact"):
+    modes = ["nearest", "linear", "bilinear", "bicubic", "trilinear"]
+    if mode not in modes:
+        raise ValueError(f"For 'interpolate', 'mode' must be in '{modes}', but got {mode}")
+    if mode == "nearest" and align_corners is not None:
+        raise ValueError("align_corners option can only be set with the interpolating modes: "
+                         "linear | bilinear | bicubic | trilinear")
+    if size is not None and scale_factor is not None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set simultaneously")
+    if size is None and scale_factor is not None:
         nd = input.ndim - 2
         scales = (scale_factor,) * nd if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
         if len(scales) != nd:

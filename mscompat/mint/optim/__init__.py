@@ -1,9 +1,6 @@
-"""``mindspore.mint.optim``: the torch-style optimizers, the same classes as
-``mindspore.experimental.optim``."""
-from mscompat.experimental.optim import Adam, AdamW, SGD
+"""``mindspore.mint.optim``: MindSpore's mint optimizers (their own classes, not
+``experimental.optim``'s: other state names, argument types and update details)."""
+from .adam import Adam, AdamW, FusedAdamW
+from .sgd import SGD
 
 __all__ = ["Adam", "AdamW", "SGD", "FusedAdamW"]
-
-
-class FusedAdamW(AdamW):
-    """AdamW whose update MindSpore runs as one fused kernel; the same update here."""
