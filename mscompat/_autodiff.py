@@ -430,11 +430,31 @@ def jvp(fn, inputs, v, has_aux=False):
 
     primals = [t._data for t in ins]
     tangents = [t._data.astype(t._data.dtype) for t in vs]
+    if not all(jnp.issubdtype(p.dtype, jnp.inexact) for p in primals):
+        return _integer_jvp(f, primals, tangents, has_aux)
     if has_aux:
         out, tan, aux = jax.jvp(f, primals, tangents, has_aux=True)
         return out, tan, (aux[0] if len(aux) == 1 else aux)
     del single
     return jax.jvp(f, primals, tangents)
+
+
+def _integer_jvp(f, primals, tangents, has_aux):
+    """jvp with integer inputs: MindSpore pushes integer tangents through the function in the
+    inputs' dtype, where JAX gives integers no tangent; the map runs on float32 copies of the
+    integer inputs and tangents and every result is cast back to the dtype ``f`` gives on the
+    original inputs."""
+    def widen(a):
+        return a if jnp.issubdtype(a.dtype, jnp.inexact) else a.astype(jnp.float32)
+
+    shapes = jax.eval_shape(f, *primals)
+    res = jax.jvp(f, [widen(p) for p in primals], [widen(t) for t in tangents], has_aux=has_aux)
+    out_shapes = shapes[0] if has_aux else shapes
+    out, tan = (jax.tree_util.tree_map(lambda v, s: v.astype(s.dtype), r, out_shapes) for r in res[:2])
+    if has_aux:
+        aux = jax.tree_util.tree_map(lambda v, s: v.astype(s.dtype), res[2], shapes[1])
+        return out, tan, (aux[0] if len(aux) == 1 else aux)
+    return out, tan
 
 
 def _check_vjp_tensors(items):

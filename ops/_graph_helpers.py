@@ -110,25 +110,36 @@ def vmap(fn, in_axes=0, out_axes=0):
         if isinstance(fn, CellList):
             # model ensembling: cell k runs with its own Parameters on example k; the cells'
             # Parameter values are stacked and mapped along axis 0 (cell 0 runs them all)
+            # cell k's writes to its own Parameters come back stacked and are written to cell k's
+            # Parameters after the call (a write inside a differentiated call passes no gradient
+            # to the written value, as outside vmap)
             cells = list(fn)
             plist = _vx.ensemble_params(cells)
             axes = (0,) + _vx.in_axes_for(in_axes, args, ensemble=len(cells))
             stacked = [jnp.stack([arr(p) for p in col]) for col in zip(*plist)]
             args = (stacked,) + tuple(args)
+            outer = _state.current()
+            differentiable = outer is not None and outer.differentiable
 
             def call(values, *a):
-                with _state.Scope(plist[0], values):
-                    return cells[0](*a)
+                with _state.Scope(plist[0], values, differentiable=differentiable) as cell_scope:
+                    out = cells[0](*a)
+                meta["written"] = [i for i, p in enumerate(plist[0]) if id(p) in cell_scope.written]
+                return out, tuple(cell_scope.values[id(plist[0][i])] for i in meta["written"])
         else:
             axes = _vx.in_axes_for(in_axes, args)
-            call = fn
+            plist = None
+
+            def call(*a):
+                return fn(*a), ()
         meta = {}
 
         def in_scope(*a):
             # Parameters read inside are unbatched constants of the mapped function (state
             # threading, DESIGN section 2); writing one inside vmap has no meaning per example.
             with _state.Scope() as scope:
-                out = _vx.normalize_outputs(call(*a))
+                out, cell_writes = call(*a)
+                out = _vx.normalize_outputs(out)
             if scope.written:
                 names = ", ".join(p.name for p in scope.written_params())
                 raise RuntimeError(f"For 'vmap', the mapped function writes Parameter(s) {names}; "
@@ -139,10 +150,10 @@ def vmap(fn, in_axes=0, out_axes=0):
             meta["axes"] = leaf_axes
             # mapped results come out on axis 0 (moved below); out_axes None must be unbatched
             return (tuple(x for x, ax in zip(leaves, leaf_axes) if ax is not None),
-                    tuple(x for x, ax in zip(leaves, leaf_axes) if ax is None))
+                    tuple(x for x, ax in zip(leaves, leaf_axes) if ax is None), cell_writes)
 
         try:
-            mapped, unmapped = jax.vmap(in_scope, in_axes=axes, out_axes=(0, None))(*args)
+            mapped, unmapped, cell_writes = jax.vmap(in_scope, in_axes=axes, out_axes=(0, None, 0))(*args)
         except ValueError as e:
             if "got axis spec None but output was batched" in str(e):
                 raise RuntimeError("It is invalid that source is not None and dst is None.") from None
@@ -153,6 +164,9 @@ def vmap(fn, in_axes=0, out_axes=0):
                              "batch branch with the same processing operations is supported: a Python 'if' or "
                              "'while' on a mapped value cannot be vectorized. Use ops.select / ops.where "
                              "instead.") from None
+        for i, values in zip(meta.get("written", ()), cell_writes):
+            for k, cell_params in enumerate(plist):
+                cell_params[i]._data = values[k]
         mapped, unmapped = iter(mapped), iter(unmapped)
         leaves = [next(unmapped) if ax is None else jnp.moveaxis(next(mapped), 0, ax) for ax in meta["axes"]]
         return jax.tree_util.tree_unflatten(meta["tree"], leaves)
