@@ -35,6 +35,17 @@ def _check_param_value(beta1, beta2, eps, prim_name, weight_decay=_NO_DECAY_CHEC
         validator.check_non_negative_float(weight_decay, "weight_decay", prim_name)
 
 
+def _set_moment_state(opt, beta1, beta2, eps, prefix):
+    """Check the hyper-parameters; store them as (1,) float32 Tensors with the zero first and second
+    moments named ``<prefix>_m`` / ``<prefix>_v`` (AdamWeightDecay, Lamb)."""
+    _check_param_value(beta1, beta2, eps, opt.cls_name)
+    opt.beta1 = Tensor(np.array([beta1]).astype(np.float32))
+    opt.beta2 = Tensor(np.array([beta2]).astype(np.float32))
+    opt.eps = Tensor(np.array([eps]).astype(np.float32))
+    opt.moments1 = opt._parameters.clone(prefix=prefix + "_m", init="zeros")
+    opt.moments2 = opt._parameters.clone(prefix=prefix + "_v", init="zeros")
+
+
 def _adam_moments(m, v, g, beta1, beta2):
     m = m + (g - m) * (1 - beta1)
     v = v + (g * g - v) * (1 - beta2)
@@ -167,19 +178,12 @@ class AdamWeightDecay(Optimizer):
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
-        _check_param_value(beta1, beta2, eps, self.cls_name)
-        self.beta1 = Tensor(np.array([beta1]).astype(np.float32))
-        self.beta2 = Tensor(np.array([beta2]).astype(np.float32))
-        self.eps = Tensor(np.array([eps]).astype(np.float32))
-        self.moments1 = self._parameters.clone(prefix="adam_m", init="zeros")
-        self.moments2 = self._parameters.clone(prefix="adam_v", init="zeros")
+        _set_moment_state(self, beta1, beta2, eps, "adam")
         self.use_fused_opt = True
 
     @jit
     def construct(self, gradients):
-        wds = self._weight_decay_arrays()
-        lrs = self._lr_arrays()
-        self._step_global()
+        wds, lrs = self._step_arrays()
         beta1, beta2, eps = self.beta1._data[0], self.beta2._data[0], self.eps._data[0]
         for p, m, v, g, lr, wd in zip(self._parameters, self.moments1, self.moments2, gradients, lrs, wds):
             pv = p._data

@@ -2,14 +2,13 @@
 ``lamb_v.<param>``. MindSpore's CPU backend has no ``Lamb`` kernel; the update is MindSpore's
 documented (and its earlier composite) formula: bias-corrected Adam direction plus weight decay,
 scaled by the trust ratio ``||w|| / ||update||`` clipped to [0, 10]."""
-import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor
 from mscompat.common.api import jit
 from mscompat.nn.optim._param_arrays import write as _write
 from mscompat.nn.optim.optimizer import Optimizer, opt_init_args_register
-from mscompat.nn.optim.adam import _check_param_value
+from mscompat.nn.optim.adam import _set_moment_state
 
 __all__ = ["Lamb"]
 
@@ -40,20 +39,13 @@ class Lamb(Optimizer):
     @opt_init_args_register
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
-        _check_param_value(beta1, beta2, eps, self.cls_name)
-        self.beta1 = Tensor(np.array([beta1]).astype(np.float32))
-        self.beta2 = Tensor(np.array([beta2]).astype(np.float32))
-        self.eps = Tensor(np.array([eps]).astype(np.float32))
+        _set_moment_state(self, beta1, beta2, eps, "lamb")
         self.params = self._parameters
-        self.moments1 = self.params.clone(prefix="lamb_m", init="zeros")
-        self.moments2 = self.params.clone(prefix="lamb_v", init="zeros")
         self.device_ascend = False
 
     @jit
     def construct(self, gradients):
-        wds = self._weight_decay_arrays()
-        lrs = self._lr_arrays()
-        self._step_global()
+        wds, lrs = self._step_arrays()
         grads = self.gradients_centralization(gradients)
         step = self.global_step._data.reshape(()).astype(jnp.float32)
         beta1, beta2, eps = self.beta1._data[0], self.beta2._data[0], self.eps._data[0]

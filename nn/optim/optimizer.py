@@ -553,6 +553,13 @@ class Optimizer(Cell):
         gs = self.global_step
         gs._data = gs._data + jnp.ones((1,), jnp.int32)
 
+    def _step_arrays(self):
+        """The per-parameter weight decays and learning rates of this step, then ``global_step`` + 1."""
+        wds = self._weight_decay_arrays()
+        lrs = self._lr_arrays()
+        self._step_global()
+        return wds, lrs
+
 
 def _gather_lr(table, step):
     """``table[step]``; an index past the end gives 0 (MindSpore's CPU Gather)."""
