@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 import jax.numpy as jnp
 
-from mscompat._checkparam import check_is_tensor
+from mscompat._checkparam import check_is_tensor, check_string
 from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor
 from ._registry import op, primitive
@@ -485,9 +485,7 @@ def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, p
         return_complex = any(cplx)
     if center:
         _stft_attr("center", center, bool, "stft")
-        if not isinstance(pad_mode, str) or pad_mode not in _PAD_MODES:
-            raise ValueError(f"For 'Pad', the 'mode' must be str and must be in '{list(_PAD_MODES)}', but got "
-                             f"'{pad_mode}'.")
+        check_string(pad_mode, list(_PAD_MODES), 'mode', 'Pad')
         a = arr(check_tensor("stft", "x", x))
         if a.ndim not in (1, 2):
             raise ValueError(f"Expected a 1-D tensor or a 2-D tensor, but got {a.ndim}")

@@ -8,6 +8,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._loss import _reduce
+from mscompat._checkparam import check_value_type, check_string
 
 _wrap = Tensor._wrap
 _REDUCTIONS = ('none', 'sum', 'mean')
@@ -176,17 +177,10 @@ _ctc_nll.defvjp(_ctc_nll_fwd, _ctc_nll_bwd)
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
     """``ops.ctc_loss``: (loss, log_alpha) of ``log_probs`` (T, N, C) and padded ``targets`` (N, S)."""
     name = "ctc_loss"
-    if not isinstance(blank, int) or isinstance(blank, bool):
-        raise TypeError(f"For '{name}', the type of 'blank' should be 'int', but got type '{type(blank).__name__}'.")
-    if not isinstance(reduction, str):
-        raise TypeError(f"For '{name}', the type of 'reduction' should be 'str', but got type "
-                        f"'{type(reduction).__name__}'.")
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"For '{name}', the 'reduction' must be str and must be in '{list(_REDUCTIONS)}', but got "
-                         f"'{reduction}'.")
-    if not isinstance(zero_infinity, bool):
-        raise TypeError(f"For '{name}', the type of 'zero_infinity' should be 'bool', but got type "
-                        f"'{type(zero_infinity).__name__}'.")
+    check_value_type('blank', blank, [int], name)
+    check_value_type('reduction', reduction, [str], name)
+    check_string(reduction, list(_REDUCTIONS), 'reduction', name)
+    check_value_type('zero_infinity', zero_infinity, [bool], name)
     prim = "CTCLossV2"
     vals = []
     for arg, v in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):

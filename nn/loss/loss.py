@@ -574,9 +574,7 @@ class MultiMarginLoss(LossBase):
         if p not in (1, 2):
             raise ValueError(f"For '{name}', the 'p' must be in {{1, 2}}, but got {p}.")
         check_value_type('margin', margin, [float], name)
-        if not (isinstance(reduction, str) and reduction in ('none', 'sum', 'mean')):
-            raise ValueError(f"For '{name}', the 'reduction' must be str and must be in '['none', 'sum', 'mean']', "
-                             f"but got '{reduction}'.")
+        check_string(reduction, ['none', 'sum', 'mean'], 'reduction', name)
         self.p = p
         self.margin = margin
         self.reduction = reduction
