@@ -29,6 +29,12 @@ def _one():
     return Tensor(1, mstype.int32)
 
 
+def _check_type(owner, what, value, valid):
+    """TypeError "For '<owner>', <what>, but got <type>." unless ``value`` is a ``valid``."""
+    if not isinstance(value, valid):
+        raise TypeError(f"For '{owner}', {what}, but got {type(value)}.")
+
+
 class LRScheduler:
     """Base class: ``step()`` advances ``last_epoch`` and writes ``get_lr()`` into the optimizer."""
 
@@ -73,16 +79,19 @@ class LRScheduler:
             ops.assign(self._last_lr[i], values[i])
         return True
 
+    def _scaled(self, factor):
+        """The last learning rates times ``factor``."""
+        return [lr * factor for lr in self._last_lr]
+
     def _same(self):
-        return [lr * 1.0 for lr in self._last_lr]
+        return self._scaled(1.0)
 
 
 class StepLR(LRScheduler):
     def __init__(self, optimizer, step_size, gamma=0.1, last_epoch=-1):
         if not isinstance(step_size, int) and not isinstance(step_size, bool):
             raise TypeError(f"For 'StepLR', the 'step_size' must be int, but got {type(step_size)}.")
-        if not isinstance(gamma, float):
-            raise TypeError(f"For 'StepLR', the 'gamma' must be float, but got {type(gamma)}.")
+        _check_type("StepLR", "the 'gamma' must be float", gamma, float)
         self.step_size = step_size
         self.gamma = gamma
         super().__init__(optimizer, last_epoch)
@@ -90,7 +99,7 @@ class StepLR(LRScheduler):
     def get_lr(self):
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return self._same()
-        return [lr * self.gamma for lr in self._last_lr]
+        return self._scaled(self.gamma)
 
     def _get_closed_form_lr(self):
         return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
@@ -103,19 +112,18 @@ class LinearLR(LRScheduler):
                              "to 1.")
         if end_factor > 1.0 or end_factor < 0:
             raise ValueError("Ending multiplicative factor expected to be between 0 and 1.")
-        if not isinstance(total_iters, int):
-            raise TypeError(f"For 'LinearLR', the type of total_iters must be int, but got {type(total_iters)}.")
+        _check_type("LinearLR", "the type of total_iters must be int", total_iters, int)
         self.start_factor, self.end_factor, self.total_iters = start_factor, end_factor, total_iters
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
         if self.last_epoch == 0:
-            return [lr * self.start_factor for lr in self._last_lr]
+            return self._scaled(self.start_factor)
         if self.last_epoch > self.total_iters:
             return self._same()
         span = self.end_factor - self.start_factor
         factor = 1.0 + span / (self.total_iters * self.start_factor + (self.last_epoch - 1) * span)
-        return [lr * factor for lr in self._last_lr]
+        return self._scaled(factor)
 
     def _get_closed_form_lr(self):
         span = self.end_factor - self.start_factor
@@ -126,15 +134,14 @@ class LinearLR(LRScheduler):
 
 class ExponentialLR(LRScheduler):
     def __init__(self, optimizer, gamma, last_epoch=-1):
-        if not isinstance(gamma, float):
-            raise TypeError(f"For 'ExponentialLR', the 'gamma' must be float, but got {type(gamma)}.")
+        _check_type("ExponentialLR", "the 'gamma' must be float", gamma, float)
         self.gamma = gamma
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
         if self.last_epoch == 0:
             return self._same()
-        return [lr * self.gamma for lr in self._last_lr]
+        return self._scaled(self.gamma)
 
     def _get_closed_form_lr(self):
         return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
@@ -142,12 +149,10 @@ class ExponentialLR(LRScheduler):
 
 class PolynomialLR(LRScheduler):
     def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
-        if not isinstance(power, float):
-            raise TypeError(f"For 'PolynomialLR', the 'power' must be float, but got {type(power)}.")
+        _check_type("PolynomialLR", "the 'power' must be float", power, float)
         if power < 0:
             raise ValueError(f"For 'PolynomialLR', the 'power' must be >= 0, but got {power}.")
-        if not isinstance(total_iters, int):
-            raise TypeError(f"For 'PolynomialLR', the type of total_iters must be int, but got {type(total_iters)}.")
+        _check_type("PolynomialLR", "the type of total_iters must be int", total_iters, int)
         self.total_iters = total_iters
         self.power = power
         super().__init__(optimizer, last_epoch)
@@ -157,7 +162,7 @@ class PolynomialLR(LRScheduler):
             return self._same()
         factor = ((1.0 - self.last_epoch / self.total_iters)
                   / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
-        return [lr * factor for lr in self._last_lr]
+        return self._scaled(factor)
 
     def _get_closed_form_lr(self):
         done = ops.minimum(Tensor(self.total_iters, mstype.float32), self.last_epoch)
@@ -226,15 +231,14 @@ class ConstantLR(LRScheduler):
     def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
         if factor > 1.0 or factor < 0:
             raise ValueError("Constant multiplicative factor expected to be between 0 and 1.")
-        if not isinstance(total_iters, int):
-            raise TypeError(f"For 'ConstantLR', the type of total_iters must be int, but got {type(total_iters)}.")
+        _check_type("ConstantLR", "the type of total_iters must be int", total_iters, int)
         self.factor = factor
         self.total_iters = total_iters
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
         if self.last_epoch == 0:
-            return [lr * self.factor for lr in self._last_lr]
+            return self._scaled(self.factor)
         if self.last_epoch != self.total_iters:
             return self._same()
         return [lr / self.factor for lr in self._last_lr]
