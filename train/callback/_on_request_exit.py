@@ -11,6 +11,7 @@ from ._checkpoint import _make_directory
 from mscompat import context
 from mscompat.train.serialization import save_checkpoint
 from mscompat.train.serialization import load_checkpoint
+from mscompat.train.serialization import export
 
 __all__ = ["OnRequestExit"]
 
@@ -20,9 +21,9 @@ logger = logging.getLogger("mscompat")
 class OnRequestExit(Callback):
     """On signal ``sig`` (default SIGTERM) training stops at the end of the current step and the
     train network is saved to ``<directory>/rank_<device_id>/<file_name>_train.ckpt`` (the eval
-    network to ``..._eval.ckpt`` when evaluating); a later run loads that checkpoint at its start.
-    ``save_mindir``: MindIR export has no meaning here; the flag is accepted and nothing is exported
-    (a warning says so once)."""
+    network to ``..._eval.ckpt`` when evaluating), and with ``save_mindir`` also exported as MindIR
+    (``..._train.mindir``, traced with the last step's inputs); a later run loads that checkpoint at
+    its start."""
 
     def __init__(self, save_ckpt=True, save_mindir=True, file_name="Net", directory="./", config_file=None,
                  sig=signal.SIGTERM):
@@ -68,11 +69,12 @@ class OnRequestExit(Callback):
             return isinstance(info, dict) and info.get("GracefulExit") == 1
         return False
 
-    def _save(self, net, name):
+    def _save(self, net, name, inputs):
         if self.save_ckpt:
             save_checkpoint(net, f"{name}.ckpt")
-        if self.save_mindir:
-            logger.warning("OnRequestExit: MindIR export is not available in mscompat; only the checkpoint is saved.")
+        if self.save_mindir and inputs is not None:
+            # the network as MindIR, traced with the last step's inputs (as MindSpore does)
+            export(net, *inputs, file_name=name, file_format="MINDIR")
 
     def on_train_begin(self, run_context):
         self._install()
@@ -88,16 +90,17 @@ class OnRequestExit(Callback):
             self.stop_train = True
             run_context.request_stop()
 
-    def _end(self, network, name):
+    def _end(self, network, name, inputs):
         """Save ``network`` as ``name`` if an exit was requested; restore the previous signal handler."""
         if self.exit:
-            self._save(network, name)
+            self._save(network, name, inputs)
         if self._previous_handler is not None:
             signal.signal(self.sig, self._previous_handler)
             self._previous_handler = None
 
     def on_train_end(self, run_context):
-        self._end(run_context.original_args().train_network, self.train_name)
+        cb_params = run_context.original_args()
+        self._end(cb_params.train_network, self.train_name, cb_params.get("train_dataset_element"))
 
     def on_eval_begin(self, run_context):
         self._install()
@@ -114,4 +117,5 @@ class OnRequestExit(Callback):
             run_context.request_stop()
 
     def on_eval_end(self, run_context):
-        self._end(run_context.original_args().eval_network, self.eval_name)
+        cb_params = run_context.original_args()
+        self._end(cb_params.eval_network, self.eval_name, cb_params.get("eval_dataset_element"))
