@@ -17,7 +17,7 @@ import numpy as np
 
 from parity_tests.harness import Raw, error_message, normalize
 
-__all__ = ["available", "run", "torch_grad", "kernel_missing", "torch_dtype_name"]
+__all__ = ["available", "run", "torch_grad", "kernel_missing", "torch_dtype_name", "functional", "torch_set"]
 
 _state = {"torch": None, "reason": None}
 
@@ -111,6 +111,20 @@ def torch_grad(fn, grad_position=0):
         grads = tuple(torch.zeros_like(args[p]) if g is None else g for p, g in zip(positions, grads))
         return grads[0] if isinstance(grad_position, int) else grads
     return grad_fn
+
+
+def functional(m):
+    """``mint.nn.functional`` of MindSpore/mscompat, or ``torch.nn.functional`` (for cases whose
+    ``fn`` and ``torch_ref`` share one lambda body)."""
+    return m.mint.nn.functional if hasattr(m, "mint") else m.nn.functional
+
+
+def torch_set(net, **values):
+    """The ``torch.nn`` layer ``net`` with its parameters set to the given tensors (the weights the
+    MindSpore side sets with ``set_data``)."""
+    for name, v in values.items():
+        getattr(net, name).data = v.clone()
+    return net
 
 
 def report(prefix="mint"):

@@ -8,6 +8,7 @@ kernel is unregistered there (``Conv2DExt``, ``Embedding``,
 import numpy as np
 
 from parity_tests.harness import case, both_modes, F32
+from parity_tests.torch_oracle import torch_set as _torch_set
 
 IMG = F32(2, 2, 5, 5)
 LABELS = np.array([0, 2, 1], np.int64)
@@ -31,14 +32,6 @@ def _linear(ms, x, w, b):
 def _conv(ms, x, w, b, **kw):
     net = _set(ms, ms.mint.nn.Conv2d(2, 3, 3, **kw), weight=w, bias=b)
     return net(x)
-
-
-
-def _torch_set(net, **values):
-    """A torch.nn layer with its parameters set to the given tensors."""
-    for name, v in values.items():
-        getattr(net, name).data = v.clone()
-    return net
 
 
 def _torch_conv(torch, x, w, b, **kw):

@@ -5,15 +5,11 @@ class although it could not run the op: mscompat raises that class; PyTorch must
 class is recorded; ``python -m parity_tests.torch_oracle mint`` prints both)."""
 import numpy as np
 
-from parity_tests.harness import case, Raw, F32, I64
+from parity_tests.harness import case, F32, I64
+from parity_tests.torch_oracle import functional as _F
 
 X = F32(2, 3)
 IMG = F32(1, 2, 5, 5)
-
-
-def _F(m):
-    """``mint.nn.functional`` of MindSpore/mscompat, or ``torch.nn.functional``."""
-    return m.mint.nn.functional if hasattr(m, "mint") else m.nn.functional
 
 
 def bad(name, fn, torch_ref, *inputs, **kw):

@@ -5,7 +5,7 @@ input, with the weights MindSpore and PyTorch both start with (ones/zeros) or se
 import numpy as np
 
 from parity_tests.harness import case, F32
-from parity_tests.torch_oracle import torch_grad
+from parity_tests.torch_oracle import functional as _F, torch_set as _torch_set, torch_grad
 
 X = F32(2, 5)
 IMG = F32(2, 2, 5, 5)
@@ -13,22 +13,11 @@ LABELS = np.array([0, 2, 1], np.int64)
 UPPER = np.triu(F32(3, 3, low=0.5, high=1.5)) + np.eye(3, dtype=np.float32)
 
 
-def _F(m):
-    """``mint.nn.functional`` of MindSpore/mscompat, or ``torch.nn.functional``."""
-    return m.mint.nn.functional if hasattr(m, "mint") else m.nn.functional
-
-
 def grad(name, ms_fn, torch_fn, *inputs, position=0, **kw):
     """A case comparing ``ms.grad(ms_fn(ms), position)`` with ``torch_grad(torch_fn(torch), position)``;
     ``ms_fn``/``torch_fn`` take the framework module and return the differentiated function."""
     return case(name, lambda ms, *a: ms.grad(ms_fn(ms), position)(*a), *inputs,
                 torch_ref=lambda torch, *a: torch_grad(torch_fn(torch), position)(*a), **kw)
-
-
-def _torch_set(net, **values):
-    for name, v in values.items():
-        getattr(net, name).data = v.clone()
-    return net
 
 
 def _ms_set(net, **values):

@@ -9,18 +9,12 @@ well: where its CPU build does run an op, the case is compared with both."""
 import numpy as np
 
 from parity_tests.harness import case, both_modes, F32, F16, F64, I32, I64
-from parity_tests.torch_oracle import torch_grad
+from parity_tests.torch_oracle import functional as _F, torch_grad
 
 IMG = F32(1, 2, 5, 5)
 W = F32(3, 2, 3, 3, seed=11)
 WT = F32(2, 3, 3, 3, seed=12)          # conv_transpose2d: (in, out, kh, kw)
 LABELS = np.array([0, 2, 1], np.int64)
-
-
-def _F(m):
-    """``mint.nn.functional`` of MindSpore/mscompat, or ``torch.nn.functional``."""
-    return m.mint.nn.functional if hasattr(m, "mint") else m.nn.functional
-
 
 # creation
 CASES = [
