@@ -605,8 +605,12 @@ def _is_number(v):
     return isinstance(v, numbers.Number) and not isinstance(v, bool)
 
 
-def _positional_error(method, pos, name, want, v):
-    return TypeError(f"{method}(): argument '{name}' (position {pos}) must be {want}, not {type(v).__name__}.")
+def _check_positional(method, args):
+    """MindSpore's TypeError for the first of ``args`` (``(name, type word, value, ok)``, in position
+    order) that is not ``ok``."""
+    for pos, (name, want, v, ok) in enumerate(args, 1):
+        if not ok:
+            raise TypeError(f"{method}(): argument '{name}' (position {pos}) must be {want}, not {type(v).__name__}.")
 
 
 # the in-place random fills and put_ are their ops themselves
@@ -632,11 +636,9 @@ def _scatter(self, dim=None, index=None, src=None, **kwargs):
 @tensor_method("scatter_add")
 def _scatter_add(self, dim, index, src):
     """A copy of ``self`` with ``src`` added at ``index`` along ``dim`` (:meth:`scatter_add_`)."""
-    for pos, (name, want, v, ok) in enumerate((("dim", "int", dim, _is_integral(dim)),
-                                               ("index", "Tensor", index, isinstance(index, Tensor)),
-                                               ("src", "Tensor", src, isinstance(src, Tensor))), 1):
-        if not ok:
-            raise _positional_error("scatter_add", pos, name, want, v)
+    _check_positional("scatter_add", (("dim", "int", dim, _is_integral(dim)),
+                                      ("index", "Tensor", index, isinstance(index, Tensor)),
+                                      ("src", "Tensor", src, isinstance(src, Tensor))))
     return scatter_into("scatter_add", _wrap(arr(self)), dim, index, src, "add")
 
 
@@ -697,11 +699,9 @@ def _index_add_(self, dim, index, source, *, alpha=1):
 
 @tensor_method("index_copy_")
 def _index_copy_(self, dim, index, tensor):
-    for pos, (name, want, v, ok) in enumerate((("dim", "int", dim, _is_integral(dim)),
-                                               ("index", "Tensor", index, isinstance(index, Tensor)),
-                                               ("tensor", "Tensor", tensor, isinstance(tensor, Tensor))), 1):
-        if not ok:
-            raise _positional_error("index_copy_", pos, name, want, v)
+    _check_positional("index_copy_", (("dim", "int", dim, _is_integral(dim)),
+                                      ("index", "Tensor", index, isinstance(index, Tensor)),
+                                      ("tensor", "Tensor", tensor, isinstance(tensor, Tensor))))
     return index_into("index_copy_", self, dim, index, tensor, "none")
 
 
@@ -729,9 +729,8 @@ def _dim_checked(method, dim, ndim):
 
 
 def _masked_scatter_args(method, mask, source):
-    for pos, (name, v) in enumerate((("mask", mask), ("source", source)), 1):
-        if not isinstance(v, Tensor):
-            raise _positional_error(method, pos, name, "Tensor", v)
+    _check_positional(method, (("mask", "Tensor", mask, isinstance(mask, Tensor)),
+                               ("source", "Tensor", source, isinstance(source, Tensor))))
 
 
 @tensor_method("masked_scatter")
@@ -770,10 +769,8 @@ def _index_put_(self, indices, values, accumulate=False):
 
 @tensor_method("fill_diagonal_")
 def _fill_diagonal_(self, fill_value, wrap=False):
-    if not _is_number(fill_value):
-        raise _positional_error("fill_diagonal_", 1, "fill_value", "Number", fill_value)
-    if not isinstance(wrap, bool):
-        raise _positional_error("fill_diagonal_", 2, "wrap", "bool", wrap)
+    _check_positional("fill_diagonal_", (("fill_value", "Number", fill_value, _is_number(fill_value)),
+                                         ("wrap", "bool", wrap, isinstance(wrap, bool))))
     return _assign(self, PRIMITIVES["FillDiagonal"](float(fill_value), wrap)(self))
 
 
