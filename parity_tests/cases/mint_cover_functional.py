@@ -250,3 +250,44 @@ def _grad_of(F, T, f, x, *rest):
 
 def _first(y):
     return y[0] if isinstance(y, tuple) else y
+
+# bad input: (name, tag, f(F, T, *inputs), inputs, class MindSpore documents where its CPU run stops at the
+# missing kernel before checking; None where MindSpore checks it first)
+BAD = [
+    ("relu", "not_tensor", lambda F, T: F.relu([1.0, -1.0]), (), None),
+    ("sigmoid", "not_tensor", lambda F, T: F.sigmoid(1.0), (), None),
+    ("tanh", "not_tensor", lambda F, T: F.tanh([0.5]), (), None),
+    ("silu", "not_tensor", lambda F, T: F.silu((1.0,)), (), None),
+    ("softmax", "bad_dim", lambda F, T, x: F.softmax(x, 2), (X,), None),
+    ("log_softmax", "bad_dim", lambda F, T, x: F.log_softmax(x, 3), (X,), "ValueError"),
+    ("linear", "bad_weight", lambda F, T, x, w: F.linear(x, w), (X, F32(4, 2)), None),
+    ("linear", "bad_bias", lambda F, T, x, w, b: F.linear(x, w, b), (X, F32(4, 3), F32(3)), None),
+    ("glu", "odd_dim", lambda F, T, x: F.glu(x), (X,), None),
+    ("pixel_shuffle", "bad_channels", lambda F, T, x: F.pixel_shuffle(x, 2), (F32(1, 6, 2, 2),), None),
+    ("one_hot", "float_index", lambda F, T, x: F.one_hot(x, 3), (F32(3),), "TypeError"),
+    ("embedding", "float_index", lambda F, T, i, w: F.embedding(i, w), (F32(2), F32(4, 3)), "TypeError"),
+    ("conv2d", "bad_channels", lambda F, T, x, w: F.conv2d(x, w), (F32(1, 3, 5, 5), W2), "ValueError"),
+    ("conv1d", "bad_rank", lambda F, T, x, w: F.conv1d(x, w), (F32(3, 7, 2, 2), W1), "ValueError"),
+    ("max_pool2d", "bad_kernel", lambda F, T, x: F.max_pool2d(x, 0), (IMG,), "ValueError"),
+    ("avg_pool2d", "bad_kernel", lambda F, T, x: F.avg_pool2d(x, 0), (IMG,), "ValueError"),
+    ("layer_norm", "bad_shape", lambda F, T, x: F.layer_norm(x, (5,)), (X4,), "ValueError"),
+    ("group_norm", "bad_groups", lambda F, T, x: F.group_norm(x, 3), (F32(2, 4, 3),), None),
+    ("mse_loss", "bad_reduction", lambda F, T, a, b: F.mse_loss(a, b, reduction="avg"), (X, X), "ValueError"),
+    ("cross_entropy", "bad_target_shape", lambda F, T, x, t: F.cross_entropy(x, t), (LOGITS, TARGET[:3].copy()),
+     "ValueError"),
+    ("nll_loss", "bad_target_shape", lambda F, T, x, t: F.nll_loss(x, t), (LOGITS, TARGET[:2].copy()), None),
+    ("binary_cross_entropy", "bad_shapes", lambda F, T, p, y: F.binary_cross_entropy(p, y), (PROB, F32(3)), None),
+    ("interpolate", "size_and_scale", lambda F, T, x: F.interpolate(x, size=(4, 4), scale_factor=2.0), (IMG,),
+     None),
+    ("interpolate", "bad_mode", lambda F, T, x: F.interpolate(x, size=(4, 4), mode="cubic"), (IMG,), None),
+    ("pad", "bad_odd_pad", lambda F, T, x: F.pad(x, (1, 2, 3)), (X4,), "ValueError"),
+    ("grid_sample", "bad_grid", lambda F, T, x, g: F.grid_sample(x, g), (IMG, F32(1, 3, 3, 3)), None),
+    ("prelu", "bad_weight", lambda F, T, x, w: F.prelu(x, w), (IMG, F32(3)), None),
+    ("dropout", "bad_p", lambda F, T, x: F.dropout(x, 1.5), (X,), None),
+    ("normalize", "bad_dim", lambda F, T, x: F.normalize(x, dim=3), (X,), "ValueError"),
+    ("unfold", "bad_rank", lambda F, T, x: F.unfold(x, 2), (X,), "ValueError"),
+]
+for _n, _tag, _fn, _in, _cls in BAD:
+    _ms_fn = (lambda ms, *a, _g=_fn: _g(_f(ms), _t(ms), *a))
+    _kw = {"ms_error": _cls, "torch_ref": (lambda torch, *a, _g=_fn: _g(_f(torch), _t(torch), *a))} if _cls else {}
+    CASES.append(case(f"mint.F.{_n}/cov_bad_{_tag}", _ms_fn, *_in, error=True, **_kw))
