@@ -5,7 +5,7 @@ import math
 import numpy as np
 import jax.numpy as jnp
 
-from mscompat._checkparam import check_non_negative_int
+from mscompat._checkparam import check_non_negative_int, check_value_type
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import op, primitive, BLACK
@@ -41,8 +41,7 @@ def _pnorm(a, axes, p, keep):
 
 
 def _lp_norm(x, axis, p=2, keep_dims=False, epsilon=1e-12):
-    if isinstance(p, bool) or not isinstance(p, int):
-        raise TypeError(f"For 'LpNorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
+    check_value_type('p', p, [int], 'LpNorm')
     check_non_negative_int(p, "p", "LpNorm")
     a = _tensor_in("LpNorm", "input", x)
     if a.dtype not in (np.float16, np.float32):
@@ -155,10 +154,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
 
 
 def _renorm(input, p, dim, maxnorm):
-    if isinstance(p, bool) or not isinstance(p, int):
-        raise TypeError(f"For 'Renorm', the type of 'p' should be 'int', but got type '{type(p).__name__}'.")
-    if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"For 'Renorm', the type of 'dim' should be 'int', but got type '{type(dim).__name__}'.")
+    check_value_type('p', p, [int], 'Renorm')
+    check_value_type('dim', dim, [int], 'Renorm')
     if not isinstance(maxnorm, (float, int)) or isinstance(maxnorm, bool):
         raise TypeError(f"For 'Renorm', the type of 'maxnorm' should be 'float', "
                         f"but got type '{type(maxnorm).__name__}'.")

@@ -20,6 +20,7 @@ from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int a
                     check_arg_type as _check_type)
 from ._registry import op, primitive, register_primitive_class, tensor_method, BLACK
 from .primitive import PrimitiveWithInfer, prim_attr_register
+from mscompat._checkparam import check_value_type
 
 _wrap = Tensor._wrap
 _tensor_in = functools.partial(_tensor, form="type_input")   # "the type of input 'x' must be Tensor"
@@ -563,11 +564,8 @@ def _nanmedian_lower(a, axis, keep):
 def nanmedian(input, axis=-1, keepdims=False):
     """Lower median along ``axis`` ignoring NaNs, and its index (int64)."""
     a = _tensor_in("Median", "input", input)
-    if isinstance(axis, bool) or not isinstance(axis, int):
-        raise TypeError(f"For 'Median', the type of 'axis' should be 'int', but got type '{type(axis).__name__}'.")
-    if not isinstance(keepdims, bool):
-        raise TypeError(f"For 'Median', the type of 'keep_dims' should be 'bool', but got type "
-                        f"'{type(keepdims).__name__}'.")
+    check_value_type('axis', axis, [int], 'Median')
+    check_value_type('keep_dims', keepdims, [bool], 'Median')
     if a.ndim == 0:
         return _wrap(a), _wrap(jnp.asarray(0, _I64))
     ax = _arg_axis("Median", a.ndim, axis)
@@ -620,8 +618,7 @@ def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
     """Histogram of ``input`` with ``bins`` equal bins over ``[min, max]`` (the data range
     when both are equal); elements outside are ignored. Result has ``input``'s dtype."""
     a = _tensor_in("histc", "input", input)
-    if isinstance(bins, bool) or not isinstance(bins, int):
-        raise TypeError(f"For 'Histogram', the type of 'bins' should be 'int', but got type '{type(bins).__name__}'.")
+    check_value_type('bins', bins, [int], 'Histogram')
     if bins <= 0:
         raise ValueError(f"For 'Histogram', the 'bins' must be greater than 0, but got {bins}.")
     if min > max:
