@@ -52,6 +52,19 @@ class _AudioSource(_FileMappable):
         return [self._read(i)[self.get_col_names().index(column)] for i in range(len(self._data()))]
 
 
+class _UsageAudioSource(_AudioSource):
+    """An audio source with a ``usage`` argument (one of ``_usages``; None: 'all')."""
+    _usages = ["all"]
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        _check_dir(dataset_dir)
+        _check_usage(usage, self._usages)
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache)
+        self.usage = "all" if usage is None else usage
+
+
 class YesNoDataset(_AudioSource):
     """Yes/No: ``*.wav`` files named by their 8 labels (``0_1_0_0_1_0_1_1.wav``); columns ``waveform``
     float32 (1, n), ``sample_rate`` int32, ``label`` int32 (8,)."""
@@ -117,18 +130,12 @@ class LJSpeechDataset(_AudioSource):
         return [wave, np.array(rate, np.int32), np.array(transcription), np.array(normalized)]
 
 
-class SpeechCommandsDataset(_AudioSource):
+class SpeechCommandsDataset(_UsageAudioSource):
     """Speech Commands: ``<label>/<speaker>_nohash_<n>.wav`` with ``testing_list.txt`` /
     ``validation_list.txt``; columns ``waveform`` float32 (1, n), ``sample_rate`` int32, ``label``,
     ``speaker_id``, ``utterance_number`` int32. Rows in sorted path order."""
 
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        _check_dir(dataset_dir)
-        _check_usage(usage, ["train", "test", "valid", "all"])
-        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         cache)
-        self.usage = "all" if usage is None else usage
+    _usages = ["train", "test", "valid", "all"]
 
     def _columns(self):
         return ["waveform", "sample_rate", "label", "speaker_id", "utterance_number"]
@@ -284,18 +291,12 @@ _GTZAN_SPLITS = {
 }
 
 
-class GTZANDataset(_AudioSource):
+class GTZANDataset(_UsageAudioSource):
     """GTZAN: ``<genre>/<genre>.<nnnnn>.wav`` at 22050 Hz; columns ``waveform`` float32 (1, n),
     ``sample_rate`` uint32, ``label`` (the genre). ``usage`` train / valid / test reads MindSpore's
     filtered split (existing files only); ``all`` every wav of the genre folders."""
 
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        _check_dir(dataset_dir)
-        _check_usage(usage, ["train", "valid", "test", "all"])
-        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         cache)
-        self.usage = "all" if usage is None else usage
+    _usages = ["train", "valid", "test", "all"]
 
     def _columns(self):
         return ["waveform", "sample_rate", "label"]
@@ -337,20 +338,14 @@ _LIBRITTS_USAGES = ["dev-clean", "dev-other", "test-clean", "test-other", "train
                     "train-other-500"]
 
 
-class LibriTTSDataset(_AudioSource):
+class LibriTTSDataset(_UsageAudioSource):
     """LibriTTS: ``<usage>/<speaker>/<chapter>/<speaker>_<chapter>.trans.tsv`` (``utterance<TAB>original
     <TAB>normalized`` lines) and ``<utterance>.wav`` at 24 kHz; columns ``waveform`` float32 (1, n),
     ``sample_rate`` uint32, ``original_text``, ``normalized_text``, ``speaker_id`` uint32,
     ``chapter_id`` uint32, ``utterance_id``. A folder's scan stops at its first ``.trans.tsv``, as in
     MindSpore."""
 
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        _check_dir(dataset_dir)
-        _check_usage(usage, _LIBRITTS_USAGES + ["all"])
-        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         cache)
-        self.usage = "all" if usage is None else usage
+    _usages = _LIBRITTS_USAGES + ["all"]
 
     def _columns(self):
         return ["waveform", "sample_rate", "original_text", "normalized_text", "speaker_id", "chapter_id",
