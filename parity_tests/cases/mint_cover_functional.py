@@ -291,3 +291,98 @@ for _n, _tag, _fn, _in, _cls in BAD:
     _ms_fn = (lambda ms, *a, _g=_fn: _g(_f(ms), _t(ms), *a))
     _kw = {"ms_error": _cls, "torch_ref": (lambda torch, *a, _g=_fn: _g(_f(torch), _t(torch), *a))} if _cls else {}
     CASES.append(case(f"mint.F.{_n}/cov_bad_{_tag}", _ms_fn, *_in, error=True, **_kw))
+
+# mint-level normalization/convolution helpers and addr_ (no CPU kernel in MindSpore 2.10: PyTorch's
+# twins of the same names are the oracle)
+_BN_X = F32(4, 3, 2, seed=104)
+_MEANS = F32(2, 3, seed=105)
+_INVSTD = F32(2, 3, low=0.5, high=2.0, seed=106)
+_COUNTS = np.array([3.0, 5.0], np.float32)
+
+
+def _addr_(m, x, a, b, **kw):
+    """``addr_`` on MindSpore's mint, or torch's ``Tensor.addr_``; the result and the updated input."""
+    out = m.mint.addr_(x, a, b, **kw) if hasattr(m, "mint") else m.Tensor.addr_(x, a, b, **kw)
+    return out, x
+
+
+MINT_NN = [
+    ("batch_norm_elemt", "affine", lambda m, x, w, b, mu, s: m.batch_norm_elemt(x, w, b, mu, s, 1e-5),
+     (_BN_X, F32(3), F32(3, seed=2), F32(3, seed=3), F32(3, low=0.5, high=2.0))),
+    ("batch_norm_elemt", "no_affine", lambda m, x, mu, s: m.batch_norm_elemt(x, None, None, mu, s, 1e-5),
+     (F32(2, 3), F32(3, seed=3), F32(3, low=0.5, high=2.0))),
+    ("batch_norm_gather_stats_with_counts", "running",
+     lambda m, x, mu, s, rm, rv: (m.batch_norm_gather_stats_with_counts(x, mu, s, rm, rv, 0.1, 1e-5,
+                                                                       _counts(m)), rm, rv),
+     (_BN_X, _MEANS, _INVSTD, F32(3), F32(3, low=0.5, high=1.5))),
+    ("batch_norm_gather_stats_with_counts", "no_running",
+     lambda m, x, mu, s: m.batch_norm_gather_stats_with_counts(x, mu, s, None, None, 0.1, 1e-5, _counts(m)),
+     (_BN_X, _MEANS, _INVSTD)),
+    ("conv_tbc", "pad0", lambda m, x, w, b: m.conv_tbc(x, w, b), (F32(5, 2, 3), F32(3, 3, 4), F32(4))),
+    ("conv_tbc", "pad1", lambda m, x, w, b: m.conv_tbc(x, w, b, 1), (F32(5, 2, 3), F32(2, 3, 4), F32(4))),
+    ("addr_", "default", lambda m, x, a, b: _addr_(m, x, a, b), (F32(2, 3), F32(2, seed=2), F32(3, seed=3))),
+    ("addr_", "beta_alpha", lambda m, x, a, b: _addr_(m, x, a, b, beta=0.5, alpha=2),
+     (F32(2, 3), F32(2, seed=2), F32(3, seed=3))),
+]
+
+
+def _counts(m):
+    return m.Tensor(_COUNTS) if not hasattr(m, "from_numpy") else m.from_numpy(_COUNTS.copy())
+
+
+
+
+def _np_elemt(x, w, b, mu, s):
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    out = (x - mu.reshape(shape)) * s.reshape(shape)
+    return out if w is None else out * w.reshape(shape) + b.reshape(shape)
+
+
+def _np_gather(x, mu, s, rm, rv, momentum=0.1, eps=1e-5):
+    c = _COUNTS.astype(np.float64)[:, None]
+    n = c.sum()
+    mean = (c * mu).sum(0) / n
+    var = (c * (1.0 / s.astype(np.float64) ** 2 - eps + mu.astype(np.float64) ** 2)).sum(0) / n - mean ** 2
+    stats = (mean.astype(np.float32), (1 / np.sqrt(var + eps)).astype(np.float32))
+    if rm is None:
+        return stats
+    return (stats, ((1 - momentum) * rm + momentum * mean).astype(np.float32),
+            ((1 - momentum) * rv + momentum * var * n / (n - 1)).astype(np.float32))
+
+
+# PyTorch's CPU build lacks batch_norm_elemt and batch_norm_gather_stats_with_counts too (CUDA only): the
+# reference is their documented math in numpy
+NP_REFS = {
+    ("batch_norm_elemt", "affine"): lambda x, w, b, mu, s: _np_elemt(x, w, b, mu, s),
+    ("batch_norm_elemt", "no_affine"): lambda x, mu, s: _np_elemt(x, None, None, mu, s),
+    ("batch_norm_gather_stats_with_counts", "running"): _np_gather,
+    ("batch_norm_gather_stats_with_counts", "no_running"): lambda x, mu, s: _np_gather(x, mu, s, None, None),
+}
+
+
+def _np_case_ref(f):
+    def ref(ms, *args):
+        out = f(*[a.asnumpy() for a in args])
+
+        def wrap(o):
+            return tuple(wrap(v) for v in o) if isinstance(o, tuple) else ms.Tensor(np.asarray(o, np.float32))
+        return wrap(out)
+    return ref
+
+
+for _n, _tag, _fn, _in in MINT_NN:
+    _ms_fn = ((lambda ms, *a, _g=_fn: _g(ms, *a)) if _n == "addr_"
+              else (lambda ms, *a, _g=_fn: _g(_MintNs(ms), *a)))
+    _np = NP_REFS.get((_n, _tag))
+    _kw = {"ms_ref": _np_case_ref(_np)} if _np else {"torch_ref": lambda torch, *a, _g=_fn: _g(torch, *a)}
+    CASES.append(case(f"mint.{_n}/cov_{_tag}", _ms_fn, *_in, **_kw))
+
+
+class _MintNs:
+    """``ms.mint`` with ``Tensor`` (for the counts tensor built inside a case)."""
+
+    def __init__(self, ms):
+        self._ms = ms
+
+    def __getattr__(self, n):
+        return self._ms.Tensor if n == "Tensor" else getattr(self._ms.mint, n)

@@ -125,7 +125,6 @@ BINARY = {
     "remainder": (WIDE, POS, True, True), "atan2": (WIDE, WIDE, False, True), "arctan2": (WIDE, WIDE, False, True),
     "maximum": (WIDE, WIDE, True, True), "minimum": (WIDE, WIDE, True, True), "logaddexp": (WIDE, WIDE, False, True),
     "logaddexp2": (WIDE, WIDE, False, True), "xlogy": (WIDE, POS, False, True), "floor_divide": (WIDE, POS, True, False),
-    "eq": (WIDE, WIDE, True, False),
 }
 INT_BINARY_ONLY = ["gcd", "bitwise_and", "bitwise_or", "bitwise_xor"]
 LOGICAL = ["logical_and", "logical_or", "logical_xor"]
@@ -273,7 +272,7 @@ CASES += [
     case("mint.clamp/cov_f16", lambda ms, x: ms.mint.clamp(x, -0.5, 0.5), F16(6)),
     case("mint.clamp/cov_bad_none", lambda ms, x: ms.mint.clamp(x), F32(3), error=True),
     case("mint.clamp/cov_min_gt_max", lambda ms, x: ms.mint.clamp(x, 1.0, -1.0), F32(4)),
-    case("mint.eq/cov_scalar", lambda ms, x: ms.mint.eq(x, 3), I32(2, 5)),
+    case("mint.eq/cov_int_scalar_2d", lambda ms, x: ms.mint.eq(x, 3), I32(2, 5)),
 ]
 for _name, _fn in (("add", lambda ms, a, b: ms.mint.add(a, b, alpha=2)), ("mul", lambda ms, a, b: ms.mint.mul(a, b)),
                    ("pow", lambda ms, a, b: ms.mint.pow(ms.mint.abs(a) + 0.5, b)),
