@@ -2,11 +2,8 @@
 learning rate decayed as ``lr / (1 + step * lr_decay)``; state ``accum.<p>`` and ``step_t``."""
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
-from mscompat.common.tensor import Tensor
-from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
+from .optimizer import Optimizer, _step_parameter, check_not_less_than, check_not_less_than_without_equal
 
 __all__ = ["Adagrad"]
 
@@ -23,7 +20,7 @@ class Adagrad(Optimizer):
                         initial_accumulator_value=initial_accumulator_value, maximize=maximize)
         super().__init__(params, defaults)
         self.accum = self.parameters.clone(prefix="accum", init=initial_accumulator_value)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.step_t = _step_parameter()
 
     def construct(self, gradients):
         step = self.step_t._data.astype(jnp.float32)

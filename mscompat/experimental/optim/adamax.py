@@ -2,24 +2,18 @@
 ``exp_inf.<p>`` and ``step_t``."""
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
-from mscompat.common.tensor import Tensor
-from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_betas, check_not_less_than, check_not_less_than_without_equal
+from .optimizer import Optimizer, _check_moment_args, _step_parameter
 
 __all__ = ["Adamax"]
 
 
 class Adamax(Optimizer):
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, *, maximize=False):
-        check_not_less_than_without_equal(lr, "lr", self.cls_name)
-        check_not_less_than(weight_decay, "weight_decay", self.cls_name)
-        check_not_less_than_without_equal(eps, "eps", self.cls_name)
-        check_betas(betas, self.cls_name)
+        _check_moment_args(lr, weight_decay, eps, betas, self.cls_name)
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "maximize": maximize}
         super().__init__(params, defaults)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.step_t = _step_parameter()
         self.exp_avg, self.exp_inf = self._zeros_state("exp_avg", "exp_inf")
 
     def construct(self, gradients):

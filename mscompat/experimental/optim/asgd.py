@@ -2,11 +2,10 @@
 ``ax.<p>`` and ``step_t``."""
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_not_less_than, check_not_less_than_without_equal
+from .optimizer import Optimizer, _step_parameter, check_not_less_than, check_not_less_than_without_equal
 
 __all__ = ["ASGD"]
 
@@ -25,7 +24,7 @@ class ASGD(Optimizer):
         self.mu = [Parameter(Tensor(1.0), "mu_" + p.name) for p in self.parameters]
         self.eta = [Parameter(Tensor(0.0), "eta_" + p.name) for p in self.parameters]
         self.ax = self.parameters.clone(prefix="ax", init="zeros")
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.step_t = _step_parameter()
 
     def construct(self, gradients):
         step = self._step_count(self.step_t).astype(jnp.float32)

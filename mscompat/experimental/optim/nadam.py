@@ -2,11 +2,11 @@
 state ``exp_avg.<p>``, ``exp_avg_sq.<p>``, ``mu_product_<p>`` and ``step_t``."""
 import jax.numpy as jnp
 
-from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_betas, check_not_less_than, check_not_less_than_without_equal
+from .optimizer import (Optimizer, _step_parameter, check_betas, check_not_less_than,
+                         check_not_less_than_without_equal)
 
 __all__ = ["NAdam"]
 
@@ -21,7 +21,7 @@ class NAdam(Optimizer):
         defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
                     "momentum_decay": momentum_decay}
         super().__init__(params, defaults)
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.step_t = _step_parameter()
         self.exp_avg, self.exp_avg_sq = self._zeros_state("exp_avg", "exp_avg_sq")
         self.mu_product = [Parameter(Tensor(1.0), "mu_product_" + p.name) for p in self.parameters]
 

@@ -38,6 +38,19 @@ def check_betas(betas, prim):
     validator.check_float_range(betas[1], 0.0, 1.0, validator.INC_LEFT, "betas[1]", prim)
 
 
+def _check_moment_args(lr, weight_decay, eps, betas, prim):
+    """The checks of Adamax and RAdam: ``lr`` > 0, ``weight_decay`` >= 0, ``eps`` > 0, ``betas`` in [0, 1)."""
+    check_not_less_than_without_equal(lr, "lr", prim)
+    check_not_less_than(weight_decay, "weight_decay", prim)
+    check_not_less_than_without_equal(eps, "eps", prim)
+    check_betas(betas, prim)
+
+
+def _step_parameter():
+    """The int32 step counter ``step_t`` (0) of the optimizers that count their steps."""
+    return Parameter(Tensor(0, mstype.int32), "step_t")
+
+
 def check_adam_args(lr, eps, betas, weight_decay):
     """The argument checks Adam and AdamW make (ValueError for each bad value)."""
     if lr < 0.0:

@@ -3,11 +3,8 @@
 import jax.numpy as jnp
 
 from mscompat import _checkparam as validator
-from mscompat.common import dtype as mstype
-from mscompat.common.tensor import Tensor
-from mscompat.common.parameter import Parameter
 from mscompat.nn.optim._param_arrays import write as _write
-from .optimizer import Optimizer, check_not_less_than_without_equal
+from .optimizer import Optimizer, _step_parameter, check_not_less_than_without_equal
 
 __all__ = ["Rprop"]
 
@@ -21,7 +18,7 @@ class Rprop(Optimizer):
         super().__init__(params, defaults)
         self.prev = self.parameters.clone(prefix="prev", init="zeros")
         self.step_size = self.parameters.clone(prefix="step_size", init="zeros")
-        self.step_t = Parameter(Tensor(0, mstype.int32), "step_t")
+        self.step_t = _step_parameter()
 
     def construct(self, gradients):
         step = self._step_count(self.step_t)
