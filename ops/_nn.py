@@ -135,6 +135,8 @@ def leaky_relu(input, alpha=0.2):
 def hardtanh(input, min_val=-1.0, max_val=1.0):
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'hardtanh', the 'input' must be a Tensor, but got '{type(input).__name__}'")
+    _check_type("hardtanh", "min_val", min_val, [int, float])
+    _check_type("hardtanh", "max_val", max_val, [int, float])
     a = arr(input)
     if jnp.issubdtype(a.dtype, jnp.floating):
         return _wrap(jnp.minimum(jnp.maximum(a, const(min_val, a)), const(max_val, a)))

@@ -67,6 +67,9 @@ CASES = [
     bad("mint.F.avg_pool3d/bad_4d", lambda ms, x: _F(ms).avg_pool3d(x, 2), lambda torch, x: _F(torch).avg_pool3d(x, 2),
         F32(2, 4, 4)),
     bad("mint.F.elu/bad_str_alpha", lambda ms, x: _F(ms).elu(x, "a"), lambda torch, x: _F(torch).elu(x, "a"), X),
+    bad("mint.F.hardtanh/bad_str_min", lambda ms, x: _F(ms).hardtanh(x, "a"), lambda torch, x: _F(torch).hardtanh(x, "a"),
+        X),
+    bad("mint.nn.ReLU6/bad_not_tensor", lambda ms: ms.mint.nn.ReLU6()([1.0]), lambda torch: torch.nn.ReLU6()([1.0])),
     bad("mint.F.mish/bad_not_tensor", lambda ms: _F(ms).mish([1.0]), lambda torch: _F(torch).mish([1.0])),
     bad("mint.F.kl_div/bad_reduction", lambda ms, x: _F(ms).kl_div(x, x, "x"),
         lambda torch, x: _F(torch).kl_div(x, x, reduction="x"), X),
@@ -94,6 +97,5 @@ CASES = [
 # Left out, MindSpore stopping at the missing kernel before checking and documenting no class for the
 # input: argsort/kthvalue out of range, bitwise_not of floats, einsum operand count, dropout2d p > 1,
 # conv_transpose2d channels, nn.Embedding float indices, nn.CrossEntropyLoss reduction (LogSoftmaxExt
-# runs first). Known differences, no case yet: mint.nn.functional.hardtanh(x, "a") is a TypeError in
-# MindSpore (argument parsing), a ValueError in mscompat; adaptive_avg_pool2d with a 3-long
-# output_size a ValueError in MindSpore, a TypeError in mscompat (both are the ops twins' forms).
+# runs first). Known difference, no case yet: adaptive_avg_pool2d with a 3-long output_size is a
+# ValueError in MindSpore, a TypeError in mscompat (the ops twin's form).
