@@ -49,15 +49,16 @@ def _reverse_sequence(x, seq_length):
 
 
 class _DynamicRNNBase(Cell):
-    """One direction of one layer, step by step (``lax.scan``)."""
+    """One direction of one layer, step by step (``lax.scan``); a subclass per mode (MindSpore's
+    class names, shown in the parent's repr) with the mode's step function and gate count."""
+    _mode = None
+    _gates = None
     _CELLS = {"RNN_RELU": _rnn_relu_cell, "RNN_TANH": _rnn_tanh_cell, "LSTM": _lstm_cell, "GRU": _gru_cell}
 
-    def __init__(self, mode):
+    def __init__(self):
         super().__init__()
-        if mode not in self._CELLS:
-            raise ValueError("Unrecognized RNN mode: " + mode)
-        self.cell = self._CELLS[mode]
-        self.is_lstm = mode == "LSTM"
+        self.cell = self._CELLS[self._mode]
+        self.is_lstm = self._mode == "LSTM"
 
     def run(self, x, h, seq_length, w_ih, w_hh, b_ih, b_hh):
         """``x (T, B, I)`` jax arrays; returns ``(outputs (T, B, H), final state)``."""
@@ -92,23 +93,22 @@ class _DynamicRNNBase(Cell):
 
 
 class _DynamicRNNRelu(_DynamicRNNBase):
-    def __init__(self):
-        super().__init__('RNN_RELU')
+    _mode, _gates = 'RNN_RELU', 1
 
 
 class _DynamicRNNTanh(_DynamicRNNBase):
-    def __init__(self):
-        super().__init__('RNN_TANH')
+    _mode, _gates = 'RNN_TANH', 1
 
 
 class _DynamicGRUCPUGPU(_DynamicRNNBase):
-    def __init__(self):
-        super().__init__('GRU')
+    _mode, _gates = 'GRU', 3
 
 
 class _DynamicLSTMCPUGPU(_DynamicRNNBase):
-    def __init__(self):
-        super().__init__('LSTM')
+    _mode, _gates = 'LSTM', 4
+
+
+_RNN_CLASSES = {c._mode: c for c in (_DynamicRNNRelu, _DynamicRNNTanh, _DynamicGRUCPUGPU, _DynamicLSTMCPUGPU)}
 
 
 class _RNNBase(Cell):
@@ -131,21 +131,11 @@ class _RNNBase(Cell):
             logger.warning("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
                            "expects num_layers greater than 1, but got dropout=%s and num_layers=%s",
                            dropout, num_layers)
-        if mode == "LSTM":
-            gate_size = 4 * hidden_size
-            self.rnn = _DynamicLSTMCPUGPU()
-        elif mode == "GRU":
-            gate_size = 3 * hidden_size
-            self.rnn = _DynamicGRUCPUGPU()
-        elif mode == "RNN_TANH":
-            gate_size = hidden_size
-            self.rnn = _DynamicRNNTanh()
-        elif mode == "RNN_RELU":
-            gate_size = hidden_size
-            self.rnn = _DynamicRNNRelu()
-        else:
+        if mode not in _RNN_CLASSES:
             raise ValueError(f"For '{self.cls_name}', the 'mode' must be in ['RNN_RELU', 'RNN_TANH', 'LSTM', 'GRU'], "
                              f"but got {mode}.")
+        self.rnn = _RNN_CLASSES[mode]()
+        gate_size = self.rnn._gates * hidden_size
         self.hidden_size = hidden_size
         self.batch_first = batch_first
         self.num_layers = num_layers
