@@ -36,6 +36,12 @@ class Distribution(Cell):
             self._is_scalar_batch = self._check_is_scalar_batch()
             self._broadcast_shape = self._batch_shape
 
+    def _setup_mean_sd(self, mean, sd, seed, dtype, name):
+        """The constructor of the distributions given by a ``mean`` and a positive ``sd``."""
+        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
+                        [(U.check_greater_zero, "sd", "Standard deviation")])
+        self._mean_value, self._sd_value = p["mean"], p["sd"]
+
     def _setup(self, dtype, valid_dtypes, seed, name, params, checks=()):
         """The subclasses' constructor: check ``dtype``, initialize, add ``params`` (name ->
         value, in order) as the default parameters and run ``checks`` (``(fn, param, label)``)

@@ -6,7 +6,6 @@ import math
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from . import _utils as U
 from .distribution import Distribution
 
 __all__ = ["HalfNormal"]
@@ -16,9 +15,7 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 
 class HalfNormal(Distribution):
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
-                        [(U.check_greater_zero, "sd", "Standard deviation")])
-        self._mean_value, self._sd_value = p["mean"], p["sd"]
+        self._setup_mean_sd(mean, sd, seed, dtype, name)
 
     def _prob(self, value, mean=None, sd=None):
         x = self._dist_value(value)

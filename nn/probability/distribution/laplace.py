@@ -3,7 +3,6 @@
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
-from . import _utils as U
 from .distribution import Distribution
 
 __all__ = ["Laplace"]
@@ -11,9 +10,7 @@ __all__ = ["Laplace"]
 
 class Laplace(Distribution):
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
-                        [(U.check_greater_zero, "sd", "Standard deviation")])
-        self._mean_value, self._sd_value = p["mean"], p["sd"]
+        self._setup_mean_sd(mean, sd, seed, dtype, name)
 
     def _log_prob(self, value, mean=None, sd=None):
         x = self._dist_value(value)

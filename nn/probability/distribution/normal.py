@@ -29,9 +29,7 @@ def normal_kl(mean_a, sd_a, mean_b, sd_b):
 
 class Normal(Distribution):
     def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Normal"):
-        p = self._setup(dtype, mstype.float_type, seed, name, {"mean": mean, "sd": sd},
-                        [(U.check_greater_zero, "sd", "Standard deviation")])
-        self._mean_value, self._sd_value = p["mean"], p["sd"]
+        self._setup_mean_sd(mean, sd, seed, dtype, name)
 
     def extend_repr(self):
         return self._format_params(["mean", "standard deviation"], [self._mean_value, self._sd_value])
