@@ -137,6 +137,7 @@ def test_parameter_writes_in_graph_mode_persist_and_compile_once():
     np.testing.assert_array_equal(net.p.asnumpy(), want)
     assert not np.array_equal(first_w, net.w.asnumpy())        # a new draw per step
     assert abs(net.w.asnumpy().mean() - 2.0) < 0.15
+    assert sum(c.traces for c in net.__dict__.get("_compiled", {}).values()) == 1
 
 
 def test_gradients_through_inplace_methods():
