@@ -156,6 +156,22 @@ class _CommPrimitive(Primitive):
         self.add_prim_attr("group", self.group)
         self.add_prim_attr("no_eliminate", True)
 
+    def _init_reduce(self, name, op, group):
+        """The constructor of the reducing collectives: the reduce ``op`` (its type checked), then
+        the group."""
+        Primitive.__init__(self, name)
+        self.add_prim_attr("op", _check_reduce_op(name, op))
+        self._init_group(group)
+
+    def _init_rooted(self, name, rank_name, rank, group):
+        """CollectiveGather's and CollectiveScatter's constructor: the root rank ``rank_name``
+        (MindSpore checks neither its type nor its range here), ``rank_size`` and ``rank_id``."""
+        Primitive.__init__(self, name)
+        self._init_group(group)
+        self.add_prim_attr(rank_name, rank)
+        self.add_prim_attr("rank_size", self.rank_size)
+        self.add_prim_attr("rank_id", 0)
+
     def _check_input(self, x, positive_rank=False):
         check_is_tensor("x", x, self.name, form="a")
         if x.dtype not in _TARGET_DTYPES:
@@ -178,10 +194,7 @@ class AllReduce(_CommPrimitive):
     """Reduce over the devices of ``group`` with ``op`` (``ReduceOp``); one device: identity."""
 
     def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "AllReduce")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
+        self._init_reduce("AllReduce", op, group)
         self.add_prim_attr("fusion", 0)
         self.add_prim_attr("index", 0)
 
@@ -256,10 +269,7 @@ class ReduceScatter(_CommPrimitive):
     """Reduce over devices, then each gets one block of axis 0; one device: identity."""
 
     def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "ReduceScatter")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
+        self._init_reduce("ReduceScatter", op, group)
         self.add_prim_attr("rank_size", self.rank_size)
         self.add_prim_attr("fusion", 0)
 
@@ -291,10 +301,7 @@ class ReduceScatterV(_CommPrimitive):
     """ReduceScatter with per-rank sizes ``input_split_sizes``; one device: flattened copy."""
 
     def __init__(self, op=ReduceOp.SUM, group=_WORLD):
-        Primitive.__init__(self, "ReduceScatterV")
-        self.op = _check_reduce_op(self.name, op)
-        self.add_prim_attr("op", op)
-        self._init_group(group)
+        self._init_reduce("ReduceScatterV", op, group)
 
     def __call__(self, x, input_split_sizes):
         a = self._check_input(x)
@@ -319,8 +326,7 @@ class Reduce(_CommPrimitive):
         Primitive.__init__(self, "Reduce")
         self.op = _check_reduce_op(self.name, op)
         self._init_group(group)
-        self.dest_rank = dest_rank   # MindSpore checks neither its type nor its range here
-        self.add_prim_attr("dest_rank", dest_rank)
+        self.add_prim_attr("dest_rank", dest_rank)   # MindSpore checks neither its type nor its range here
         self.add_prim_attr("op", op)
 
     def __call__(self, x):
@@ -347,8 +353,7 @@ class Broadcast(_CommPrimitive):
             raise TypeError(f"For '{self.name}', the type of 'root_rank' should be 'int', "
                             f"but got type '{type(root_rank).__name__}'.")
         self._init_group(group)
-        self.root_rank = root_rank   # its range is checked on call (MindSpore: at launch)
-        self.add_prim_attr("root_rank", root_rank)
+        self.add_prim_attr("root_rank", root_rank)   # its range is checked on call (MindSpore: at launch)
 
     def __call__(self, x):
         if not isinstance(x, tuple):
@@ -438,12 +443,7 @@ class CollectiveGather(_CommPrimitive):
     """Gather every device's input on axis 0 onto ``dest_rank``; one device: identity."""
 
     def __init__(self, dest_rank, group=_WORLD):
-        Primitive.__init__(self, "CollectiveGather")
-        self._init_group(group)
-        self.dest_rank = dest_rank   # MindSpore checks neither its type nor its range here
-        self.add_prim_attr("dest_rank", dest_rank)
-        self.add_prim_attr("rank_size", self.rank_size)
-        self.add_prim_attr("rank_id", 0)
+        self._init_rooted("CollectiveGather", "dest_rank", dest_rank, group)
 
     def __call__(self, x):
         _rank_in(self.name, "dest_rank", self.dest_rank, self.group)
@@ -462,12 +462,7 @@ class CollectiveScatter(_CommPrimitive):
     """Split ``src_rank``'s input on axis 0 among devices; one device: identity."""
 
     def __init__(self, src_rank=0, group=_WORLD):
-        Primitive.__init__(self, "CollectiveScatter")
-        self._init_group(group)
-        self.src_rank = src_rank   # MindSpore checks neither its type nor its range here
-        self.add_prim_attr("src_rank", src_rank)
-        self.add_prim_attr("rank_size", self.rank_size)
-        self.add_prim_attr("rank_id", 0)
+        self._init_rooted("CollectiveScatter", "src_rank", src_rank, group)
 
     def __call__(self, x):
         _rank_in(self.name, "src_rank", self.src_rank, self.group)
