@@ -11,6 +11,7 @@ methods accept both of their overloads' spellings (``axis``/``dim``,
 ``keepdims``/``keep_dims``/``keepdim``); :func:`_pick` maps them. The methods that call
 no op (creation from a Tensor, ``itemset``, the memory and bookkeeping API) are at the end.
 """
+import ctypes
 import itertools
 import numbers
 import types
@@ -1039,6 +1040,56 @@ def _new_full(self, size, fill_value, *, dtype=None, **kwargs):
 
 
 tensor_method("mH")(property(lambda self: _F.adjoint(self), doc="The conjugate transpose of the last two dimensions."))
+
+
+@tensor_method("data_sync")
+def _data_sync(self, wait=True):
+    """Waits for the Tensor's value to be computed (``wait``); returns None."""
+    if wait and not isinstance(self._data, jax.core.Tracer):
+        jax.block_until_ready(self._data)
+
+
+tensor_method("is_meta")(property(lambda self: False, doc="Whether the Tensor has no data (never here)."))
+
+
+@tensor_method("to_dlpack")
+def _to_dlpack(self):
+    """A DLPack capsule sharing the Tensor's device memory (``torch.utils.dlpack.from_dlpack`` reads it)."""
+    return arr(self).__dlpack__()
+
+
+class _DLPackCapsule:
+    """A raw DLPack capsule seen as an object with ``__dlpack__`` (what ``jax.dlpack.from_dlpack`` reads);
+    its device is the one the capsule's ``DLTensor`` names."""
+
+    def __init__(self, capsule):
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+        valid = ctypes.pythonapi.PyCapsule_IsValid
+        valid.restype, valid.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_char_p]
+        if type(capsule).__name__ != "PyCapsule" or not valid(capsule, b"dltensor"):
+            raise RuntimeError("from_dlpack received an invalid capsule. Note that DLTensor capsules can be "
+                               "consumed only once, so you might have already constructed a tensor from it once.")
+        # DLManagedTensor starts with DLTensor: void* data, then DLDevice {int32 type, int32 id}
+        device = ctypes.cast(get(capsule, b"dltensor") + ctypes.sizeof(ctypes.c_void_p),
+                             ctypes.POINTER(ctypes.c_int32))
+        self._capsule, self._device = capsule, (int(device[0]), int(device[1]))
+
+    def __dlpack__(self, **kwargs):
+        return self._capsule
+
+    def __dlpack_device__(self):
+        return self._device
+
+
+def _from_dlpack(dlpack):
+    """A Tensor sharing the memory of a DLPack capsule (or of an object with ``__dlpack__``)."""
+    if not hasattr(dlpack, "__dlpack__"):
+        dlpack = _DLPackCapsule(dlpack)
+    return _wrap(jax.dlpack.from_dlpack(dlpack))
+
+
+tensor_method("from_dlpack")(staticmethod(_from_dlpack))
 
 
 @tensor_method("value")

@@ -285,3 +285,13 @@ def test_fill_value_checks():
     with pytest.raises(TypeError):
         x.fill_("a")
     assert x.fill_(True) is x and (x.asnumpy() == 1).all()
+
+
+def test_dlpack_exchanges_with_torch():
+    torch = pytest.importorskip("torch")
+    x = _x()
+    t = torch.utils.dlpack.from_dlpack(x.to_dlpack())
+    np.testing.assert_array_equal(t.numpy(), XN)
+    back = Tensor.from_dlpack(torch.utils.dlpack.to_dlpack(torch.arange(5, dtype=torch.int32)))
+    assert back.dtype == ms.int32 and back.asnumpy().tolist() == [0, 1, 2, 3, 4]
+    assert Tensor.from_dlpack(torch.ones(2, 2)).shape == (2, 2)      # objects with __dlpack__ too

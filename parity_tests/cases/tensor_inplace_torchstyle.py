@@ -440,3 +440,19 @@ CASES += [
     case("remove_hook/unknown_id", lambda ms, x: x.remove_hook(12345), F32(2)),
     case("remove_hook/bad_handle", lambda ms, x: x.remove_hook(x.register_hook(lambda g: g)), F32(2), error=True),
 ]
+
+
+def _dlpack_round_trip(ms, x):
+    capsule = x.to_dlpack()
+    y = ms.Tensor.from_dlpack(capsule)
+    return y, type(capsule).__name__, x.is_meta, x.data_sync(True), x.data_sync(False)
+
+
+CASES += [
+    case("to_dlpack/round_trip", _dlpack_round_trip, F32(2, 3)),
+    case("to_dlpack/round_trip_int64", _dlpack_round_trip, I64(4)),
+    case("from_dlpack/bad_capsule_consumed",
+         lambda ms, x: (lambda c: (ms.Tensor.from_dlpack(c), ms.Tensor.from_dlpack(c)))(x.to_dlpack()), F32(2),
+         error=True),
+    case("from_dlpack/bad_int", lambda ms: ms.Tensor.from_dlpack(3), error=True),
+]
