@@ -73,7 +73,8 @@ def _eager_product(x, y):
             dt, sa, sb = va.dtype, va.shape, vb.shape
             if (dt == vb.dtype and (dt == _F32 or dt == _F64) and len(sa) == 2 and len(sb) == 2
                     and sa[1] == sb[0]):
-                return _wrap(jnp.matmul(a, b, precision=precision.matmul_precision()))
+                prec = precision.matmul_precision()
+                return _wrap(jnp.matmul(a, b) if prec is None else jnp.matmul(a, b, precision=prec))
     return None
 
 

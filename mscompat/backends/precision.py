@@ -4,9 +4,9 @@ MindSpore computes a float32 ``MatMul`` at full float32 precision on GPUs unless
 ``mindspore.device_context.gpu.op_precision.matmul_allow_tf32(True)`` is called, and lets cuDNN use
 TF32 tensor cores for float32 convolutions unless ``conv_allow_tf32(False)`` is. XLA's own default on
 a GPU is TF32 for both, so the kernels ask for the precision given here: ``HIGHEST`` (true float32)
-unless the GPU setting allows TF32, where ``DEFAULT`` lets XLA use the tensor cores. On CPU and
-TPU the kernels always ask for ``HIGHEST``: MindSpore has no TF32 there, and XLA:CPU computes
-float32 in float32 whatever is asked.
+unless the GPU setting allows TF32, where ``DEFAULT`` lets XLA use the tensor cores. On TPU the
+kernels ask for ``HIGHEST`` (MindSpore has no reduced float32 there); on CPU matrix products ask
+for nothing, as XLA:CPU computes float32 in float32 whatever is asked.
 
 Float16 and bfloat16 convolutions on a GPU multiply in their own dtype and accumulate in float32
 (``preferred_element_type``), as cuDNN does for MindSpore; elsewhere they are widened to float32
@@ -80,8 +80,13 @@ def apply_gpu_config(cfg):
 
 
 def matmul_precision():
-    """The ``lax.Precision`` a float32 matrix product asks for on the active target."""
-    if _gpu["matmul_allow_tf32"] and device_target() == "GPU":
+    """The ``lax.Precision`` a float32 matrix product asks for on the active target: None on CPU
+    (XLA:CPU computes float32 products in float32 whatever is asked, and the eager path saves
+    passing the argument), ``DEFAULT`` on a GPU that allows TF32, else ``HIGHEST``."""
+    target = device_target()
+    if target == "CPU":
+        return None
+    if target == "GPU" and _gpu["matmul_allow_tf32"]:
         return lax.Precision.DEFAULT
     return lax.Precision.HIGHEST
 
