@@ -61,6 +61,43 @@ def _f32(v):
 # biquad family (float16/32/64 in, same dtype out)
 
 
+def _check_filter(sample_rate, Q, *freqs):
+    """The arguments of the filters with a quality factor: ``sample_rate`` a non-zero int32, each
+    ``(value, name)`` of ``freqs`` a float32 number, ``Q`` in (0, 1]."""
+    _int32_not_zero(sample_rate, "sample_rate")
+    for value, name in freqs:
+        _check_freq(value, name)
+    _check_q(Q)
+
+
+def _w0_alpha(freq, sample_rate, q):
+    """The angular frequency ``w0`` of ``freq`` and the bandwidth term ``alpha``, in double."""
+    w0 = 2 * math.pi * _f32(freq) / sample_rate
+    return w0, math.sin(w0) / 2 / _f32(q)
+
+
+def _w0_alpha_f32(freq, sample_rate, q):
+    """:func:`_w0_alpha` in float32, as some of MindSpore's kernels compute it."""
+    w0 = np.float32(2 * math.pi * _f32(freq) / sample_rate)
+    return w0, np.sin(w0) / np.float32(2) / np.float32(q)
+
+
+def _gain_factor(gain):
+    """The amplitude factor of a shelf/peak ``gain`` in dB (double)."""
+    return math.exp(_f32(gain) / 40 * math.log(10))
+
+
+def _high_shelf(a, w0, alpha, sqrt, cos):
+    """High-shelf coefficients for the amplitude factor ``a`` (``sqrt``/``cos``: math's in double,
+    numpy's on float32 values)."""
+    one, two = type(a)(1), type(a)(2)
+    temp1 = two * sqrt(a) * alpha
+    temp2 = (a - one) * cos(w0)
+    temp3 = (a + one) * cos(w0)
+    return (a * ((a + one) + temp2 + temp1), -two * a * ((a - one) + temp3), a * ((a + one) + temp2 - temp1),
+            (a + one) - temp2 + temp1, two * ((a - one) - temp3), (a + one) - temp2 - temp1)
+
+
 class _BiquadOp(AudioTensorOperation):
     _name = "Biquad"
 
@@ -74,35 +111,34 @@ class _BiquadOp(AudioTensorOperation):
         return K.biquad(x, b0, b1, b2, a0, a1, a2)
 
 
-class AllpassBiquad(_BiquadOp):
+class _CentralFreqBiquad(_BiquadOp):
+    """The filters given by ``sample_rate``, ``central_freq`` and ``Q``."""
+
+    def __init__(self, sample_rate, central_freq, Q=0.707):
+        _check_filter(sample_rate, Q, (central_freq, "central_freq"))
+        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
+
+
+class AllpassBiquad(_CentralFreqBiquad):
     """Two-pole all-pass filter."""
     _name = "AllpassBiquad"
 
-    def __init__(self, sample_rate, central_freq, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
-
     def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.central_freq) / self.sample_rate
-        alpha = math.sin(w0) / 2 / _f32(self.quality_factor)
+        w0, alpha = _w0_alpha(self.central_freq, self.sample_rate, self.quality_factor)
         return 1 - alpha, -2 * math.cos(w0), 1 + alpha, 1 + alpha, -2 * math.cos(w0), 1 - alpha
 
 
-class BandBiquad(_BiquadOp):
+class BandBiquad(_CentralFreqBiquad):
     """Two-pole band filter."""
     _name = "BandBiquad"
 
     def __init__(self, sample_rate, central_freq, Q=0.707, noise=False):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
+        super().__init__(sample_rate, central_freq, Q)
         type_check(noise, (bool,), "noise")
-        self.sample_rate, self.central_freq, self.quality_factor, self.noise = sample_rate, central_freq, Q, noise
+        self.noise = noise
 
     def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.central_freq) / self.sample_rate
+        w0, _ = _w0_alpha(self.central_freq, self.sample_rate, self.quality_factor)
         bw_hz = float(np.float32(self.central_freq) / np.float32(self.quality_factor))  # a float division there
         a0 = 1.0
         a2 = math.exp(-2 * math.pi * bw_hz / self.sample_rate)
@@ -118,104 +154,68 @@ class BandBiquad(_BiquadOp):
         return b0, 0.0, 0.0, a0, a1, a2
 
 
-class BandpassBiquad(_BiquadOp):
+class BandpassBiquad(_CentralFreqBiquad):
     """Two-pole band-pass filter."""
     _name = "BandpassBiquad"
 
     def __init__(self, sample_rate, central_freq, Q=0.707, const_skirt_gain=False):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
+        super().__init__(sample_rate, central_freq, Q)
         type_check(const_skirt_gain, (bool,), "const_skirt_gain")
-        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
         self.const_skirt_gain = const_skirt_gain
 
     def _coeffs(self):
         # MindSpore computes these in float
         f = np.float32
-        w0 = f(2 * math.pi * _f32(self.central_freq) / self.sample_rate)
-        alpha = np.sin(w0) / f(2) / f(self.quality_factor)
+        w0, alpha = _w0_alpha_f32(self.central_freq, self.sample_rate, self.quality_factor)
         temp = np.sin(w0) / f(2) if self.const_skirt_gain else alpha
         return temp, f(0.0), -temp, f(1) + alpha, f(-2) * np.cos(w0), f(1) - alpha
 
 
-class BandrejectBiquad(_BiquadOp):
+class BandrejectBiquad(_CentralFreqBiquad):
     """Two-pole band-reject filter."""
     _name = "BandrejectBiquad"
 
-    def __init__(self, sample_rate, central_freq, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.central_freq, self.quality_factor = sample_rate, central_freq, Q
-
     def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.central_freq) / self.sample_rate
-        alpha = math.sin(w0) / 2 / _f32(self.quality_factor)
+        w0, alpha = _w0_alpha(self.central_freq, self.sample_rate, self.quality_factor)
         return 1.0, -2 * math.cos(w0), 1.0, 1 + alpha, -2 * math.cos(w0), 1 - alpha
 
 
-def _shelf(sample_rate, gain, central_freq, q, bass):
-    w0 = 2 * math.pi * _f32(central_freq) / sample_rate
-    alpha = math.sin(w0) / 2 / _f32(q)
-    a = math.exp(_f32(gain) / 40 * math.log(10))
-    temp1 = 2 * math.sqrt(a) * alpha
-    temp2 = (a - 1) * math.cos(w0)
-    temp3 = (a + 1) * math.cos(w0)
-    if bass:
-        b0 = a * ((a + 1) - temp2 + temp1)
-        b1 = 2 * a * ((a - 1) - temp3)
-        b2 = a * ((a + 1) - temp2 - temp1)
-        a0 = (a + 1) + temp2 + temp1
-        a1 = -2 * ((a - 1) + temp3)
-        a2 = (a + 1) + temp2 - temp1
-    else:
-        b0 = a * ((a + 1) + temp2 + temp1)
-        b1 = -2 * a * ((a - 1) + temp3)
-        b2 = a * ((a + 1) + temp2 - temp1)
-        a0 = (a + 1) - temp2 + temp1
-        a1 = 2 * ((a - 1) - temp3)
-        a2 = (a + 1) - temp2 - temp1
-    return b0, b1, b2, a0, a1, a2
+class _ShelfBiquad(_BiquadOp):
+    """The tone controls given by ``sample_rate``, ``gain``, ``central_freq`` and ``Q``."""
+
+    def _set_shelf(self, sample_rate, gain, central_freq, Q):
+        _check_filter(sample_rate, Q, (gain, "gain"), (central_freq, "central_freq"))
+        self.sample_rate, self.gain, self.central_freq, self.quality_factor = sample_rate, gain, central_freq, Q
 
 
-class BassBiquad(_BiquadOp):
+class BassBiquad(_ShelfBiquad):
     """Bass tone-control (low shelf) filter."""
     _name = "BassBiquad"
 
     def __init__(self, sample_rate, gain, central_freq=100.0, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(gain, "gain")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.gain, self.central_freq, self.quality_factor = sample_rate, gain, central_freq, Q
+        self._set_shelf(sample_rate, gain, central_freq, Q)
 
     def _coeffs(self):
-        return _shelf(self.sample_rate, self.gain, self.central_freq, self.quality_factor, True)
+        w0, alpha = _w0_alpha(self.central_freq, self.sample_rate, self.quality_factor)
+        a = _gain_factor(self.gain)
+        temp1 = 2 * math.sqrt(a) * alpha
+        temp2 = (a - 1) * math.cos(w0)
+        temp3 = (a + 1) * math.cos(w0)
+        return (a * ((a + 1) - temp2 + temp1), 2 * a * ((a - 1) - temp3), a * ((a + 1) - temp2 - temp1),
+                (a + 1) + temp2 + temp1, -2 * ((a - 1) + temp3), (a + 1) + temp2 - temp1)
 
 
-class TrebleBiquad(_BiquadOp):
+class TrebleBiquad(_ShelfBiquad):
     """Treble tone-control (high shelf) filter."""
     _name = "TrebleBiquad"
 
     def __init__(self, sample_rate, gain, central_freq=3000, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(gain, "gain")
-        _check_freq(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.gain, self.central_freq, self.quality_factor = sample_rate, gain, central_freq, Q
+        self._set_shelf(sample_rate, gain, central_freq, Q)
 
     def _coeffs(self):
         # MindSpore computes the treble shelf in float
-        f = np.float32
-        w0 = f(2 * math.pi * _f32(self.central_freq) / self.sample_rate)
-        alpha = np.sin(w0) / f(2) / f(self.quality_factor)
-        a = f(math.exp(_f32(self.gain) / 40 * math.log(10)))
-        temp1 = f(2) * np.sqrt(a) * alpha
-        temp2 = (a - f(1)) * np.cos(w0)
-        temp3 = (a + f(1)) * np.cos(w0)
-        return (a * ((a + f(1)) + temp2 + temp1), f(-2) * a * ((a - f(1)) + temp3), a * ((a + f(1)) + temp2 - temp1),
-                (a + f(1)) - temp2 + temp1, f(2) * ((a - f(1)) - temp3), (a + f(1)) - temp2 - temp1)
+        w0, alpha = _w0_alpha_f32(self.central_freq, self.sample_rate, self.quality_factor)
+        return _high_shelf(np.float32(_gain_factor(self.gain)), w0, alpha, np.sqrt, np.cos)
 
 
 class Biquad(_BiquadOp):
@@ -252,16 +252,7 @@ class DeemphBiquad(_BiquadOp):
         w0 = 2 * math.pi * central_freq / self.sample_rate
         a = math.exp(gain / 40.0 * math.log(10))
         alpha = math.sin(w0) / 2 * math.sqrt((a + 1 / a) * (1 / width_slope - 1) + 2)
-        temp1 = 2 * math.sqrt(a) * alpha
-        temp2 = (a - 1) * math.cos(w0)
-        temp3 = (a + 1) * math.cos(w0)
-        b0 = a * ((a + 1) + temp2 + temp1)
-        b1 = -2 * a * ((a - 1) + temp3)
-        b2 = a * ((a + 1) + temp2 - temp1)
-        a0 = (a + 1) - temp2 + temp1
-        a1 = 2 * ((a - 1) - temp3)
-        a2 = (a + 1) - temp2 - temp1
-        return b0, b1, b2, a0, a1, a2
+        return _high_shelf(a, w0, alpha, math.sqrt, math.cos)
 
 
 class EqualizerBiquad(_BiquadOp):
@@ -269,51 +260,38 @@ class EqualizerBiquad(_BiquadOp):
     _name = "EqualizerBiquad"
 
     def __init__(self, sample_rate, center_freq, gain, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(center_freq, "central_freq")
-        _check_freq(gain, "gain")
-        _check_q(Q)
+        _check_filter(sample_rate, Q, (center_freq, "central_freq"), (gain, "gain"))
         self.sample_rate, self.center_freq, self.gain, self.quality_factor = sample_rate, center_freq, gain, Q
 
     def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.center_freq) / self.sample_rate
-        a = math.exp(_f32(self.gain) / 40.0 * math.log(10))
-        alpha = math.sin(w0) / 2 / _f32(self.quality_factor)
+        w0, alpha = _w0_alpha(self.center_freq, self.sample_rate, self.quality_factor)
+        a = _gain_factor(self.gain)
         return 1 + alpha * a, -2 * math.cos(w0), 1 - alpha * a, 1 + alpha / a, -2 * math.cos(w0), 1 - alpha / a
 
 
-class HighpassBiquad(_BiquadOp):
+class _PassBiquad(_BiquadOp):
+    """Two-pole low-pass (``_sign`` 1) or high-pass (``_sign`` -1) filter."""
+    _sign = 1
+
+    def __init__(self, sample_rate, cutoff_freq, Q=0.707):
+        _check_filter(sample_rate, Q, (cutoff_freq, "cutoff_freq"))
+        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
+
+    def _coeffs(self):
+        w0, alpha = _w0_alpha(self.cutoff_freq, self.sample_rate, self.quality_factor)
+        k = 1 - self._sign * math.cos(w0)
+        return k / 2, self._sign * k, k / 2, 1 + alpha, -2 * math.cos(w0), 1 - alpha
+
+
+class HighpassBiquad(_PassBiquad):
     """Two-pole high-pass filter."""
     _name = "HighpassBiquad"
-
-    def __init__(self, sample_rate, cutoff_freq, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(cutoff_freq, "cutoff_freq")
-        _check_q(Q)
-        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
-
-    def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.cutoff_freq) / self.sample_rate
-        alpha = math.sin(w0) / 2 / _f32(self.quality_factor)
-        return ((1 + math.cos(w0)) / 2, -1 - math.cos(w0), (1 + math.cos(w0)) / 2, 1 + alpha, -2 * math.cos(w0),
-                1 - alpha)
+    _sign = -1
 
 
-class LowpassBiquad(_BiquadOp):
+class LowpassBiquad(_PassBiquad):
     """Two-pole low-pass filter."""
     _name = "LowpassBiquad"
-
-    def __init__(self, sample_rate, cutoff_freq, Q=0.707):
-        _int32_not_zero(sample_rate, "sample_rate")
-        _check_freq(cutoff_freq, "cutoff_freq")
-        _check_q(Q)
-        self.sample_rate, self.cutoff_freq, self.quality_factor = sample_rate, cutoff_freq, Q
-
-    def _coeffs(self):
-        w0 = 2 * math.pi * _f32(self.cutoff_freq) / self.sample_rate
-        alpha = math.sin(w0) / 2 / _f32(self.quality_factor)
-        return ((1 - math.cos(w0)) / 2, 1 - math.cos(w0), (1 - math.cos(w0)) / 2, 1 + alpha, -2 * math.cos(w0),
-                1 - alpha)
 
 
 class RiaaBiquad(_BiquadOp):
