@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
+from mscompat.common.tensor import COOTensor, CSRTensor
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import tensor_method, OPS, METHODS, PRIMITIVES
 from ._random import failed_call, type_word
@@ -1040,6 +1041,39 @@ def _new_full(self, size, fill_value, *, dtype=None, **kwargs):
 
 
 tensor_method("mH")(property(lambda self: _F.adjoint(self), doc="The conjugate transpose of the last two dimensions."))
+
+
+def _nonzero_2d(self, fmt):
+    """The int32 positions and values of ``self``'s nonzero elements (``self`` 2-D), for ``to_coo``/``to_csr``."""
+    if self.ndim > 2 or (fmt == "CSRTensor" and self.ndim != 2):
+        raise ValueError(f"Currently only support 2-D Tensor when converting to {fmt}, but got Tensor dimension: "
+                         f"{self.ndim}.")
+    if self.ndim != 2:
+        raise ValueError(f"For COOTensor, the length of 'shape' must be 2, but got {tuple(self.shape)}.")
+    positions = _F.nonzero(self).astype(mstype.int32)
+    a, p = arr(self), arr(positions)
+    return positions, _wrap(a[p[:, 0], p[:, 1]])
+
+
+@tensor_method("to_coo")
+def _to_coo(self):
+    """The nonzero elements of the 2-D ``self`` as a COOTensor (int32 indices, row-major order)."""
+    indices, values = _nonzero_2d(self, "COOTensor")
+    return COOTensor(indices, values, tuple(self.shape))
+
+
+@tensor_method("to_csr")
+def _to_csr(self):
+    """The nonzero elements of the 2-D float or complex ``self`` as a CSRTensor (int32 indptr and indices)."""
+    if self.dtype not in (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128):
+        raise TypeError(f"For primitive[DenseToCSRSparseMatrix], the input argument[dense_input] must be a type of "
+                        f"{{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{self.dtype}].")
+    positions, values = _nonzero_2d(self, "CSRTensor")
+    rows = arr(positions)[:, 0]
+    indptr = jnp.concatenate([jnp.zeros(1, np.int32), jnp.cumsum(jnp.bincount(rows, length=self.shape[0]))
+                              .astype(np.int32)])
+    return CSRTensor(_wrap(indptr), _wrap(arr(positions)[:, 1]), values, tuple(self.shape))
 
 
 @tensor_method("data_sync")

@@ -456,3 +456,26 @@ CASES += [
          error=True),
     case("from_dlpack/bad_int", lambda ms: ms.Tensor.from_dlpack(3), error=True),
 ]
+
+
+def _coo(ms, x):
+    c = x.to_coo()
+    return c.indices, c.values, c.shape
+
+
+def _csr(ms, x):
+    c = x.to_csr()
+    return c.indptr, c.indices, c.values, c.shape
+
+
+SPARSE = np.array([[0, 1.5, 0, 0], [0, 0, 0, 0], [2.0, 0, -3.0, 0]], np.float32)
+CASES += [
+    case("to_coo/f32", _coo, SPARSE),
+    case("to_coo/int32", _coo, (SPARSE * 2).astype(np.int32)),
+    case("to_coo/bad_3d", _coo, F32(2, 2, 2), error=True),
+    case("to_coo/bad_1d", _coo, F32(3), error=True),
+    case("to_csr/f32", _csr, SPARSE),
+    case("to_csr/f64", _csr, SPARSE.T.astype(np.float64)),
+    case("to_csr/bad_int", _csr, (SPARSE * 2).astype(np.int32), error=True),
+    case("to_csr/bad_1d", _csr, F32(3), error=True),
+]
