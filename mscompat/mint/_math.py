@@ -358,14 +358,10 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     return ops.multinomial(input, num_samples, replacement).astype(mstype.int64)
 
 
-@mint_op("", twin="bernoulli")
+@mint_op("", twin="bernoulli_ext")
 def bernoulli(input, *, generator=None):
-    """1 with probability ``input``, else 0 (dtype of ``input``, a floating type)."""
-    _need_tensor("BernoulliExt", input)
-    if not mstype.is_float(input.dtype):
-        raise TypeError(f"For primitive[BernoulliExt], the input[input] supports types: Float16, Float32, Float64, "
-                        f"BFloat16. But got {input.dtype}.")
-    return ops.bernoulli(input)
+    """1 with probability ``input`` (elementwise), else 0 (dtype of ``input``, a floating type)."""
+    return ops.bernoulli_ext(input, generator=generator)
 
 
 @mint_op("", twin="nansum")

@@ -33,3 +33,16 @@ def grad_sum(ms, f, *args, argnums=0):
         w = ms.ops.arange(1, y.size + 1).reshape(y.shape).astype(y.dtype) / y.size
         return (y * w).sum()
     return ms.grad(loss, argnums)(*args)
+
+
+def default_run(cases):
+    """Keep in the default run one value case, one bad-input case and one GRAPH_MODE case of each
+    name (its first of each kind); mark the other variants ``slow`` (``pytest -m slow`` runs them)."""
+    seen = set()
+    for c in cases:
+        kind = "bad" if c.error else ("graph" if c.mode == "graph" else "value")
+        key = (c.name.split("/")[0], kind)
+        if key in seen:
+            c.slow = True
+        seen.add(key)
+    return cases

@@ -8,7 +8,7 @@ aligned with it)."""
 import numpy as np
 
 from parity_tests.harness import case, F32, F16, I32, I64, BOOL
-from parity_tests.cases._mint_cover_common import mint_fn
+from parity_tests.cases._mint_cover_common import mint_fn, default_run
 
 CMP = ["eq", "ne", "not_equal", "greater", "gt", "greater_equal", "less", "lt", "less_equal", "le"]
 A = np.array([[1.0, 2.0, np.nan], [-1.0, 0.5, 3.0]], np.float32)
@@ -144,3 +144,5 @@ CASES += [
     case("mint.unique_consecutive/cov_bad_dim", lambda ms, x: ms.mint.unique_consecutive(x, dim=2), U2, error=True),
     case("mint.unique_consecutive/cov_bad_list", lambda ms: ms.mint.unique_consecutive([1, 1, 2]), error=True),
 ]
+
+CASES = default_run(CASES)

@@ -8,6 +8,7 @@ Oracle: real MindSpore 2.10 CPU; where its CPU build lacks the mint kernel (``Fi
 (``torch_ref``): mint is documented as aligned with it."""
 import numpy as np
 
+from parity_tests.cases._mint_cover_common import default_run
 from parity_tests.harness import case, F32, F16, I32, I64, BOOL
 
 
@@ -186,3 +187,5 @@ CASES += [
     case("mint.ones/cov_graph", lambda ms, x: ms.mint.ones(x.shape) * x, F32(2, 3), mode="graph"),
     case("mint.eye/cov_graph_nm", lambda ms, x: ms.mint.eye(2, 3) + x, F32(2, 3), mode="graph"),
 ]
+
+CASES = default_run(CASES)

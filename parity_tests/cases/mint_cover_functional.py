@@ -9,6 +9,7 @@ aligned with it) where it lacks the kernel (``Conv2DExt``, ``LayerNormExt``, ``L
 ``MaxPoolWithIndices``, ``UpsampleNearest2D``, ``Im2ColExt``, ...)."""
 import numpy as np
 
+from parity_tests.cases._mint_cover_common import default_run
 from parity_tests.harness import case, F32, F16, I32, I64
 from parity_tests.torch_oracle import torch_grad
 
@@ -386,3 +387,5 @@ class _MintNs:
 
     def __getattr__(self, n):
         return self._ms.Tensor if n == "Tensor" else getattr(self._ms.mint, n)
+
+CASES = default_run(CASES)

@@ -10,6 +10,7 @@ import sys
 
 import numpy as np
 
+from parity_tests.cases._mint_cover_common import default_run
 from parity_tests.harness import case, F32, F16, I32, I64
 from parity_tests.torch_oracle import torch_grad
 
@@ -216,3 +217,5 @@ GRAPH = [
 ]
 for _n, _f, _in in GRAPH:
     CASES.append(case(f"mint.{_n}/cov_graph", lambda ms, *a, _g=_f: _g(ms.mint, *a), *_in, mode="graph"))
+
+CASES = default_run(CASES)

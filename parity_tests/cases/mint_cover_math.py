@@ -9,7 +9,7 @@ arguments, before it selects a kernel)."""
 import numpy as np
 
 from parity_tests.harness import case, Raw, F32, F16, I32, I64, BOOL
-from parity_tests.cases._mint_cover_common import mint_fn, grad_sum
+from parity_tests.cases._mint_cover_common import mint_fn, grad_sum, default_run
 
 # name -> input domain (low, high)
 WIDE = (-2.0, 2.0)
@@ -286,3 +286,5 @@ for _name, _fn in (("add", lambda ms, a, b: ms.mint.add(a, b, alpha=2)), ("mul",
     _r = {"atan2": lambda ms, a, b: ms.ops.atan2(a, b), "logaddexp": lambda ms, a, b: ms.ops.logaddexp(a, b)}.get(_name)
     CASES.append(case(f"mint.{_name}/cov_graph", _fn, F32(2, 3, seed=41), F32(2, 3, seed=42), mode="graph",
                       **({"ms_ref": _r} if _r else {})))
+
+CASES = default_run(CASES)

@@ -9,7 +9,7 @@ twin; the bad-input cases need none (MindSpore raises while checking arguments a
 import numpy as np
 
 from parity_tests.harness import case, F32, F16, I32, I64, BOOL
-from parity_tests.cases._mint_cover_common import mint_fn, np_ref, grad_sum
+from parity_tests.cases._mint_cover_common import mint_fn, np_ref, grad_sum, default_run
 
 
 def _npr(f, dtype=None):
@@ -252,3 +252,5 @@ CASES += [
     case("mint.count_nonzero/cov_graph", lambda ms, x: ms.mint.count_nonzero(x > 0, 2), X3, mode="graph",
          ms_ref=_npr(lambda x: np.count_nonzero(x > 0, 2), np.int64)),
 ]
+
+CASES = default_run(CASES)
