@@ -30,6 +30,7 @@ from .context import (set_context, get_context, GRAPH_MODE, PYNATIVE_MODE,  # no
 from .common.api import jit, jit_class, ms_function, _no_grad  # noqa: E402,F401
 from .common.mutable import mutable  # noqa: E402
 from .common.jit_config import JitConfig  # noqa: E402
+from .graph.symbol import Symbol  # noqa: E402
 from .context import STRICT, COMPATIBLE, LAX  # noqa: E402
 from . import backends, hal, runtime, device_context  # noqa: E402
 from .runtime import *  # noqa: E402,F401,F403  (device memory/sync functions are top-level too)

@@ -159,6 +159,59 @@ def set_inputs(self, *inputs, **kwargs):
         self.__dict__["_dynamic_shape_inputs"] = tuple(kwargs.get(n) for n in names)
 
 
+def _check_symbol_dim(item, value, axis, index, shape, seen):
+    """``value`` (axis ``axis`` of input ``index``) against a Symbol's constraints (its ``to_dict``)."""
+    where = f"The {axis + 1}th shape value of {index}th actual input args"
+    tail = f"Actual shape: {list(shape)}, axis: {axis}."
+    if "max" in item and value > item["max"]:
+        raise ValueError(f"{where} must be less than or equal to the 'max' value '{item['max']}' of `Symbol`, but got "
+                         f"'{value}'. {tail}")
+    if "min" in item and value < item["min"]:
+        raise ValueError(f"{where} must be greater than or equal to the 'min' value '{item['min']}' of `Symbol`, but "
+                         f"got '{value}'. {tail}")
+    d, r = item.get("divisor", 1), item.get("remainder", 0)
+    if value < d + r or (value - r) % d:
+        raise ValueError(f"{where} must match the 'divisor'(d) and 'remainder'(d) of `Symbol`. The value should be "
+                         f"'d * N + r' for 'N > 0', got d={d} and r={r}, but actual shape value is '{value}'. {tail}")
+    if "id" in item:
+        previous = seen.setdefault(item["id"], value)
+        if previous != value:
+            raise ValueError(f"{where} is a unique symbol, all values must be the same. The previous value is "
+                             f"{previous}, but the current value is {value}. {tail}")
+
+
+def check_set_inputs(self, args):
+    """The call's positional inputs against those given to :meth:`set_inputs` (compiled calls):
+    a Tensor input must match its placeholder's dtype, rank (unless the rank is unknown) and
+    fixed dimensions, and the constraints of the Symbols in its shape."""
+    expected = self.__dict__.get("_dynamic_shape_inputs")
+    if not expected:
+        return
+    seen = {}
+    for index, (exp, got) in enumerate(zip(expected, args), 1):
+        if not isinstance(exp, Tensor):
+            continue
+        if not isinstance(got, Tensor):
+            raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {index}th should be mutable one, but "
+                            f"got static!")
+        if got.dtype != exp.dtype:
+            raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {index}th type should be "
+                            f"Tensor[{exp.dtype}], but got Tensor[{got.dtype}]!")
+        exp_shape, shape = tuple(exp.shape), tuple(got.shape)
+        if exp_shape == (-2,):
+            continue
+        if len(exp_shape) != len(shape):
+            raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of {index}th input must be the "
+                             f"same as expected, but got expected: {len(exp_shape)}, and input: {len(shape)}!")
+        for e, g in zip(exp_shape, shape):
+            if e != -1 and e != g:
+                raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the shape of {index}th input must be "
+                                 f"the same as expected, but got expected: {e}, and input: {g}!")
+        for axis, item in enumerate(getattr(exp, "symbolic_shape", None) or ()):
+            if isinstance(item, dict):
+                _check_symbol_dim(item, shape[axis], axis, index, shape, seen)
+
+
 def get_inputs(self):
     """The inputs given to :meth:`set_inputs` (None if not set)."""
     return self._dynamic_shape_inputs

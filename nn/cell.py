@@ -613,6 +613,8 @@ class Cell:
                 bound.apply_defaults()
                 args, kwargs = bound.args, bound.kwargs
             self._check_construct_args(*args)
+            if d["_dynamic_shape_inputs"]:
+                self._check_set_inputs(args)
             return _graph.call_compiled(self, args, kwargs)
         if (d["_lazy_forward_pre_hook"] or d["_lazy_forward_hook"] or d["mixed_precision_type"] is not None
                 or d["_shard_fn"] is not None or d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]
@@ -879,6 +881,7 @@ class Cell:
                               _add_mixed_precision_flag, to_float, set_boost, set_grad, set_train,
                               set_broadcast_flag, set_jit_config, get_mixed_precision_type,
                               set_mixed_precision_type, set_inputs, get_inputs, compile, compile_and_run,
+                              check_set_inputs as _check_set_inputs,
                               shard, set_data_parallel, offload, to, to_empty, _apply,
                               _get_attr_from_cell, _set_jit_graph_name)
 

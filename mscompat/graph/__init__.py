@@ -1,0 +1,4 @@
+"""``mindspore.graph``: graph-compilation helpers; ``Symbol`` (symbolic dynamic-shape dimensions)."""
+from .symbol import Symbol
+
+__all__ = ["Symbol"]
