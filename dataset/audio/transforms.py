@@ -342,31 +342,36 @@ def _check_coeffs(a_coeffs, b_coeffs, clamp):
     type_check(clamp, (bool,), "clamp")
 
 
-class LFilter(AudioTensorOperation):
+class _IIRFilter(AudioTensorOperation):
+    """The filters given by ``a_coeffs`` (denominator) and ``b_coeffs`` (numerator)."""
+    _name = ""
+
+    def __init__(self, a_coeffs, b_coeffs, clamp=True):
+        _check_coeffs(a_coeffs, b_coeffs, clamp)
+        self.a_coeffs, self.b_coeffs, self.clamp = a_coeffs, b_coeffs, clamp
+
+    def _coeff_lists(self, x):
+        """Check the waveform ``x``; the coefficients as float32 values."""
+        K.check_rank(self._name, x, 1, "<..., time>")
+        K.check_float(self._name, x)
+        return [_f32(v) for v in self.a_coeffs], [_f32(v) for v in self.b_coeffs]
+
+
+class LFilter(_IIRFilter):
     """IIR filter ``a_coeffs`` (denominator) / ``b_coeffs`` (numerator) along time."""
-
-    def __init__(self, a_coeffs, b_coeffs, clamp=True):
-        _check_coeffs(a_coeffs, b_coeffs, clamp)
-        self.a_coeffs, self.b_coeffs, self.clamp = a_coeffs, b_coeffs, clamp
+    _name = "LFilter"
 
     def _apply(self, x):
-        K.check_rank("LFilter", x, 1, "<..., time>")
-        K.check_float("LFilter", x)
-        return K.lfilter(x, [_f32(v) for v in self.a_coeffs], [_f32(v) for v in self.b_coeffs], self.clamp)
+        a, b = self._coeff_lists(x)
+        return K.lfilter(x, a, b, self.clamp)
 
 
-class Filtfilt(AudioTensorOperation):
+class Filtfilt(_IIRFilter):
     """Forward-backward IIR filter (zero phase)."""
-
-    def __init__(self, a_coeffs, b_coeffs, clamp=True):
-        _check_coeffs(a_coeffs, b_coeffs, clamp)
-        self.a_coeffs, self.b_coeffs, self.clamp = a_coeffs, b_coeffs, clamp
+    _name = "Filtfilt"
 
     def _apply(self, x):
-        K.check_rank("Filtfilt", x, 1, "<..., time>")
-        K.check_float("Filtfilt", x)
-        a = [_f32(v) for v in self.a_coeffs]
-        b = [_f32(v) for v in self.b_coeffs]
+        a, b = self._coeff_lists(x)
         fwd = K.lfilter(x, a, b, False)
         back = K.lfilter(np.ascontiguousarray(fwd[..., ::-1]), a, b, self.clamp)
         return np.ascontiguousarray(back[..., ::-1])
@@ -584,33 +589,38 @@ class Overdrive(AudioTensorOperation):
         return out.reshape(shape)
 
 
-class MuLawEncoding(AudioTensorOperation):
-    """mu-law companding to integers in [0, quantization_channels)."""
+class _MuLaw(AudioTensorOperation):
+    """mu-law companding with ``quantization_channels`` levels."""
+    _name = ""
 
     def __init__(self, quantization_channels=256):
         check_pos_int32(quantization_channels, "quantization_channels")
         self.quantization_channels = quantization_channels
 
-    def _apply(self, x):
-        x = K.as_work("MuLawEncoding", x)
+    def _work_mu(self, x):
+        """``x`` in the working dtype, its scalar type and ``mu`` (channels - 1) in it."""
+        x = K.as_work(self._name, x)
         t = x.dtype.type
-        mu = t(self.quantization_channels - 1)
+        return x, t, t(self.quantization_channels - 1)
+
+
+class MuLawEncoding(_MuLaw):
+    """mu-law companding to integers in [0, quantization_channels)."""
+    _name = "MuLawEncoding"
+
+    def _apply(self, x):
+        x, t, mu = self._work_mu(x)
         y = (np.sign(x) * np.log1p(mu * np.abs(x)) / np.log1p(mu)).astype(x.dtype)
         y = ((y + t(1)) / t(2) * mu + t(0.5)).astype(x.dtype)
         return np.trunc(y).astype(np.int32)
 
 
-class MuLawDecoding(AudioTensorOperation):
+class MuLawDecoding(_MuLaw):
     """Inverse of :class:`MuLawEncoding`."""
-
-    def __init__(self, quantization_channels=256):
-        check_pos_int32(quantization_channels, "quantization_channels")
-        self.quantization_channels = quantization_channels
+    _name = "MuLawDecoding"
 
     def _apply(self, x):
-        x = K.as_work("MuLawDecoding", x)
-        t = x.dtype.type
-        mu = t(self.quantization_channels - 1)
+        x, t, mu = self._work_mu(x)
         if mu == 0:
             raise K.audio_error("Decoding", "invalid parameter, 'mu' can not be zero.")
         y = ((x / mu) * t(2) - t(1.0)).astype(x.dtype)
@@ -794,16 +804,25 @@ class MaskAlongAxisIID(AudioTensorOperation):
 # spectral transforms
 
 
-def _check_spectrogram_args(n_fft, win_length, hop_length, pad, window, power, normalized, center, pad_mode,
-                            onesided):
-    check_pos_int32(n_fft, "n_fft")
+def _check_win_length(win_length, n_fft):
+    """``win_length``: None, or a positive int32 no more than ``n_fft``."""
     if win_length is not None:
         check_pos_int32(win_length, "win_length")
         if win_length > n_fft:
             raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} and "
                              f"n_fft: {n_fft}.")
+
+
+def _check_hop_length(hop_length):
     if hop_length is not None:
         check_pos_int32(hop_length, "hop_length")
+
+
+def _check_spectrogram_args(n_fft, win_length, hop_length, pad, window, power, normalized, center, pad_mode,
+                            onesided):
+    check_pos_int32(n_fft, "n_fft")
+    _check_win_length(win_length, n_fft)
+    _check_hop_length(hop_length)
     check_non_negative_int32(pad, "pad")
     type_check(window, (WindowType,), "window")
     type_check(power, (int, float), "power")
@@ -847,13 +866,8 @@ class SpectralCentroid(AudioTensorOperation):
         check_non_negative_int32(pad, "pad")
         type_check(window, (WindowType,), "window")
         check_pos_int32(n_fft, "n_fft")
-        if win_length is not None:
-            check_pos_int32(win_length, "win_length")
-            if win_length > n_fft:
-                raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
-                                 f"and n_fft: {n_fft}.")
-        if hop_length is not None:
-            check_pos_int32(hop_length, "hop_length")
+        _check_win_length(win_length, n_fft)
+        _check_hop_length(hop_length)
         self.sample_rate, self.pad, self.window, self.n_fft = sample_rate, pad, window, n_fft
         self.win_length = win_length if win_length else n_fft
         self.hop_length = hop_length if hop_length else self.win_length // 2
@@ -919,13 +933,8 @@ def _check_stft_options(n_fft, win_length, hop_length, pad, window, normalized, 
     type_check(pad_mode, (BorderType,), "pad_mode")
     type_check(onesided, (bool,), "onesided")
     check_non_negative_int32(pad, "pad")
-    if hop_length is not None:
-        check_pos_int32(hop_length, "hop_length")
-    if win_length is not None:
-        check_pos_int32(win_length, "win_length")
-        if win_length > n_fft:
-            raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
-                             f"and n_fft: {n_fft}.")
+    _check_hop_length(hop_length)
+    _check_win_length(win_length, n_fft)
 
 
 class MelSpectrogram(AudioTensorOperation):
@@ -1242,8 +1251,7 @@ class TimeStretch(AudioTensorOperation):
     """Stretch a complex spectrogram (..., freq, time, 2) in time by ``fixed_rate`` (phase vocoder)."""
 
     def __init__(self, hop_length=None, n_freq=201, fixed_rate=None):
-        if hop_length is not None:
-            check_pos_int32(hop_length, "hop_length")
+        _check_hop_length(hop_length)
         check_pos_int32(n_freq, "n_freq")
         if fixed_rate is not None:
             type_check(fixed_rate, (int, float), "fixed_rate")
@@ -1384,13 +1392,8 @@ class PitchShift(AudioTensorOperation):
         _int32_not_zero(bins_per_octave, "bins_per_octave")
         check_pos_int32(n_fft, "n_fft")
         type_check(window, (WindowType,), "window")
-        if win_length is not None:
-            check_pos_int32(win_length, "win_length")
-            if win_length > n_fft:
-                raise ValueError(f"Input win_length should be no more than n_fft, but got win_length: {win_length} "
-                                 f"and n_fft: {n_fft}.")
-        if hop_length is not None:
-            check_pos_int32(hop_length, "hop_length")
+        _check_win_length(win_length, n_fft)
+        _check_hop_length(hop_length)
         self.sample_rate, self.n_steps, self.bins_per_octave, self.n_fft = (sample_rate, n_steps, bins_per_octave,
                                                                             n_fft)
         self.win_length = win_length if win_length is not None else n_fft
