@@ -400,7 +400,7 @@ for cls, p, xs in PAD_LAYERS:
                              else ms.ops.pad(x, fp, mode=m)))(fp, mode, const)
     if cls == "ReflectionPad3d":    # MindSpore's CPU PadV3 reflects at most 4-D: H and W, then D moved last
         ref = lambda ms, x: ms.ops.pad(ms.ops.pad(x, (1, 1, 1, 1), mode="reflect").transpose(0, 2, 3, 1),  # noqa
-                                       (1, 1), mode="reflect").transpose(0, 3, 1, 2)
+                                       (1, 1, 0, 0), mode="reflect").transpose(0, 3, 1, 2)
     CASES += [
         case(f"mint.nn.{cls}/forward", lambda ms, x, mk=mk: mk(ms)(x), F32(*xs, seed=450), ms_ref=ref),
         case(f"mint.nn.{cls}/grad", lambda ms, x, mk=mk: ms.grad(lambda u: (mk(ms)(u) ** 2).sum())(x),
