@@ -977,6 +977,39 @@ class MelSpectrogram(AudioTensorOperation):
         return K.melscale_apply(spec, fb)
 
 
+_STFT_DEFAULTS = (("pad", 0), ("window", WindowType.HANN), ("power", 2.0), ("normalized", False), ("center", True),
+                  ("pad_mode", BorderType.REFLECT), ("onesided", True))
+
+
+def _stft_kwargs(kwargs, **extra):
+    """A copy of the user's spectrogram keyword arguments with MindSpore's defaults filled in
+    (``extra``: the defaults of further keys)."""
+    kw = dict(kwargs or {})
+    kw.setdefault("n_fft", 400)
+    kw.setdefault("win_length", kw.get("n_fft"))
+    kw.setdefault("hop_length", kw.get("win_length") // 2)
+    for key, value in tuple(extra.items()) + _STFT_DEFAULTS:
+        kw.setdefault(key, value)
+    return kw
+
+
+def _kwargs_spectrogram(x, kw):
+    """The power spectrogram of ``x`` with the options of :func:`_stft_kwargs`."""
+    return K.spectrogram(x, kw["n_fft"], kw["win_length"], kw["hop_length"], kw["pad"], kw["window"],
+                         _f32(kw["power"]), kw["normalized"], kw["center"], kw["pad_mode"], kw["onesided"])
+
+
+def _cepstrum(bands, use_log, n_coeffs, norm, dtype):
+    """The first ``n_coeffs`` DCT coefficients (..., n_coeffs, time) of the log (``use_log``) or dB
+    filter-bank energies ``bands`` (..., filters, time)."""
+    if use_log:
+        bands = np.log(bands + dtype.type(1e-6)).astype(dtype)
+    else:
+        bands = K.amplitude_to_db(bands, 10.0, 1e-10, np.float32(0.0), 80.0)
+    dct = dct_matrix(n_coeffs, bands.shape[-2], norm).astype(dtype)
+    return np.einsum("...ft,fk->...kt", bands.astype(np.float64), dct.astype(np.float64)).astype(dtype)
+
+
 class MFCC(AudioTensorOperation):
     """Mel-frequency cepstral coefficients of a waveform."""
 
@@ -1015,39 +1048,16 @@ class MFCC(AudioTensorOperation):
                                  f"and n_mels: {mk['n_mels']}.")
         self.sample_rate, self.n_mfcc, self.dct_type, self.norm, self.log_mels = (sample_rate, n_mfcc, dct_type, norm,
                                                                                  log_mels)
-        mk = dict(melkwargs or {})
-        mk.setdefault("n_fft", 400)
-        mk.setdefault("win_length", mk.get("n_fft"))
-        mk.setdefault("hop_length", mk.get("win_length") // 2)
-        mk.setdefault("f_min", 0.0)
-        mk.setdefault("f_max", sample_rate // 2)
-        mk.setdefault("pad", 0)
-        mk.setdefault("n_mels", 128)
-        mk.setdefault("window", WindowType.HANN)
-        mk.setdefault("power", 2.0)
-        mk.setdefault("normalized", False)
-        mk.setdefault("center", True)
-        mk.setdefault("pad_mode", BorderType.REFLECT)
-        mk.setdefault("onesided", True)
-        mk.setdefault("norm", NormType.NONE)
-        mk.setdefault("mel_scale", MelType.HTK)
-        self.melkwargs = mk
+        self.melkwargs = _stft_kwargs(melkwargs, f_min=0.0, f_max=sample_rate // 2, n_mels=128, norm=NormType.NONE,
+                                      mel_scale=MelType.HTK)
 
     def _apply(self, x):
         mk = self.melkwargs
         x = _waveform("MFCC", x).astype(np.float32)
-        spec = K.spectrogram(x, mk["n_fft"], mk["win_length"], mk["hop_length"], mk["pad"], mk["window"],
-                             _f32(mk["power"]), mk["normalized"], mk["center"], mk["pad_mode"], mk["onesided"])
+        spec = _kwargs_spectrogram(x, mk)
         fb = mel_fbanks(spec.shape[-2], mk["f_min"], mk["f_max"], mk["n_mels"], self.sample_rate, mk["norm"],
                         mk["mel_scale"], x.dtype)
-        mel = K.melscale_apply(spec, fb)
-        if self.log_mels:
-            mel = np.log(mel + x.dtype.type(1e-6)).astype(x.dtype)
-        else:
-            mel = K.amplitude_to_db(mel, 10.0, 1e-10, np.float32(0.0), 80.0)
-        dct = dct_matrix(self.n_mfcc, mk["n_mels"], self.norm).astype(x.dtype)
-        out = np.einsum("...mt,mk->...kt", mel.astype(np.float64), dct.astype(np.float64))
-        return out.astype(x.dtype)
+        return _cepstrum(K.melscale_apply(spec, fb), self.log_mels, self.n_mfcc, self.norm, x.dtype)
 
 
 class LFCC(AudioTensorOperation):
@@ -1091,32 +1101,13 @@ class LFCC(AudioTensorOperation):
         self.sample_rate, self.n_filter, self.n_lfcc, self.f_min = sample_rate, n_filter, n_lfcc, f_min
         self.f_max = f_max if f_max is not None else sample_rate // 2
         self.dct_type, self.norm, self.log_lf = dct_type, norm, log_lf
-        sk = dict(speckwargs or {})
-        sk.setdefault("n_fft", 400)
-        sk.setdefault("win_length", sk.get("n_fft"))
-        sk.setdefault("hop_length", sk.get("win_length") // 2)
-        sk.setdefault("pad", 0)
-        sk.setdefault("window", WindowType.HANN)
-        sk.setdefault("power", 2.0)
-        sk.setdefault("normalized", False)
-        sk.setdefault("center", True)
-        sk.setdefault("pad_mode", BorderType.REFLECT)
-        sk.setdefault("onesided", True)
-        self.speckwargs = sk
+        self.speckwargs = _stft_kwargs(speckwargs)
 
     def _apply(self, x):
-        sk = self.speckwargs
         x = _waveform("LFCC", x).astype(np.float32)
-        spec = K.spectrogram(x, sk["n_fft"], sk["win_length"], sk["hop_length"], sk["pad"], sk["window"],
-                             _f32(sk["power"]), sk["normalized"], sk["center"], sk["pad_mode"], sk["onesided"])
+        spec = _kwargs_spectrogram(x, self.speckwargs)
         fb = linear_fbank_matrix(spec.shape[-2], self.f_min, self.f_max, self.n_filter, self.sample_rate)
-        lin = K.melscale_apply(spec, fb.astype(x.dtype))
-        if self.log_lf:
-            lin = np.log(lin + x.dtype.type(1e-6)).astype(x.dtype)
-        else:
-            lin = K.amplitude_to_db(lin, 10.0, 1e-10, np.float32(0.0), 80.0)
-        dct = dct_matrix(self.n_lfcc, self.n_filter, self.norm).astype(x.dtype)
-        return np.einsum("...ft,fk->...kt", lin.astype(np.float64), dct.astype(np.float64)).astype(x.dtype)
+        return _cepstrum(K.melscale_apply(spec, fb.astype(x.dtype)), self.log_lf, self.n_lfcc, self.norm, x.dtype)
 
 
 class InverseMelScale(AudioTensorOperation):
