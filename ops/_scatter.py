@@ -9,6 +9,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat._runtime_checks import check_index_range
 from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, ms_dtype
 from ._registry import op, primitive
 
@@ -233,10 +234,9 @@ def _dim_of(name, dim, ndim):
 
 
 def _check_in_range(name, idx, n):
-    c = _concrete(idx)
-    if c is not None and c.size and (c.min() < -n or c.max() >= n):
-        bad = int(c.max()) if c.max() >= n else int(c.min())
-        raise RuntimeError(f"For '{name}', each value of 'index' must be in range [{-n}, {n}), but got {bad}.")
+    """RuntimeError for an index outside ``[-n, n)``, eagerly and when a compiled program runs."""
+    check_index_range(idx, -n, n, lambda v: f"For '{name}', each value of 'index' must be in range [{-n}, {n}), "
+                                            f"but got {v}.")
 
 
 def scatter_into(name, input, dim, index, src, reduction="none"):

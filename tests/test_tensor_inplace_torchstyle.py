@@ -295,3 +295,16 @@ def test_dlpack_exchanges_with_torch():
     back = Tensor.from_dlpack(torch.utils.dlpack.to_dlpack(torch.arange(5, dtype=torch.int32)))
     assert back.dtype == ms.int32 and back.asnumpy().tolist() == [0, 1, 2, 3, 4]
     assert Tensor.from_dlpack(torch.ones(2, 2)).shape == (2, 2)      # objects with __dlpack__ too
+
+
+def test_index_out_of_range_raises_in_compiled_code():
+    @ms.jit
+    def f(x, i, s):
+        y = x * 1
+        y.index_add_(0, i, s)
+        return y
+
+    x, s = _x(), Tensor(np.ones((2, 4), np.float32))
+    np.testing.assert_allclose(f(x, Tensor(np.array([0, 2])), s).asnumpy()[[0, 2]], XN[[0, 2]] + 1, rtol=1e-6)
+    with pytest.raises(RuntimeError, match="index"):
+        f(x, Tensor(np.array([0, 3])), s).asnumpy()
