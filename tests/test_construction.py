@@ -3,7 +3,8 @@ between processes (issue #17). Everything here counts programs (JAX's monitoring
 never time.
 
 * initializers, Parameter and Tensor creation, clone and copy move host data with one
-  transfer: 30 new conv shapes compile nothing;
+  transfer: 30 new conv shapes compile nothing; a new Parameter's random values are drawn on
+  first read (seed taken at creation), so a re-initialization before that skips the draw;
 * the persistent compilation cache is on by default (``set_context(enable_compile_cache=...,
   compile_cache_path=...)``, ``MS_COMPILER_CACHE_ENABLE`` / ``MS_COMPILER_CACHE_PATH``): a
   second process running the same training step loads every program instead of compiling it.
@@ -23,27 +24,30 @@ import pytest
 
 import mscompat as ms
 from mscompat import nn, Parameter, ParameterTuple, Tensor
-from mscompat.common import _compile_cache
-from mscompat.common.initializer import initializer, _INITIALIZER_ALIAS
+from mscompat.common import _compile_cache, _init_random
+from mscompat.common.initializer import initializer, _INITIALIZER_ALIAS, _PendingInit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 class _Programs:
-    """XLA programs built while active: compiled or loaded from the persistent cache."""
+    """XLA programs built (``n``: compiled or loaded from the persistent cache) and functions
+    traced to jaxprs (``traces``) while active."""
 
     def __init__(self):
-        self.n = 0
+        self.n = self.traces = 0
         self.active = False
         jax.monitoring.register_event_duration_secs_listener(self._on)
 
     def _on(self, event, _secs, **_kw):
         if self.active and event == "/jax/core/compile/backend_compile_duration":
             self.n += 1
+        if self.active and event == "/jax/core/compile/jaxpr_trace_duration":
+            self.traces += 1
 
     @contextlib.contextmanager
     def count(self):
-        self.n, self.active = 0, True
+        self.n, self.traces, self.active = 0, 0, True
         try:
             yield self
         finally:
@@ -107,6 +111,38 @@ def test_parameter_and_tensor_creation_build_no_program():
     assert not np.array_equal(clone.asnumpy(), p.asnumpy())   # p was zeroed after the clone
 
 
+@pytest.mark.parametrize("name", ["normal", "uniform", "truncatedNormal", "he_uniform", "he_normal",
+                                  "xavier_uniform", "xavier_normal", "variancescaling"])
+def test_parameter_values_drawn_on_first_read_equal_eager_ones(name):
+    """A new Parameter takes its seed at once and draws its values on first read: the same
+    values, and the same numpy RNG state afterwards, as drawing them at once."""
+    shape = (7, 5, 3)
+    ms.set_seed(21)
+    eager = initializer(name, shape, ms.float16).init_data().asnumpy()
+    after_eager = np.random.randint(0, 1 << 30)
+    ms.set_seed(21)
+    p = Parameter(initializer(name, shape, ms.float16), name="w")
+    after_lazy = np.random.randint(0, 1 << 30)
+    assert type(p._stored) is _PendingInit          # not drawn yet ...
+    assert p.shape == shape and p.dtype == ms.float16 and not p.has_init
+    assert type(p._stored) is _PendingInit          # ... not even by shape/dtype/has_init
+    np.testing.assert_array_equal(p.asnumpy(), eager)
+    assert after_lazy == after_eager
+
+
+def test_set_data_before_first_read_skips_the_draw(monkeypatch):
+    draws = []
+    real = _init_random.random_uniform
+    monkeypatch.setattr(_init_random, "random_uniform", lambda *a: draws.append(a[1]) or real(*a))
+    ms.set_seed(4)
+    p = Parameter(initializer("uniform", (64, 32)), name="w")
+    p.set_data(initializer("zeros", p.shape, p.dtype))      # mindcv's re-initialization
+    assert draws == [(0,)]        # only the argument check of the deferred draw, never the values
+    assert not p.asnumpy().any()
+    with pytest.raises(ValueError):                         # errors still come at creation
+        Parameter(initializer("he_uniform", (5,)), name="bad")
+
+
 def test_seeded_initializer_values_do_not_depend_on_shape_history():
     """The same seed gives the same weights whether or not other shapes were drawn before."""
     ms.set_seed(11)
@@ -114,6 +150,41 @@ def test_seeded_initializer_values_do_not_depend_on_shape_history():
     ms.set_seed(11)
     again = nn.Conv2d(4, 6, 3).weight.asnumpy()
     np.testing.assert_array_equal(first, again)
+
+
+def _small_net():
+    return nn.SequentialCell([nn.Conv2d(1, 4, 3, pad_mode="valid"), nn.ReLU(), nn.Flatten(), nn.Dense(4 * 6 * 6, 5)])
+
+
+@pytest.mark.parametrize("mode", ["pynative", "jit", "graph"])
+def test_repeated_training_step_neither_retraces_nor_compiles(mode):
+    """After the first step, the same step with the same shapes reuses what it built: no
+    retrace of the forward/gradient graph and no new program, in every execution mode."""
+    ms.set_seed(0)
+    net = _small_net()
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
+    rng = np.random.RandomState(0)
+    x = Tensor(rng.rand(6, 1, 8, 8).astype(np.float32))
+    y = Tensor(rng.randint(0, 5, 6).astype(np.int32))
+    if mode == "graph":
+        ms.set_context(mode=ms.GRAPH_MODE)     # restored by conftest
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
+    else:
+        grad_fn = ms.value_and_grad(lambda a, b: loss_fn(net(a), b), None, opt.parameters)
+
+        def step(a, b):
+            loss, grads = grad_fn(a, b)
+            opt(grads)
+            return loss
+        if mode == "jit":
+            step = ms.jit(step)
+    losses = [float(step(x, y).asnumpy())]
+    with _PROGRAMS.count() as seen:
+        for _ in range(3):
+            losses.append(float(step(x, y).asnumpy()))
+    assert (seen.n, seen.traces) == (0, 0), f"steps 2-4 built {seen.n} programs and traced {seen.traces} times"
+    assert losses[-1] < losses[0]
 
 
 # --- the persistent compilation cache ------------------------------------------------------------

@@ -16,8 +16,10 @@ MindSpore, bit for bit.
 >>> w.shape
 (2, 3)
 """
+import functools
 import math
 import numbers
+import threading
 from functools import reduce
 
 import numpy as np
@@ -90,20 +92,43 @@ def _numpy_seed():
     return _rnd.numpy_seed()
 
 
+class _Deferred(Exception):
+    """Raised by a draw while deferring: ``draw()`` gives the values later."""
+
+    def __init__(self, draw):
+        super().__init__()
+        self.draw = draw
+
+
+_DEFERRING = threading.local()
+
+
+def _draw(generate, shape, *args):
+    """The float32 values of ``shape`` from ``generate(seed, shape, *args)``, the seed drawn
+    from numpy's global RNG now. While a Parameter is being created (``_materialize(defer=True)``)
+    the values are left for later (:class:`_PendingInit`): the seed is taken, and the arguments
+    checked by an empty draw, exactly when they would be, so numpy's RNG and errors are unchanged."""
+    seed = _numpy_seed()
+    if getattr(_DEFERRING, "on", False):
+        generate(seed, (0,), *args)
+        raise _Deferred(functools.partial(generate, seed, tuple(shape), *args))
+    return generate(seed, tuple(shape), *args)
+
+
 def _init_random_normal(mean, sigma, shape):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    return _rnd.random_normal(_numpy_seed(), tuple(shape), mean, sigma)
+    return _draw(_rnd.random_normal, shape, mean, sigma)
 
 
 def _init_random_uniform(a, b, shape):
-    return _rnd.random_uniform(_numpy_seed(), tuple(shape), a, b)
+    return _draw(_rnd.random_uniform, shape, a, b)
 
 
 def _init_truncated_normal(a, b, mean, sigma, shape):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    return _rnd.truncated_normal(_numpy_seed(), tuple(shape), a, b, mean, sigma)
+    return _draw(_rnd.truncated_normal, shape, a, b, mean, sigma)
 
 
 def _fill(arr, data):
@@ -431,12 +456,46 @@ def _as_initializer(init):
     return init
 
 
-def _materialize(init, shape, dtype):
-    """The ``jax.Array`` of a lazily initialized Tensor (``Tensor.init_data``)."""
+class _PendingInit:
+    """The value of a new Parameter whose random draw is left until it is first read: its
+    seed was already taken, so the values are the same whenever they are drawn, and a
+    ``set_data`` before that (mindcv re-initializes every weight it builds) skips the draw."""
+
+    __slots__ = ("draw", "shape", "np_dtype", "_lock")
+
+    def __init__(self, draw, shape, np_dtype):
+        self.draw, self.shape, self.np_dtype = draw, tuple(shape), np_dtype
+        self._lock = threading.Lock()
+
+    def realize(self):
+        with self._lock:
+            data = np.zeros(self.shape, dtype=self.np_dtype)
+            _fill(data, self.draw())
+            # the first read can come while a compiled call traces: the value is still concrete
+            with jax.ensure_compile_time_eval():
+                return jax.device_put(data)
+
+
+# initializers whose ``_initialize`` is one seeded draw stored into the buffer (exact types:
+# a subclass may override ``_initialize``)
+_DEFERRABLE = (Normal, Uniform, TruncatedNormal, HeUniform, HeNormal, XavierUniform, XavierNormal, VarianceScaling)
+
+
+def _materialize(init, shape, dtype, defer=False):
+    """The ``jax.Array`` of a lazily initialized Tensor (``Tensor.init_data``); with ``defer``
+    (a Parameter being created), a :class:`_PendingInit` for a deferrable random initializer."""
     if isinstance(init, Tensor):
         return init.init_data()._data
     init = _as_initializer(init)
     np_dtype = np.dtype(mstype.dtype_to_nptype(mstype.to_dtype(dtype)))
+    if defer and type(init) in _DEFERRABLE:
+        _DEFERRING.on = True
+        try:
+            init(np.broadcast_to(np.zeros((), np_dtype), shape))    # stops at its draw
+        except _Deferred as pending:
+            return _PendingInit(pending.draw, shape, np_dtype)
+        finally:
+            _DEFERRING.on = False
     data = np.zeros(shape, dtype=np_dtype)
     if not isinstance(init, Zero):
         init(data)

@@ -20,7 +20,7 @@ import jax
 from . import dtype as mstype
 from .tensor import Tensor
 from ._scope import _CURRENT, compiling
-from .initializer import initializer
+from .initializer import initializer, _materialize, _PendingInit
 
 __all__ = ["Parameter", "ParameterTuple"]
 
@@ -50,12 +50,28 @@ class Parameter(Tensor):
         layerwise_parallel, parallel_optimizer, storage_format, device: as in MindSpore.
     """
 
-    _value = None          # the binding's concrete value outside every transform
+    _stored = None         # the binding's concrete value outside every transform (or a _PendingInit)
     _ephemeral = False     # a Parameter rebuilt from a pytree inside a transform: not state
     _trace_local = False   # created while a compiled call traced: a constant of that call, not state
 
     # --- the binding (DESIGN section 2): inside a transform, reads and writes go to the
     # active scope (mscompat._state); outside, to ``_value``.
+    @property
+    def _value(self):
+        value = self._stored
+        if type(value) is _PendingInit:      # a random initial value drawn on first read
+            value = self._stored = value.realize()
+        return value
+
+    @_value.setter
+    def _value(self, value):
+        self._stored = value
+
+    def _pending(self):
+        """The initial value still to be drawn (None when there is none, or inside a transform)."""
+        value = self._stored
+        return value if type(value) is _PendingInit and _CURRENT.value is None else None
+
     @property
     def _data(self):
         scope = _CURRENT.value
@@ -116,7 +132,11 @@ class Parameter(Tensor):
         self.inited_param = None
         self.init_mode = default_input if isinstance(default_input, Tensor) and default_input.has_init else None
         if self._data is None and self._init is not None and getattr(type(self), "init_param", True):
-            # MindSpore initializes on creation (numpy RNG order), except under nn.no_init_parameters()
+            # MindSpore initializes on creation (numpy RNG order), except under nn.no_init_parameters();
+            # a random initializer takes its seed now and draws its values on first read
+            init, shape, dtype = self._init
+            if _CURRENT.value is None and init is not None:
+                self._value = _materialize(init, shape, dtype, defer=True)
             self.init_data()
 
     # --- identity ------------------------------------------------------------------------
@@ -170,6 +190,21 @@ class Parameter(Tensor):
     def data(self):
         return self
 
+    # shape, dtype and has_init answer without drawing a pending initial value
+    @property
+    def shape(self):
+        pending = self._pending()
+        return pending.shape if pending is not None else Tensor.shape.fget(self)
+
+    @property
+    def dtype(self):
+        pending = self._pending()
+        return mstype.from_numpy_dtype(pending.np_dtype) if pending is not None else Tensor.dtype.fget(self)
+
+    @property
+    def has_init(self):
+        return False if self._pending() is not None else Tensor.has_init.fget(self)
+
     def value(self):
         """The current value as a plain Tensor."""
         return Tensor._wrap(self._data)
@@ -188,11 +223,13 @@ class Parameter(Tensor):
             data = Tensor(data, self.dtype)
         if data.has_init:
             data = Tensor._wrap(data.init_data()._data)
-        if self._data is None:
+        pending = self._pending()     # replaced before it was ever read: never drawn
+        if pending is None and self._data is None:
             self.init_data()
         new = data._data
-        if new.dtype != self._data.dtype:
-            new = new.astype(self._data.dtype)
+        dtype = pending.np_dtype if pending is not None else self._data.dtype
+        if new.dtype != dtype:
+            new = new.astype(dtype)
         self._data = new
         self.sliced = slice_shape
         return self
@@ -202,7 +239,7 @@ class Parameter(Tensor):
         return self
 
     def init_data(self, layout=None, set_sliced=False):
-        if self._data is None and self._init is not None:
+        if self._pending() is None and self._data is None and self._init is not None:
             Tensor.init_data(self)
         self.init_mode = None
         return self
