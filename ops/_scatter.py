@@ -492,10 +492,9 @@ def _masked_scatter(x, mask, updates):
     flat = m.reshape(-1)
     pos = jnp.cumsum(flat) - 1
     vals = u.reshape(-1)
-    c = None if isinstance(m, jax.core.Tracer) else int(np.asarray(flat).sum())
-    if c is not None and c > vals.size:
-        raise ValueError(f"For 'MaskedScatter', the number of elements of 'updates' {vals.size} must be at least "
-                         f"the number of True values in 'mask' {c}.")
+    check_index_range(jnp.sum(flat, dtype=jnp.int64).reshape(1), 0, vals.size + 1,
+                      lambda c: f"For 'MaskedScatter', the number of elements of 'updates' {vals.size} must be at "
+                                f"least the number of True values in 'mask' {c}.", ValueError)
     picked = vals[jnp.clip(pos, 0, builtins.max(vals.size - 1, 0))].astype(a.dtype)
     return _wrap(jnp.where(flat, picked, a.reshape(-1)).reshape(a.shape))
 

@@ -308,3 +308,11 @@ def test_index_out_of_range_raises_in_compiled_code():
     np.testing.assert_allclose(f(x, Tensor(np.array([0, 2])), s).asnumpy()[[0, 2]], XN[[0, 2]] + 1, rtol=1e-6)
     with pytest.raises(RuntimeError, match="index"):
         f(x, Tensor(np.array([0, 3])), s).asnumpy()
+
+
+def test_masked_scatter_short_source_raises_in_compiled_code():
+    f = ms.jit(lambda a, m, s: a.masked_scatter(m, s))
+    x, s = Tensor(np.zeros(4, np.float32)), Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_array_equal(f(x, Tensor(np.array([True, False, True, False])), s).asnumpy(), [1, 0, 2, 0])
+    with pytest.raises(ValueError, match="updates"):
+        f(x, Tensor(np.array([True, True, True, False])), s).asnumpy()
