@@ -42,8 +42,7 @@ class Beta(ParamDistribution):
                          + (total - 2.0) * _sp.digamma(total))
 
     def _log_prob(self, value, concentration1=None, concentration0=None):
-        x = self._dist_value(value)
-        a, b = self._dist_params(concentration1, concentration0)
+        x, a, b = self._value_params(value, concentration1, concentration0)
         return self._dist_out(_sp.xlogy(a - 1.0, x) + _sp.xlog1py(b - 1.0, -x) - _lbeta(a, b))
 
     def _kl_loss(self, dist, concentration1_b, concentration0_b, concentration1=None, concentration0=None):

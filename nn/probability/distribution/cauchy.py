@@ -34,8 +34,7 @@ class Cauchy(LocScaleDistribution):
         return self._dist_out(jnp.log(4.0 * math.pi * self._dist_params(loc, scale)[1]))
 
     def _z(self, value, loc, scale):
-        x = self._dist_value(value)
-        l, s = self._dist_params(loc, scale)
+        x, l, s = self._value_params(value, loc, scale)
         return (x - l) / s, s
 
     def _log_prob(self, value, loc=None, scale=None):

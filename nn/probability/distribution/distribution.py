@@ -103,6 +103,12 @@ class Distribution(Cell):
         U.check_tensor(value, name)
         return arr(value).astype(mstype.dtype_to_nptype(self.dtype))
 
+    def _value_params(self, value, *params):
+        """The checked ``value`` then the :meth:`_dist_params` of ``params``, as one tuple."""
+        x = self._dist_value(value)
+        p = self._dist_params(*params)
+        return (x, *p) if len(params) > 1 else (x, p)
+
     def _param_value(self, value, name):
         U.check_tensor(value, name)
         return arr(value).astype(mstype.dtype_to_nptype(self.parameter_type))

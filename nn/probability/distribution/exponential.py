@@ -30,18 +30,15 @@ class Exponential(ParamDistribution):
         return self._dist_out(1.0 - jnp.log(self._dist_params(rate)))
 
     def _log_prob(self, value, rate=None):
-        x = self._dist_value(value)
-        r = self._dist_params(rate)
+        x, r = self._value_params(value, rate)
         return self._dist_out(jnp.where(x < 0, -jnp.inf, jnp.log(r) - r * x))
 
     def _cdf(self, value, rate=None):
-        x = self._dist_value(value)
-        r = self._dist_params(rate)
+        x, r = self._value_params(value, rate)
         return self._dist_out(jnp.where(x < 0, 0.0, 1.0 - jnp.exp(-r * x)))
 
     def _log_survival(self, value, rate=None):
-        x = self._dist_value(value)
-        r = self._dist_params(rate)
+        x, r = self._value_params(value, rate)
         return self._dist_out(jnp.where(x < 0, 0.0, -r * x))
 
     def _kl_loss(self, dist, rate_b, rate=None):

@@ -35,13 +35,11 @@ class Gamma(ParamDistribution):
         return self._dist_out(a - jnp.log(r) + _sp.gammaln(a) + (1.0 - a) * _sp.digamma(a))
 
     def _log_prob(self, value, concentration=None, rate=None):
-        x = self._dist_value(value)
-        a, r = self._dist_params(concentration, rate)
+        x, a, r = self._value_params(value, concentration, rate)
         return self._dist_out(_sp.xlogy(a, r) + _sp.xlogy(a - 1.0, x) - r * x - _sp.gammaln(a))
 
     def _cdf(self, value, concentration=None, rate=None):
-        x = self._dist_value(value)
-        a, r = self._dist_params(concentration, rate)
+        x, a, r = self._value_params(value, concentration, rate)
         return self._dist_out(_sp.gammainc(a, r * x))
 
     def _kl_loss(self, dist, concentration_b, rate_b, concentration=None, rate=None):

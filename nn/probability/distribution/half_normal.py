@@ -18,7 +18,6 @@ class HalfNormal(Distribution):
         self._setup_mean_sd(mean, sd, seed, dtype, name)
 
     def _prob(self, value, mean=None, sd=None):
-        x = self._dist_value(value)
-        m, s = self._dist_params(mean, sd)
+        x, m, s = self._value_params(value, mean, sd)
         pdf = _SQRT_2_OVER_PI / s * jnp.exp(-0.5 * jnp.square((x - m) / s))
         return self._dist_out(pdf * (x >= 0).astype(pdf.dtype))

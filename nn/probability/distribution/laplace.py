@@ -13,6 +13,5 @@ class Laplace(Distribution):
         self._setup_mean_sd(mean, sd, seed, dtype, name)
 
     def _log_prob(self, value, mean=None, sd=None):
-        x = self._dist_value(value)
-        m, s = self._dist_params(mean, sd)
+        x, m, s = self._value_params(value, mean, sd)
         return self._dist_out(-jnp.abs((x - m) / s) - jnp.log(2.0 * s))

@@ -34,13 +34,11 @@ class LogNormal(LocScaleDistribution):
         return self._dist_out(l + 0.5 + jnp.log(s) + 0.5 * math.log(2.0 * math.pi))
 
     def _log_prob(self, value, loc=None, scale=None):
-        x = self._dist_value(value)
-        l, s = self._dist_params(loc, scale)
+        x, l, s = self._value_params(value, loc, scale)
         return self._dist_out(normal_log_prob(jnp.log(x), l, s) - jnp.log(x))
 
     def _cdf(self, value, loc=None, scale=None):
-        x = self._dist_value(value)
-        l, s = self._dist_params(loc, scale)
+        x, l, s = self._value_params(value, loc, scale)
         return self._dist_out(normal_cdf(jnp.log(x), l, s))
 
     def _kl_loss(self, dist, loc_b, scale_b, loc=None, scale=None):

@@ -18,8 +18,7 @@ class Logistic(LocScaleDistribution):
         self._setup_loc_scale(loc, scale, seed, dtype, name)
 
     def _z(self, value, loc, scale):
-        x = self._dist_value(value)
-        l, s = self._dist_params(loc, scale)
+        x, l, s = self._value_params(value, loc, scale)
         return (x - l) / s, s
 
     def _mean(self, loc=None, scale=None):

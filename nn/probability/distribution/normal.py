@@ -47,13 +47,11 @@ class Normal(Distribution):
         return self._dist_out(0.5 * math.log(2.0 * math.pi * math.e) + jnp.log(s))
 
     def _log_prob(self, value, mean=None, sd=None):
-        x = self._dist_value(value)
-        m, s = self._dist_params(mean, sd)
+        x, m, s = self._value_params(value, mean, sd)
         return self._dist_out(normal_log_prob(x, m, s))
 
     def _cdf(self, value, mean=None, sd=None):
-        x = self._dist_value(value)
-        m, s = self._dist_params(mean, sd)
+        x, m, s = self._value_params(value, mean, sd)
         return self._dist_out(normal_cdf(x, m, s))
 
     def _kl_loss(self, dist, mean_b, sd_b, mean=None, sd=None):

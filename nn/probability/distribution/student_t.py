@@ -23,8 +23,7 @@ class StudentT(Distribution):
         self._df_value, self._mean_value, self._sd_value = p["df"], p["mean"], p["sd"]
 
     def _log_prob(self, value, df=None, mean=None, sd=None):
-        x = self._dist_value(value)
-        nu, m, s = self._dist_params(df, mean, sd)
+        x, nu, m, s = self._value_params(value, df, mean, sd)
         y = (x - m) / s
         unnormalized = -0.5 * (nu + 1.0) * jnp.log1p(jnp.square(y) / nu)
         normalization = (jnp.log(jnp.abs(s)) + 0.5 * jnp.log(nu) + _HALF_LOG_PI

@@ -31,14 +31,12 @@ class Uniform(ParamDistribution):
         return self._dist_out(jnp.log(hi - lo))
 
     def _prob(self, value, low=None, high=None):
-        x = self._dist_value(value)
-        lo, hi = self._dist_params(low, high)
+        x, lo, hi = self._value_params(value, low, high)
         density = jnp.exp(-jnp.log(hi - lo)) * jnp.ones_like(x)
         return self._dist_out(jnp.where((x < lo) | (x > hi), 0.0, density))
 
     def _cdf(self, value, low=None, high=None):
-        x = self._dist_value(value)
-        lo, hi = self._dist_params(low, high)
+        x, lo, hi = self._value_params(value, low, high)
         frac = (x - lo) / (hi - lo)
         return self._dist_out(jnp.where(x < lo, 0.0, jnp.where(x < hi, frac, 1.0)))
 
