@@ -7,7 +7,9 @@ draw a seed from numpy's global RNG and fill the buffer from MindSpore's Philox 
 MindSpore, bit for bit.
 
 ``initializer(init, shape, dtype)`` returns a lazily initialized Tensor; ``init_data()``
-(or a Parameter built from it) materializes it.
+(or a Parameter built from it) materializes it. A Parameter built from a random initializer
+takes the seed at once and draws the values on first read (:class:`_PendingInit`), so a
+``set_data`` before any read never draws them; the values are the same either way.
 
 >>> import mscompat as ms
 >>> from mscompat.common.initializer import initializer, Normal
