@@ -233,10 +233,10 @@ def _dim_of(name, dim, ndim):
     return dim % r
 
 
-def _check_in_range(name, idx, n):
-    """RuntimeError for an index outside ``[-n, n)``, eagerly and when a compiled program runs."""
+def _check_in_range(name, idx, n, exc_type=RuntimeError):
+    """``exc_type`` for an index outside ``[-n, n)``, eagerly and when a compiled program runs."""
     check_index_range(idx, -n, n, lambda v: f"For '{name}', each value of 'index' must be in range [{-n}, {n}), "
-                                            f"but got {v}.")
+                                            f"but got {v}.", exc_type)
 
 
 def scatter_into(name, input, dim, index, src, reduction="none"):
@@ -519,11 +519,13 @@ def _index_put_args(name, x, values, indices):
     return a, v, idx
 
 
-def index_put_values(name, x, indices, values, accumulate):
+def index_put_values(name, x, indices, values, accumulate, range_error=RuntimeError):
     """``x`` with ``values`` written (or added, ``accumulate``) at the positions the index Tensors
     ``indices`` select (broadcast against each other; the trailing dimensions are whole), as
     torch's ``index_put_``; ``values`` broadcasts to the selection. Returns the new array."""
     a, v, idx = _index_put_args(name, x, values, indices)
+    for i, n in zip(idx, a.shape):
+        _check_in_range(name, i, n, range_error)
     ref = a.at[idx]
     try:
         return ref.add(v) if accumulate else ref.set(v)
@@ -541,7 +543,7 @@ def _index_put(x, values, indices, accumulate=0):
         if v.shape[0] not in (1, most):
             raise ValueError(f"For 'IndexPut', the size of x2 must be 1 or the max size of the tensors in indices "
                              f"if rank(x1) == size(indices), but got {v.shape[0]}.")
-    return _wrap(index_put_values("IndexPut", x, indices, values, accumulate))
+    return _wrap(index_put_values("IndexPut", x, indices, values, accumulate, ValueError))
 
 
 primitive("IndexPut", _index_put, attrs=(("accumulate", 0, (int,)),))
@@ -575,6 +577,7 @@ def put_(input, index, source, accumulate=False):
         raise ValueError(f"For 'put_', 'source' and 'index' must have the same number of elements, but got "
                          f"{v.size} and {i.size}.")
     flat = a.reshape(-1)
+    _check_in_range("put_", i, flat.size)
     i = jnp.where(i < 0, i + flat.size, i)
     flat = flat.at[i].add(v) if accumulate else flat.at[i].set(v)
     input._data = flat.reshape(a.shape)
