@@ -58,7 +58,8 @@ def _set_parent_death_signal(sig):
 
 
 def _jax_runtime_started():
-    return _xla_bridge.backends_are_initialized()
+    started = getattr(_xla_bridge, "backends_are_initialized", None)
+    return True if started is None else started()   # unknown: assume started (the safe launch)
 
 
 # a fork server of mscompat's own (Python's global one keeps the user's preload list)
