@@ -196,6 +196,8 @@ def _scatter_elements(name, input_x, axis, indices, updates, reduction):
     a, u = arr(input_x), arr(updates)
     if reduction not in ("none", "add"):
         raise ValueError(f"For '{name}', 'reduction' must be 'none' or 'add', but got {reduction}.")
+    if u.dtype != a.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
     if idx.ndim != a.ndim or idx.shape != u.shape:
         raise RuntimeError(f"For '{name}', the shape of 'indices' and the shape of 'updates' should be same and of "
                            f"the input's rank, but got {idx.shape}, {u.shape} and {a.shape}.")

@@ -45,7 +45,8 @@ _F = types.SimpleNamespace(**{n: _fn(n) for n in (
     "chunk split flip unbind narrow sum mean argmax argmin any all prod cumsum cumprod std var norm amax amin "
     "sort argsort topk masked_fill clamp triu tril index_select gather gather_elements nonzero add sub div mul "
     "floor_divide remainder softmax isclose equal permute expand expand_as reverse flatten move_to addmm index_fill "
-    "tensor_scatter_sub adjoint uniform_ max min invert index_add bernoulli_ext").split()})
+    "tensor_scatter_sub adjoint uniform_ invert index_add bernoulli_ext bernoulli scatter "
+    "tensor_scatter_add").split()})
 
 
 def _pick(kwargs, names, default=None):
@@ -632,12 +633,18 @@ def _scatter(self, dim=None, index=None, src=None, **kwargs):
     src = _pick(kwargs, ("value",), src)
     reduce = kwargs.pop("reduce", None)
     _check_no_kwargs("scatter", kwargs)
+    if reduce is None and isinstance(src, Tensor):
+        return _F.scatter(self, dim, index, src)      # the Scatter op (index and src of one shape)
     return _scatter_into_checked("scatter", _wrap(arr(self)), dim, index, src, reduce)
 
 
 @tensor_method("scatter_add")
-def _scatter_add(self, dim, index, src):
-    """A copy of ``self`` with ``src`` added at ``index`` along ``dim`` (:meth:`scatter_add_`)."""
+def _scatter_add(self, dim=None, index=None, src=None, **kwargs):
+    """A copy of ``self`` with ``src`` added at ``index`` along ``dim`` (:meth:`scatter_add_`); or the
+    deprecated ``scatter_add(indices, updates)``: ``ops.tensor_scatter_add``."""
+    if isinstance(dim, Tensor) or "indices" in kwargs:
+        return _F.tensor_scatter_add(self, *(a for a in (dim, index) if a is not None), **kwargs)
+    _check_no_kwargs("scatter_add", kwargs)
     _check_positional("scatter_add", (("dim", "int", dim, _is_integral(dim)),
                                       ("index", "Tensor", index, isinstance(index, Tensor)),
                                       ("src", "Tensor", src, isinstance(src, Tensor))))
@@ -685,8 +692,11 @@ def _index_add(self, *args, **kwargs):
 
 @tensor_method("bernoulli")
 def _bernoulli(self, *, generator=None):
-    """0/1 samples of ``self``'s shape and dtype, 1 with the probability each element of ``self`` gives."""
-    return _F.bernoulli_ext(self, generator=generator)
+    """0/1 samples of ``self``'s shape and dtype, 1 with the probability each element of ``self`` gives
+    (``ops.bernoulli`` with ``p=self``; from ``generator``'s stream when given)."""
+    if generator is not None or self.dtype not in (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16):
+        return _F.bernoulli_ext(self, generator=generator)      # (its dtype check raises for the others)
+    return _F.bernoulli(self, self)
 
 
 @tensor_method("index_add_")
@@ -870,7 +880,7 @@ for _name in dict.fromkeys(_SAME_SIGNATURE):
 
 def _with_value(which):
     """``Tensor.argmax_with_value``/``argmin_with_value``: ``(values, indices)`` along ``axis``."""
-    reduce = _F.max if which == "max" else _F.min
+    reduce = _fn(which)     # ops.max / ops.min: (values, indices)
 
     def method(self, axis=0, keep_dims=False):
         if self.shape == ():

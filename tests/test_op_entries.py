@@ -278,6 +278,8 @@ METHOD_EXCEPTIONS = {
     "min": "a different op: Tensor.min gives the values only (ops.amin's kernel), ops.min (values, indices)",
     "fill": "a different op: Tensor.fill(value) fills this Tensor's shape, ops.fill(type, shape, value) makes one",
     "fills": "a different op: Tensor.fills(value) fills this Tensor's shape, ops.fills is the elementwise form",
+    "scatter_add": "a different op: Tensor.scatter_add(dim, index, src) is torch's (ScatterAddExt), its deprecated "
+                   "(indices, updates) form ops.tensor_scatter_add; ops.scatter_add adds rows into a Parameter",
 }
 
 

@@ -491,3 +491,13 @@ CASES += [
     case("to_csr/bad_int", _csr, (SPARSE * 2).astype(np.int32), error=True),
     case("to_csr/bad_1d", _csr, F32(3), error=True),
 ]
+
+CASES += [
+    case("scatter_add/deprecated_indices_updates", lambda ms, x, i, u: x.scatter_add(i, u), X,
+         np.array([[0], [2]], np.int64), F32(2, 4, seed=21)),
+    case("scatter/bad_src_larger_than_index", lambda ms, x, i, s: x.scatter(1, i, s), X, IDX_COL, SRC_BIG, error=True),
+    case("scatter/bad_src_dtype", lambda ms, x, i, s: x.scatter(1, i, s), X, IDX_COL, SRC_COL.astype(np.float64),
+         error=True),
+    case("tensor_scatter_elements/bad_updates_dtype", lambda ms, x, i, s: ms.ops.tensor_scatter_elements(x, i, s, 1),
+         X, IDX_COL, SRC_COL.astype(np.float64), error=True),
+]
