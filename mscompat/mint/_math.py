@@ -197,8 +197,9 @@ def min(input, *args, **kwargs):
 
 @mint_op("", twin="cumsum")
 def cumsum(input, dim, dtype=None):
-    """Cumulative sum along ``dim``; integer and bool inputs sum in int64 unless ``dtype`` is given."""
-    if dtype is None and isinstance(input, Tensor) and (input.dtype == mstype.bool_ or mstype.is_int(input.dtype)):
+    """Cumulative sum along ``dim``; bool inputs sum in int64 unless ``dtype`` is given, integers
+    keep their dtype (MindSpore's CumsumExt infers int32 for int32, unlike torch.cumsum)."""
+    if dtype is None and isinstance(input, Tensor) and input.dtype == mstype.bool_:
         dtype = mstype.int64
     return ops.cumsum(input, dim, dtype)
 
