@@ -23,10 +23,10 @@ import numpy as np
 
 def _dit(ms):
     from mindone.models.dit import DiT
-    net = DiT(input_size=8, patch_size=2, in_channels=4, hidden_size=32, depth=2, num_heads=4, num_classes=10,
+    net = DiT(input_size=4, patch_size=2, in_channels=4, hidden_size=16, depth=1, num_heads=2, num_classes=10,
               learn_sigma=False, class_dropout_prob=0.0)
     rs = np.random.RandomState(0)
-    x = rs.standard_normal((2, 4, 8, 8)).astype(np.float32)
+    x = rs.standard_normal((2, 4, 4, 4)).astype(np.float32)
     t = np.array([3.0, 500.0], np.float32)
     y = np.array([1, 7], np.int32)
     return net, (x, t, y)
