@@ -34,6 +34,8 @@ CASES = [
     case("set_inputs/dtype_differs", _call([(2, 3), (2, 3)], (np.float32, np.int32)), mode="graph", error=True),
     case("set_inputs/scalar_for_tensor", _call([(2, 3), None]), mode="graph", error=True),
     case("set_inputs/unknown_rank", _call([(2, 3), (2, 3)], placeholders=([-2], [None, 3])), mode="graph"),
+    case("set_inputs/shape_none_is_unknown_rank", _call([(2, 3), (2, 3)], placeholders=(None, [None, 3])),
+         mode="graph"),
     case("symbol/defaults", _symbol()),
     case("symbol/max_divisor", _symbol(max=16, divisor=8)),
     case("symbol/min_remainder", _symbol(min=9, divisor=4, remainder=1)),
