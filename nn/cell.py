@@ -39,6 +39,7 @@ import jax
 
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter, ParameterTuple
+from mscompat.common.api import _JitFunction
 from mscompat.ops.primitive import Primitive
 from mscompat import _state, _graph, _control_flow
 from mscompat._graph_print import in_compiled
@@ -616,6 +617,9 @@ class Cell:
             if d["_dynamic_shape_inputs"]:
                 self._check_set_inputs(args)
             return _graph.call_compiled(self, args, kwargs)
+        if d["_dynamic_shape_inputs"] and _SCOPE.value is None and isinstance(
+                inspect.getattr_static(type(self), "construct", None), _JitFunction):
+            self._check_set_inputs(args)   # a @jit construct in PyNative is compiled for set_inputs too
         if (d["_lazy_forward_pre_hook"] or d["_lazy_forward_hook"] or d["mixed_precision_type"] is not None
                 or d["_shard_fn"] is not None or d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]
                 or d["_param_fwd_hooks"] is not None or d["has_bprop"] or d["_recompute_cell"] is not None):

@@ -6,12 +6,14 @@ import numpy as np
 from parity_tests.harness import case
 
 
-def _call(shapes, dtypes=(np.float32, np.float32), placeholders=([None, 3], [None, 3])):
+def _call(shapes, dtypes=(np.float32, np.float32), placeholders=([None, 3], [None, 3]), jit_construct=False):
     def fn(ms):
         class Net(ms.nn.Cell):
             def construct(self, x, y):
                 return x + y
 
+        if jit_construct:
+            Net.construct = ms.jit(Net.construct)
         net = Net()
         net.set_inputs(*[ms.Tensor(shape=p, dtype=ms.float32) for p in placeholders])
         args = [ms.Tensor(np.ones(s, d)) if s is not None else 3.0 for s, d in zip(shapes, dtypes)]
@@ -36,6 +38,11 @@ CASES = [
     case("set_inputs/unknown_rank", _call([(2, 3), (2, 3)], placeholders=([-2], [None, 3])), mode="graph"),
     case("set_inputs/shape_none_is_unknown_rank", _call([(2, 3), (2, 3)], placeholders=(None, [None, 3])),
          mode="graph"),
+    case("set_inputs/pynative_not_checked", _call([(2, 3), (2, 4, 1)])),
+    case("set_inputs/pynative_jit_construct_matching", _call([(2, 3), (2, 3)], jit_construct=True)),
+    case("set_inputs/pynative_jit_construct_checked", _call([(2, 3), (2, 4)], jit_construct=True), error=True),
+    case("set_inputs/pynative_jit_construct_dtype", _call([(2, 3), (2, 3)], (np.float32, np.float16),
+                                                          jit_construct=True), error=True),
     case("symbol/defaults", _symbol()),
     case("symbol/max_divisor", _symbol(max=16, divisor=8)),
     case("symbol/min_remainder", _symbol(min=9, divisor=4, remainder=1)),
