@@ -16,7 +16,7 @@ from mscompat.nn.cell import Cell
 from mscompat.nn.wrap import TrainOneStepCell
 from mscompat.nn.wrap.cell_wrapper import forward_and_grads
 from mscompat.nn.wrap.grad_reducer import DistributedGradReducer
-from mscompat.nn.wrap.loss_scale import grads_overflow, run_unless, _sens, _unscale
+from mscompat.nn.wrap.loss_scale import grads_overflow, run_unless, _sens, _set_scale_sense, _unscale
 from mscompat.ops import composite as C
 from mscompat.ops import functional as F
 from mscompat.ops import operations as P
@@ -279,18 +279,8 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
             self._do_keep_mix_fp32(self.network)
         else:
             self.enable_enhanced_amp = False
-            if isinstance(scale_sense, Cell):
-                self.loss_scaling_manager = scale_sense
-                self.scale_sense = Parameter(Tensor(scale_sense.get_loss_scale(), dtype=mstype.float32),
-                                             name="scale_sense")
-            elif isinstance(scale_sense, Tensor):
-                if scale_sense.shape in ((1,), ()):
-                    self.scale_sense = Parameter(scale_sense, name="scale_sense")
-                else:
-                    raise ValueError("The shape of scale_sense must be (1,) or (), but got {}".format(
-                        scale_sense.shape))
-            else:
-                raise TypeError("The scale_sense must be Cell or Tensor, but got {}".format(type(scale_sense)))
+            _set_scale_sense(self, scale_sense, "The shape of scale_sense must be (1,) or (), but got {}",
+                            "The scale_sense must be Cell or Tensor, but got {}")
 
     def construct(self, *inputs):
         if self.enable_enhanced_amp:

@@ -194,8 +194,7 @@ class Tensor:
     def dim(self):
         return self.ndim
 
-    def ndimension(self):
-        return self.ndim
+    ndimension = dim
 
     @property
     def size(self):
@@ -204,8 +203,7 @@ class Tensor:
     def numel(self):
         return self.size
 
-    def nelement(self):
-        return self.size
+    nelement = numel
 
     @property
     def itemsize(self):

@@ -152,6 +152,21 @@ class FixedLossScaleUpdateCell(Cell):
         return overflow
 
 
+def _set_scale_sense(cell, scale_sense, shape_message, type_message):
+    """A loss-scale training cell's ``scale_sense``: a loss scale manager Cell (its scale in a
+    float32 Parameter, the manager kept to update it) or a Tensor of shape (1,) or () (the
+    Parameter itself); ValueError/TypeError with the caller's messages otherwise."""
+    if isinstance(scale_sense, Cell):
+        cell.loss_scaling_manager = scale_sense
+        cell.scale_sense = Parameter(Tensor(scale_sense.get_loss_scale(), dtype=mstype.float32), name="scale_sense")
+    elif isinstance(scale_sense, Tensor):
+        if scale_sense.shape not in ((1,), ()):
+            raise ValueError(shape_message.format(scale_sense.shape))
+        cell.scale_sense = Parameter(scale_sense, name="scale_sense")
+    else:
+        raise TypeError(type_message.format(type(scale_sense)))
+
+
 class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     """One training step with loss scaling: the gradients of the loss scaled by
     ``scale_sense`` are unscaled, checked for overflow, the scale is updated (when
@@ -177,19 +192,11 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         self.enable_allfinite = True
         self._ascend_check_overflow_mode = None
         self.loss_scaling_manager = None
-        if isinstance(scale_sense, Cell):
-            self.loss_scaling_manager = scale_sense
-            self.scale_sense = Parameter(Tensor(scale_sense.get_loss_scale(), dtype=mstype.float32),
-                                         name="scale_sense")
-        elif isinstance(scale_sense, Tensor):
-            if scale_sense.shape in ((1,), ()):
-                self.scale_sense = Parameter(scale_sense, name="scale_sense")
-            else:
-                raise ValueError("For 'TrainOneStepWithLossScaleCell', the shape of 'scale_sense' must be (1,) or (), "
-                                 "but got {}.".format(scale_sense.shape))
-        else:
-            raise TypeError("For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell or Tensor, "
-                            "but got 'scale_sense' type: {}.".format(type(scale_sense)))
+        _set_scale_sense(self, scale_sense,
+                        "For 'TrainOneStepWithLossScaleCell', the shape of 'scale_sense' must be (1,) or (), "
+                        "but got {}.",
+                        "For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell or Tensor, "
+                        "but got 'scale_sense' type: {}.")
         self.enable_tuple_broaden = True
         self._get_attr_from_cell(network)
 

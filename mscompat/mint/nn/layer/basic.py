@@ -1,6 +1,7 @@
 """mint.nn shape and resampling layers: Flatten, Unfold, Upsample, UpsamplingNearest2d/Bilinear2d,
 PixelShuffle, Fold."""
 from mscompat.nn.cell import Cell
+from mscompat.nn.layer import image as _nn
 from mscompat.mint.nn import functional as F
 from mscompat import ops
 
@@ -63,15 +64,8 @@ class UpsamplingBilinear2d(Cell):
         return F.interpolate(input, self.size, self.scale_factor, "bilinear", True)
 
 
-class PixelShuffle(Cell):
-    """(N, C*r*r, H, W) -> (N, C, H*r, W*r)."""
-
-    def __init__(self, upscale_factor):
-        super().__init__()
-        self.upscale_factor = upscale_factor
-
-    def construct(self, input):
-        return ops.pixel_shuffle(input, self.upscale_factor)
+class PixelShuffle(_nn.PixelShuffle):
+    """(N, C*r*r, H, W) -> (N, C, H*r, W*r): ``nn.PixelShuffle`` under ``mint.nn``."""
 
 
 class Fold(Cell):
