@@ -90,8 +90,8 @@ class _CleanForkPopen(_popen_forkserver.Popen):
             _mp_context.reduction.dump(process_obj, buf)
         except (AttributeError, TypeError, pickle.PicklingError) as e:
             e.add_note("mscompat.multiprocessing: the JAX runtime has started in this process, so a 'fork' "
-                       "child is forked from a clean server and its target and arguments are pickled; "
-                       "define the target at module level.")
+                       "child is forked from a clean server and its target, its arguments and "
+                       "Process._child_at_fork_func are pickled; define them at module level.")
             raise
         finally:
             _mp_context.set_spawning_popen(None)
