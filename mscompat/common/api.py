@@ -206,3 +206,29 @@ class _no_grad(contextlib.ContextDecorator):
     def __exit__(self, exc_type, exc_val, exc_tb):
         _set_grad_enabled(self.prev_state)
         return False
+
+
+class _CellGraphExecutor:
+    """MindSpore's executor that compiles and runs a Cell's graph, as tests and tools reach it
+    (``mindspore.common.api._cell_graph_executor``): ``compile(cell, *inputs)`` traces and
+    compiles the cell's construct for those inputs (the next call with inputs of that signature
+    reuses the program) and returns ``(phase, compiled_now)``; ``__call__(cell, *inputs)`` runs it."""
+
+    def __init__(self):
+        self._phases = set()
+
+    def compile(self, obj, *args, phase="predict", do_convert=True, jit_config_dict=None, **kwargs):
+        if not hasattr(obj, "construct"):
+            raise AttributeError(f"The class {type(obj).__name__} does not have method construct")
+        before = _graph._cell_entry(obj).compiles
+        _graph.compile_cell(obj, args, kwargs)
+        key = f"{phase}.{type(obj).__name__}.{id(obj)}"
+        new = key not in self._phases or _graph._cell_entry(obj).compiles != before
+        self._phases.add(key)
+        return key, new
+
+    def __call__(self, obj, *args, phase="predict"):
+        return _graph.call_compiled(obj, args, {})
+
+
+_cell_graph_executor = _CellGraphExecutor()

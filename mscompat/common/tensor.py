@@ -23,6 +23,7 @@ import jax.numpy as jnp
 from jax.experimental import multihost_utils
 
 from . import dtype as mstype
+from mscompat.graph.symbol import Symbol
 
 __all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
 
@@ -145,7 +146,15 @@ class Tensor:
         if input_data is not None and shape is not None:
             raise ValueError(f"When initializing a tensor with 'input_data', 'shape' should be set to None."
                              f"But got shape: {shape}.")
+        symbolic = None
+        if isinstance(shape, Symbol):       # one symbolic dimension (MindSpore keeps the Symbol itself)
+            symbolic, shape = [shape], (None,)
+        elif isinstance(shape, (list, tuple)) and any(isinstance(d, Symbol) for d in shape):
+            symbolic = [d.to_dict() if isinstance(d, Symbol) else d for d in shape]
+            shape = tuple(None if isinstance(d, Symbol) else d for d in shape)
         if init is not None or (input_data is None and shape is not None):
+            if symbolic is not None:
+                self.symbolic_shape = symbolic      # the constraints set_inputs checks calls against
             if init is not None and (shape is None or dtype is None):
                 raise ValueError("init, dtype and shape must have values at the same time.")
             if dtype is None:
