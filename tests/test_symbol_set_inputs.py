@@ -61,3 +61,31 @@ def test_min_constraint():
         assert net(_t(4, 3), _t(4, 3)).shape == (4, 3)
     finally:
         ms.set_context(mode=before)
+
+
+def test_tensor_shape_with_symbols_keeps_the_constraints():
+    import mscompat as ms
+    from mscompat import Symbol
+    t = ms.Tensor(shape=[Symbol(max=16, divisor=8), 3], dtype=ms.float32)
+    assert t.shape == (-1, 3)
+    assert t.symbolic_shape == [{"max": 16, "divisor": 8}, 3]
+    one = Symbol()
+    t = ms.Tensor(shape=one, dtype=ms.float32)
+    assert t.shape == (-1,) and t.symbolic_shape == [one]
+    assert not hasattr(ms.Tensor(shape=[2, 3], dtype=ms.float32), "symbolic_shape")
+    assert ms.common.Symbol is Symbol
+
+
+def test_cell_graph_executor_compiles_once_per_signature():
+    import numpy as np
+    import mscompat as ms
+    from mscompat import nn
+    from mscompat.common.api import _cell_graph_executor
+    net = nn.Dense(3, 2)
+    x = ms.Tensor(np.ones((4, 3), np.float32))
+    phase, new = _cell_graph_executor.compile(net, x)
+    assert new and phase.startswith("predict.")
+    assert _cell_graph_executor.compile(net, x) == (phase, False)
+    np.testing.assert_allclose(_cell_graph_executor(net, x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+    with pytest.raises(AttributeError, match="does not have method construct"):
+        _cell_graph_executor.compile(object(), x)
