@@ -73,19 +73,31 @@ def _scatter_rows(name, kind, input_x, indices, updates):
     return _write(input_x, out.astype(a.dtype))
 
 
-def _def_scatter(kind, fname, pname, use_locking):
-    def f(input_x, indices, updates):
-        return _scatter_rows(pname, kind, input_x, indices, updates)
+# the scatter kinds and their Primitives' ``use_locking`` default
+_SCATTER_KINDS = (("update", True), ("add", False), ("sub", False), ("mul", False), ("div", False),
+                  ("max", False), ("min", False))
+
+
+def _register_scatter(f, fname, pname, use_locking, doc, functional=True):
+    """Register ``f`` as the functional ``fname`` (unless ``functional`` is False) and the
+    Primitive ``pname`` with its ``use_locking`` attribute."""
     f.__name__ = fname
-    f.__doc__ = f"``input_x[indices] {kind}= updates`` row-wise; a Parameter is updated in place."
-    if kind != "sub":  # MindSpore has no ops.scatter_sub
+    f.__doc__ = doc
+    if functional:
         op(fname)(f)
     primitive(pname, lambda x, i, u, use_locking=use_locking: f(x, i, u),
               attrs=(("use_locking", use_locking, (bool,)),))
 
 
-for _k, _lock in (("update", True), ("add", False), ("sub", False), ("mul", False), ("div", False),
-                  ("max", False), ("min", False)):
+def _def_scatter(kind, fname, pname, use_locking):
+    def f(input_x, indices, updates):
+        return _scatter_rows(pname, kind, input_x, indices, updates)
+    _register_scatter(f, fname, pname, use_locking,
+                      f"``input_x[indices] {kind}= updates`` row-wise; a Parameter is updated in place.",
+                      functional=kind != "sub")  # MindSpore has no ops.scatter_sub
+
+
+for _k, _lock in _SCATTER_KINDS:
     _def_scatter(_k, f"scatter_{_k}", f"Scatter{_k.capitalize()}", _lock)
 
 
@@ -130,15 +142,11 @@ def _def_scatter_nd(kind, fname, pname, use_locking):
         check_tensor(pname, "updates", updates)
         out = _scatter_nd_core(pname, kind, arr(input_x), idx, arr(updates))
         return _write(input_x, out)
-    f.__name__ = fname
-    f.__doc__ = f"``input_x[indices] {kind}= updates`` at N-d indices; a Parameter is updated in place."
-    op(fname)(f)
-    primitive(pname, lambda x, i, u, use_locking=use_locking: f(x, i, u),
-              attrs=(("use_locking", use_locking, (bool,)),))
+    _register_scatter(f, fname, pname, use_locking,
+                      f"``input_x[indices] {kind}= updates`` at N-d indices; a Parameter is updated in place.")
 
 
-for _k, _lock in (("update", True), ("add", False), ("sub", False), ("mul", False), ("div", False),
-                  ("max", False), ("min", False)):
+for _k, _lock in _SCATTER_KINDS:
     _def_scatter_nd(_k, f"scatter_nd_{_k}", f"ScatterNd{_k.capitalize()}", _lock)
 
 
