@@ -22,6 +22,21 @@ _BOOL = np.dtype(np.bool_)
 _add_same = jax.jit(lax.add)
 
 
+def _kind(v):
+    """MindSpore's name of an argument's type in a "Failed calling" message (``List<int, int>``)."""
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join(type(e).__name__ if not isinstance(e, Tensor) else "Tensor" for e in v)
+        return f"{'List' if isinstance(v, list) else 'Tuple'}<{inner}>"
+    return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+
+
+def _no_sequence(name, x, y):
+    """MindSpore's Add/Sub/Mul/Div take Tensors and numbers; a list or tuple is a TypeError (the
+    ``+``/``-`` operators turn one into a Tensor first, ``ops/_tensor_api.py``)."""
+    if type(x) in (list, tuple) or type(y) in (list, tuple):
+        raise TypeError(f'Failed calling {name} with "{name}()(input={_kind(x)}, other={_kind(y)})".')
+
+
 @op("add")
 def add(input, other, *, alpha=None):
     """``input + other`` with MindSpore's promotion; ``alpha`` scales ``other``."""
@@ -31,6 +46,7 @@ def add(input, other, *, alpha=None):
             va, vb = a.aval, b.aval
             if va.dtype == vb.dtype and va.shape == vb.shape and va.dtype != _BOOL:
                 return _wrap(_add_same(a, b))
+    _no_sequence("Add", input, other)
     a, b = binary("Add", input, other)
     if alpha is not None and alpha != 1:
         b = b * alpha
@@ -41,6 +57,7 @@ def add(input, other, *, alpha=None):
 
 @op("sub", aliases=("subtract",))
 def sub(input, other, *, alpha=None):
+    _no_sequence("Sub", input, other)
     a, b = binary("Sub", input, other)
     if a.dtype == bool:
         raise TypeError("For 'Sub', subtraction of bool tensors is not supported; cast to an int type first.")
@@ -51,6 +68,7 @@ def sub(input, other, *, alpha=None):
 
 @op("mul", aliases=("multiply",))
 def mul(input, other):
+    _no_sequence("Mul", input, other)
     a, b = binary("Mul", input, other)
     if a.dtype == bool:
         return _wrap(jnp.logical_and(a, b))
@@ -66,6 +84,7 @@ def _true_div(a, b):
 @op("div", aliases=("divide",), method=("div", "divide"))
 def div(input, other, *, rounding_mode=None):
     """True division (integers give float32); ``rounding_mode`` 'floor' or 'trunc'."""
+    _no_sequence("Div", input, other)
     a, b = binary("Div", input, other)
     if rounding_mode is None:
         return _wrap(_true_div(a, b))

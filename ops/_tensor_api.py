@@ -97,10 +97,22 @@ def _fn(name, fallback):
     return fallback
 
 
+# operators that take a list or tuple operand as a Tensor (MindSpore: ``x + [1, 2]``, ``[1, 2] - x``,
+# ``x // (1, 2)`` and ``[1, 2] ** x`` compute; ``x * [1, 2]``, ``x / [1, 2]``, ``x ** [1, 2]`` and
+# ``ops.add(x, [1, 2])`` raise TypeError): op name -> the directions that convert
+_SEQUENCE_OPERANDS = {"add": (False, True), "sub": (False, True), "floor_divide": (False, True), "pow": (True,)}
+
+
 def _binary(name, reflected, fallback):
     fn = _fn(name, fallback)  # every family is registered before attach() runs
+    if reflected in _SEQUENCE_OPERANDS.get(name, ()):
+        def method(self, other):
+            if type(other) in (list, tuple):
+                other = Tensor(other, self.dtype)      # in the Tensor's dtype, as MindSpore converts it
+            return fn(other, self) if reflected else fn(self, other)
+        return method
     if not reflected and isinstance(fn, types.FunctionType):
-        return fn       # the op's public form itself: ``x + y`` is ``add(x, y)``, one call less
+        return fn       # the op's public form itself: ``x * y`` is ``mul(x, y)``, one call less
     if reflected:
         def method(self, other):
             return fn(other, self)
@@ -141,6 +153,8 @@ def _sub_op(self, other):
             isinstance(other, bool) or arr(other).dtype == np.bool_):
         a, b = binary("Sub", self, other)
         return _wrap(jnp.not_equal(a, b))
+    if type(other) in (list, tuple):
+        other = Tensor(other, self.dtype)
     return _fn("sub", _OPERATORS["__sub__"][2])(self, other)
 
 
