@@ -2,6 +2,7 @@
 children can run mscompat ops even after the JAX runtime started in the parent."""
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -14,19 +15,6 @@ import mscompat.multiprocessing as mp
 from mscompat import ops
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def _log_in_child(q_in, q_out):
-    x = q_in.get()
-    q_out.put((ops.log(x * 2), os.environ.get("MSC_TEST_HOOK")))
-
-
-def _hook():
-    os.environ["MSC_TEST_HOOK"] = "ran"
-
-
-def _log(x):
-    return ops.log(x)
 
 
 def test_reexports_the_standard_api():
@@ -44,44 +32,91 @@ def test_import_does_not_start_the_jax_runtime():
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=300)
 
 
-@pytest.fixture
-def fork_method():
-    before = multiprocessing.get_start_method(allow_none=True)
-    mp.set_start_method("fork", force=True)
-    yield
-    mp.set_start_method(before, force=True)
-
-
-def test_fork_child_after_jax_started(fork_method):
-    assert float(ops.log(ms.Tensor(2.0))) == pytest.approx(np.log(2.0))   # the runtime is live here
-    q_in, q_out = mp.Queue(), mp.Queue()
-    mp.Process._child_at_fork_func = _hook
+def _run_isolated(code, tmp_path=None, timeout=300):
+    """Run ``code`` in a fresh interpreter in its own process group (the fork server and its
+    children included), killed as a group if it outlasts ``timeout``: the test never hangs, and the
+    suite's own state (threads, start method, other tests' pools) does not reach the children.
+    With ``tmp_path`` the code runs as a script file there, so that children can import the
+    functions it defines (as a user's script)."""
+    code = textwrap.dedent(code)
+    if tmp_path is None:
+        cmd = [sys.executable, "-W", "ignore", "-c", code]
+    else:
+        script = tmp_path / "mp_script.py"
+        script.write_text(code)
+        cmd = [sys.executable, "-W", "ignore", str(script)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
     try:
-        p = mp.Process(target=_log_in_child, args=(q_in, q_out))
-        p.start()
-    finally:
-        mp.Process._child_at_fork_func = None
-    q_in.put(ms.Tensor([1.0, 2.0], ms.float32))
-    y, hook = q_out.get(timeout=120)
-    assert hook == "ran" and "MSC_TEST_HOOK" not in os.environ
-    p.join(60)
-    assert p.exitcode == 0
-    assert isinstance(y, ms.Tensor) and y.dtype == ms.float32
-    np.testing.assert_allclose(y.asnumpy(), np.log([2.0, 4.0]), rtol=1e-6)
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        pytest.fail(f"timed out after {timeout} s:\n{out[-2000:]}\n{err[-3000:]}")
+    assert proc.returncode == 0, err[-3000:]
+    return out.split()
 
 
-def test_pool_map_after_jax_started(fork_method):
-    with mp.Pool(processes=2) as pool:
-        out = pool.map(_log, [ms.Tensor(2.0), ms.Tensor(3.0)])
-    np.testing.assert_allclose([o.asnumpy() for o in out], np.log([2.0, 3.0]), rtol=1e-6)
+_AFTER_JAX = """
+    import os, multiprocessing
+    import numpy as np
+    import mscompat as ms, mscompat.multiprocessing as mp
+    from mscompat import ops
+
+    def log_in_child(q_in, q_out):
+        x = q_in.get()
+        q_out.put((ops.log(x * 2), os.environ.get("MSC_TEST_HOOK")))
+
+    def hook():
+        os.environ["MSC_TEST_HOOK"] = "ran"
+
+    def log(x):
+        return ops.log(x)
+
+    if __name__ == "__main__":
+        mp.set_start_method("fork", force=True)
+        assert abs(float(ops.log(ms.Tensor(2.0))) - np.log(2.0)) < 1e-6     # the runtime is live here
+        {body}
+"""
 
 
-def test_unpicklable_target_after_jax_started_says_why(fork_method):
-    ops.log(ms.Tensor(2.0))
-    p = mp.Process(target=lambda: None)
-    with pytest.raises((AttributeError, TypeError, multiprocessing.reduction.pickle.PicklingError)) as info:
-        p.start()
-    assert any("clean server" in n for n in getattr(info.value, "__notes__", []))
+def test_fork_child_after_jax_started(tmp_path):
+    body = """
+        q_in, q_out = mp.Queue(), mp.Queue()
+        mp.Process._child_at_fork_func = hook
+        try:
+            p = mp.Process(target=log_in_child, args=(q_in, q_out))
+            p.start()
+        finally:
+            mp.Process._child_at_fork_func = None
+        q_in.put(ms.Tensor([1.0, 2.0], ms.float32))
+        y, ran = q_out.get(timeout=240)
+        p.join(60)
+        print(ran, "MSC_TEST_HOOK" in os.environ, p.exitcode, type(y).__name__, y.dtype)
+        print(np.allclose(y.asnumpy(), np.log([2.0, 4.0]), rtol=1e-6))
+    """
+    assert _run_isolated(_AFTER_JAX.replace("{body}", body.strip()), tmp_path) == \
+        ["ran", "False", "0", "Tensor", "Float32", "True"]
+
+
+def test_pool_map_after_jax_started(tmp_path):
+    body = """
+        with mp.Pool(processes=2) as pool:
+            out = pool.map_async(log, [ms.Tensor(2.0), ms.Tensor(3.0)]).get(timeout=240)
+        print(np.allclose([o.asnumpy() for o in out], np.log([2.0, 3.0]), rtol=1e-6))
+    """
+    assert _run_isolated(_AFTER_JAX.replace("{body}", body.strip()), tmp_path) == ["True"]
+
+
+def test_unpicklable_target_after_jax_started_says_why(tmp_path):
+    body = """
+        p = mp.Process(target=lambda: None)
+        try:
+            p.start()
+        except (AttributeError, TypeError, multiprocessing.reduction.pickle.PicklingError) as e:
+            print(any("clean server" in n for n in getattr(e, "__notes__", [])))
+    """
+    assert _run_isolated(_AFTER_JAX.replace("{body}", body.strip()), tmp_path) == ["True"]
 
 
 def test_plain_fork_before_jax_started():
@@ -101,6 +136,4 @@ def test_plain_fork_before_jax_started():
         p.join(60)
         print("exit", p.exitcode)
     """)
-    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], check=True, cwd=ROOT, timeout=300,
-                         capture_output=True, text=True).stdout.split()
-    assert out == ["hook", "0.6931", "exit", "0"]
+    assert _run_isolated(code) == ["hook", "0.6931", "exit", "0"]
