@@ -78,6 +78,7 @@ class Case:
     capture_output: bool = False  # also compare what the case prints (file descriptor 1)
     torch_ref: Any = None        # PyTorch's form of the case, the oracle for mint ops MindSpore's CPU lacks
     ms_error: Any = None         # bad-input torch cases: the class MindSpore documents (see case())
+    ms_crashes: Any = None       # torch cases only: why real MindSpore is not run (its CPU build crashes)
 
     @property
     def oracle(self):
@@ -99,6 +100,10 @@ class Case:
         return self._run(ms)
 
     def _run(self, ms):
+        if self.ms_crashes is not None and ms.__name__ == "mindspore":
+            # MindSpore's CPU build lacks the kernel and, instead of saying so, kills the process
+            # (which would stop the oracle for every later case): recorded, not run
+            return {"t": "error", "cls": "RuntimeError", "msg": f"crashes MindSpore's CPU build: {self.ms_crashes}"}
         fn = self.ms_ref if (self.ms_ref is not None and ms.__name__ == "mindspore") else self.fn
         ms.set_context(mode=ms.GRAPH_MODE if self.mode == "graph" else ms.PYNATIVE_MODE)
         try:
@@ -125,7 +130,7 @@ def error_message(e):
 
 
 def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True, ms_ref=None, mode="pynative",
-         slow=False, capture_output=False, torch_ref=None, ms_error=None):
+         slow=False, capture_output=False, torch_ref=None, ms_error=None, ms_crashes=None):
     """A parity case. ``ms_ref`` is only for ops whose kernel MindSpore 2.10's CPU build lacks
     (listed in ``cpu_untestable.tsv``): real MindSpore then runs ``ms_ref``, the op's
     documented math written with MindSpore ops its CPU build can run, while mscompat runs ``fn``.
@@ -144,10 +149,12 @@ def case(name, fn, *inputs, rtol=None, atol=None, error=False, check_values=True
         raise ValueError(f"case {name!r}: mode must be 'pynative' or 'graph', not {mode!r}")
     if ms_ref is not None and torch_ref is not None:
         raise ValueError(f"case {name!r}: give ms_ref or torch_ref, not both (one oracle per case)")
+    if ms_crashes is not None and torch_ref is None:
+        raise ValueError(f"case {name!r}: ms_crashes is for torch cases (PyTorch is then the only oracle)")
     if ms_error is not None and not (error and torch_ref is not None):
         raise ValueError(f"case {name!r}: ms_error is for bad-input (error=True) cases with a torch_ref")
     return Case(name, fn, inputs, rtol, atol, error, check_values, ms_ref=ms_ref, mode=mode, slow=slow,
-                capture_output=capture_output, torch_ref=torch_ref, ms_error=ms_error)
+                capture_output=capture_output, torch_ref=torch_ref, ms_error=ms_error, ms_crashes=ms_crashes)
 
 
 # ---------------------------------------------------------------------------------------

@@ -163,7 +163,8 @@ for _n, _f in (("rand", lambda m, d: m.rand(3)), ("randn", lambda m, d: m.randn(
 for _item in RANDOM:
     _n, _tag, _f, *_in = _item
     CASES.append(case(f"mint.{_n}/cov_{_tag}", lambda ms, *a, _g=_f: _g(ms.mint, _MsDtypes(ms), *a), *_in,
-                      torch_ref=lambda torch, *a, _g=_f: _g(torch, torch, *a)))
+                      torch_ref=lambda torch, *a, _g=_f: _g(torch, torch, *a),
+                      ms_crashes="its random creators have no CPU kernel and at times end the process (SIGSEGV)"))
 
 CASES += [
     case("mint.randint/cov_bad_size", lambda ms: ms.mint.randint(0, 5, 3), error=True),
