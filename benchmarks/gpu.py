@@ -351,10 +351,10 @@ def device_names():
     return names
 
 
-def format_table(rows):
+def format_table(rows, header=True):
     head = ("| model | precision | framework | batch | median step ms | steps/s | samples/s | mscompat / PyTorch "
             "| first step s | peak MiB | loss first -> last |")
-    lines = [head, "|" + "---|" * 4 + "---:|" * 7]
+    lines = [head, "|" + "---|" * 4 + "---:|" * 7] if header else []
     for r in rows:
         if "note" in r:
             lines.append(f"| {TITLES[r['model']]} | {r['precision']} | {r['framework']} | {r['note']} |" + " |" * 7)
@@ -396,7 +396,7 @@ def main(argv=None):
         # time limit still leaves the models it finished
         model_rows = run_model(name, CONFIGS[args.config][name], args)
         rows += model_rows
-        print(format_table(model_rows), flush=True)
+        print(format_table(model_rows, header=len(rows) == len(model_rows)), flush=True)   # one table in all
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"devices": devices, "config": args.config, "args": vars(args), "rows": rows}, f, indent=1)
