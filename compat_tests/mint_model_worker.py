@@ -20,6 +20,9 @@ import types
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from zoo_worker import shared_init  # noqa: E402  (the zoos' worker: one checkpoint hand-over)
+
 
 def _dit(ms):
     from mindone.models.dit import DiT
@@ -113,18 +116,7 @@ def main(model, out_dir):
     ms.set_seed(1)
     net, inputs = MODELS[model](ms)
     times["build"] = time.perf_counter() - t0
-    ckpt = os.path.join(out_dir, "init.ckpt")
-    if real:
-        ms.save_checkpoint(net, ckpt)
-    else:
-        not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ckpt))
-        not_loaded = not_loaded[0] if isinstance(not_loaded, tuple) else not_loaded
-        if not_loaded:
-            raise RuntimeError(f"parameters not loaded from MindSpore's checkpoint: {not_loaded}")
-    params = list(net.get_parameters())
-    res = {"names": np.array([p.name for p in params]),
-           "shapes": np.array([json.dumps(list(p.shape)) for p in params]),
-           "dtypes": np.array([str(p.dtype) for p in params])}
+    res = shared_init(ms, net, out_dir, real)
     args = [ms.Tensor(a) for a in inputs]
     net.set_train(False)
     out_file = os.path.join(out_dir, f"{side}.npz")

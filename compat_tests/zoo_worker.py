@@ -26,6 +26,24 @@ import zlib
 import numpy as np
 
 
+def shared_init(ms, net, out_dir, real):
+    """Real MindSpore saves ``net``'s initial parameters to ``out_dir/init.ckpt``; mscompat loads
+    them by name (RuntimeError naming any it could not load). Returns the parameters' names,
+    shapes and dtypes as arrays."""
+    ckpt = os.path.join(out_dir, "init.ckpt")
+    if real:
+        ms.save_checkpoint(net, ckpt)
+    else:
+        not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ckpt))
+        not_loaded = not_loaded[0] if isinstance(not_loaded, tuple) else not_loaded
+        if not_loaded:
+            raise RuntimeError(f"parameters not loaded from MindSpore's checkpoint: {not_loaded}")
+    params = list(net.get_parameters())
+    return {"names": np.array([p.name for p in params]),
+            "shapes": np.array([json.dumps(list(p.shape)) for p in params]),
+            "dtypes": np.array([str(p.dtype) for p in params])}
+
+
 def _build(package, model, num_classes):
     if package == "mindcv":
         import mindcv
@@ -105,18 +123,7 @@ def main(spec, out_dir):
     t = time.perf_counter()
     net = _build(package, model, num_classes)
     times["build"] = time.perf_counter() - t
-    ckpt = os.path.join(out_dir, "init.ckpt")
-    if real:
-        ms.save_checkpoint(net, ckpt)
-    else:
-        not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ckpt))
-        not_loaded = not_loaded[0] if isinstance(not_loaded, tuple) else not_loaded
-        if not_loaded:
-            raise RuntimeError(f"parameters not loaded from MindSpore's checkpoint: {not_loaded}")
-    params = list(net.get_parameters())
-    res = {"names": np.array([p.name for p in params]),
-           "shapes": np.array([json.dumps(list(p.shape)) for p in params]),
-           "dtypes": np.array([str(p.dtype) for p in params])}
+    res = shared_init(ms, net, out_dir, real)
     rs = np.random.RandomState(0)
     x = ms.Tensor(_input(package, model, size, rs))
     net.set_train(False)
