@@ -27,6 +27,7 @@ from ._registry import tensor_method, OPS, METHODS, PRIMITIVES
 from ._random import failed_call, type_word
 from ._scatter import scatter_into, index_into, index_put_values
 from mscompat.context import get_context
+from mscompat._graph_print import in_compiled
 
 _wrap = Tensor._wrap
 
@@ -280,7 +281,9 @@ def _mean(self, axis=None, keep_dims=False, **kwargs):
 
 def _max_min(self, which, args, kwargs):
     deprecated = any(k in kwargs for k in ("axis", "keepdims", "initial", "where", "return_indices"))
-    dim_form = not deprecated and (("dim" in kwargs) or (args and args[0] is not None
+    # a positional int axis is the (dim, keepdim) overload in PyNative; a compiled call (GRAPH_MODE,
+    # ms.jit) resolves it to the (axis, keepdims) overload, which returns the values only
+    dim_form = not deprecated and (("dim" in kwargs) or (args and args[0] is not None and not in_compiled()
                                                         and isinstance(args[0], numbers.Integral)))
     names = ("axis", "keepdims") if not dim_form else ("dim", "keepdim")
     vals = dict(zip(names, args))

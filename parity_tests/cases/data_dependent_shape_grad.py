@@ -1,0 +1,39 @@
+"""Gradients in PyNative through ops whose output shape depends on the input's values
+(``Tensor.to_coo`` / ``to_csr``, ``masked_select``, ``nonzero``): the positions come from the
+values, the selected values carry the gradient."""
+import numpy as np
+
+from parity_tests.harness import case, Raw
+
+_X = Raw(np.array([[2, 0, -1], [0, 0, 1]], np.float32))
+
+
+def _grad(ms, body):
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return body(ms, x)
+    return ms.ops.GradOperation(get_all=True)(Net())
+
+
+def _coo(ms, x):
+    c = x.to_coo()
+    return c.indices, c.values * 3
+
+
+def _csr(ms, x):
+    c = x.to_csr()
+    return c.indptr, c.indices, c.values
+
+
+def _nonzero_gather(ms, x):
+    idx = ms.ops.nonzero(x)
+    return ms.ops.gather_nd(x, idx) * x.sum()
+
+
+CASES = [
+    case("data_dependent_shape_grad/to_coo", lambda ms, x: _grad(ms, _coo)(x), _X),
+    case("data_dependent_shape_grad/to_csr", lambda ms, x: _grad(ms, _csr)(x), _X),
+    case("data_dependent_shape_grad/masked_select",
+         lambda ms, x: _grad(ms, lambda m, t: m.ops.masked_select(t, t > 0) * 2)(x), _X),
+    case("data_dependent_shape_grad/nonzero_gather", lambda ms, x: _grad(ms, _nonzero_gather)(x), _X),
+]
