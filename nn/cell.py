@@ -609,6 +609,8 @@ class Cell:
             self._self_check()
         if _CONTEXT["mode"] == _GRAPH_MODE and _SCOPE.value is None:
             # the outermost call in GRAPH_MODE: compiled by mscompat._graph
+            if "__parse_method__" in d:
+                d["__parse_method__"] = "construct"
             if kwargs:
                 bound = self._construct_sig.bind(*args, **kwargs)
                 bound.apply_defaults()
@@ -620,6 +622,10 @@ class Cell:
         if d["_dynamic_shape_inputs"] and _SCOPE.value is None and isinstance(
                 inspect.getattr_static(type(self), "construct", None), _JitFunction):
             self._check_set_inputs(args)   # a @jit construct in PyNative is compiled for set_inputs too
+        if "__parse_method__" in d and _SCOPE.value is not None and _CONTEXT["mode"] == _GRAPH_MODE:
+            method = d["__parse_method__"]
+            if method != "construct":   # called or differentiated in a graph after its @jit method ran
+                return getattr(self, method)(*args, **kwargs)
         if (d["_lazy_forward_pre_hook"] or d["_lazy_forward_hook"] or d["mixed_precision_type"] is not None
                 or d["_shard_fn"] is not None or d["_lazy_backward_hook"] or d["_lazy_backward_pre_hook"]
                 or d["_param_fwd_hooks"] is not None or d["has_bprop"] or d["_recompute_cell"] is not None):

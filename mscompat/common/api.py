@@ -102,6 +102,11 @@ class _JitFunction:
     def __call__(self, *args, **kwargs):
         if _state._CURRENT.value is not None:
             return self.fn(*args, **kwargs)
+        owner = self.__dict__.get("_owner")
+        if owner is not None:
+            # as MindSpore's compile of a jit method: the object is parsed as this method from now on
+            # when a compiled graph calls or differentiates it (until its own graph call resets it)
+            owner.__dict__["__parse_method__"] = self.fn.__name__
         backend = self.config.get("backend", "")
         if backend not in ("", "ms_backend", "GE"):
             # MindSpore looks the backend up when it compiles the first call
@@ -127,6 +132,7 @@ class _JitFunction:
         bound = cache.get(self.fn.__name__)
         if bound is None:
             bound = cache[self.fn.__name__] = _JitFunction(self.fn.__get__(obj, objtype), self.config)
+            bound._owner = obj
             known = getattr(obj, "parameters_and_names", None)
             if known is not None:
                 bound._compiled = _graph.Compiled(convert(bound.fn), name=self.fn.__name__,
