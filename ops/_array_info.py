@@ -2,6 +2,7 @@
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat.common.tensor import COOTensor, CSRTensor
 from ._args import arr, check_tensor, Tensor, to_np_dtype
 from ._registry import op, primitive
 from ._array import reshape
@@ -15,8 +16,9 @@ def _need_tensor(name, x, arg="input_x"):
 
 @op("shape")
 def shape(input_x):
-    """The shape of ``input_x`` as a tuple of ints."""
-    _need_tensor("Shape", input_x)
+    """The shape of ``input_x`` (a Tensor, COOTensor or CSRTensor: its dense shape) as a tuple of ints."""
+    if not isinstance(input_x, (COOTensor, CSRTensor)):
+        _need_tensor("Shape", input_x)
     return tuple(int(s) for s in input_x.shape)
 
 
@@ -67,8 +69,10 @@ def shape_mul(input_data):
 
 @op("dtype")
 def dtype(x):
-    """The mstype of ``x``."""
-    _need_tensor("DType", x, "x")
+    """The mstype of ``x`` (of a COOTensor's or CSRTensor's values)."""
+    if not isinstance(x, (Tensor, COOTensor, CSRTensor)):
+        raise TypeError(f"For Primitive[Dtype], the input argument[input_x] must be a Tensor, CSRTensor or "
+                        f"COOTensor, but got {type(x)}.")
     return x.dtype
 
 
@@ -141,6 +145,17 @@ def _tensor_to_tuple(x):
 
 
 primitive("TensorToTuple", _tensor_to_tuple)
+
+
+def _tensor_to_scalar(x):
+    """The Python scalar of a 0-D (or one-element 1-D) Tensor; None for anything else, as
+    MindSpore's TensorToScalar gives."""
+    if isinstance(x, Tensor) and x.shape in ((), (1,)):
+        return x.item()
+    return None
+
+
+primitive("TensorToScalar", _tensor_to_scalar)
 
 
 def _dynamic_shape(prim, x):

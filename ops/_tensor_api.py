@@ -19,7 +19,7 @@ import types
 import numpy as np
 import jax.numpy as jnp
 
-from mscompat.common.tensor import Tensor
+from mscompat.common.tensor import Tensor, COOTensor, CSRTensor
 
 from ._args import binary, arr
 from ._registry import OPS, METHODS
@@ -103,13 +103,29 @@ def _fn(name, fallback):
 _SEQUENCE_OPERANDS = {"add": (False, True), "sub": (False, True), "floor_divide": (False, True), "pow": (True,)}
 
 
+# operators whose Tensor form takes a sparse right operand (MindSpore's ``add``/``sub``/``mul`` multitype
+# graphs: ``dense + coo`` and ``dense - coo`` are dense, ``dense * coo`` / ``dense * csr`` sparse); the
+# functional ops (``ops.add(dense, coo)``) reject it: op name -> (sparse classes, ``fn(dense, sparse)``)
+# (``dense - coo``: ``_sub_op``)
+_SPARSE_OPERANDS = {"add": ((COOTensor,), lambda d, s: s + d), "mul": ((COOTensor, CSRTensor), lambda d, s: s * d)}
+
+
 def _binary(name, reflected, fallback):
     fn = _fn(name, fallback)  # every family is registered before attach() runs
+    sparse, sparse_fn = _SPARSE_OPERANDS.get(name, ((), None)) if not reflected else ((), None)
     if reflected in _SEQUENCE_OPERANDS.get(name, ()):
         def method(self, other):
             if type(other) in (list, tuple):
                 other = Tensor(other, self.dtype)      # in the Tensor's dtype, as MindSpore converts it
+            elif type(other) in sparse:
+                return sparse_fn(self, other)
             return fn(other, self) if reflected else fn(self, other)
+        return method
+    if sparse:
+        def method(self, other):
+            if type(other) in sparse:
+                return sparse_fn(self, other)
+            return fn(self, other)
         return method
     if not reflected and isinstance(fn, types.FunctionType):
         return fn       # the op's public form itself: ``x * y`` is ``mul(x, y)``, one call less
@@ -155,6 +171,8 @@ def _sub_op(self, other):
         return _wrap(jnp.not_equal(a, b))
     if type(other) in (list, tuple):
         other = Tensor(other, self.dtype)
+    elif type(other) is COOTensor:
+        return -other + self
     return _fn("sub", _OPERATORS["__sub__"][2])(self, other)
 
 
