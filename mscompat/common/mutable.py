@@ -12,6 +12,8 @@ values are the same as MindSpore's.
 >>> ms.mutable(2) + 1
 3
 """
+import jax
+
 from .tensor import Tensor
 
 __all__ = ["mutable"]
@@ -85,6 +87,19 @@ def _valid(value, seen):
 def is_mutable_scalar(x):
     """True for a scalar returned by :func:`mutable` (a variable input of a compiled call)."""
     return type(x) in _SCALAR_TYPES and getattr(x, "__ms_mutable__", False)
+
+
+def scalar_value(x):
+    """The Python value of a mutable scalar input (inside a compiled call a 0-d Tensor marked as one)
+    where an op needs it as a constant (an axis, a length); any other value unchanged. While the
+    call is traced the value is unknown: reading it raises JAX's concretization error, and the
+    compiled call runs eagerly (MindSpore compiles a dynamic-shape graph there)."""
+    if isinstance(x, Tensor) and x.__dict__.get("_mutable_scalar"):
+        if isinstance(x._data, jax.core.Tracer):
+            raise jax.errors.ConcretizationTypeError(x._data, "an op needs the value of a mutable scalar input as a "
+                                                              "constant (an axis or a length)")
+        return x.item()
+    return x
 
 
 # the Python types ``mutable`` wraps in a subclass that can carry its marks (bool before int)

@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import jax.scipy.fft as jfft
 
 from mscompat.common.tensor import Tensor
+from mscompat.common.mutable import scalar_value
 from mscompat.ops._args import arr
 from mscompat.ops.primitive import Primitive
 
@@ -56,6 +57,7 @@ def _complex(re, im):
 
 def _one(prim, fn, x, type_, n, axis, norm):
     a = _check_common(prim, x, type_, norm)
+    n, axis = scalar_value(n), scalar_value(axis)
     rank = a.ndim
     if isinstance(axis, bool) or not isinstance(axis, int):
         raise TypeError(f"For primitive[{prim}], the axis must be an int, but got {type(axis).__name__}.")
