@@ -35,6 +35,7 @@ from .context import STRICT, COMPATIBLE, LAX  # noqa: E402
 from . import backends, hal, runtime, device_context  # noqa: E402
 from .runtime import *  # noqa: E402,F401,F403  (device memory/sync functions are top-level too)
 from .backends._device_manager import set_device, get_current_device, set_deterministic  # noqa: E402,F401
+from .common.device import DeviceCtx  # noqa: E402,F401
 import mscompat.ops as ops  # noqa: E402
 from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E402
 from .ops import vmap  # noqa: E402

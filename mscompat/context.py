@@ -169,6 +169,20 @@ _BOOL_KEYS = ("gradients_mean", "gradient_fp32_sync", "full_batch", "enable_para
 _SEARCH_MODES = ("recursive_programming", "dynamic_programming", "sharding_propagation")
 
 
+# the keys get_auto_parallel_context reads but set_auto_parallel_context does not take: parts of a
+# dict setting (pipeline_config, parallel_optimizer_config), or fixed in a stand-alone process
+_AUTO_PARALLEL_READ_ONLY = {
+    "pipeline_scheduler": lambda s: s["pipeline_config"].get("pipeline_scheduler", "1f1b"),
+    "pipeline_interleave": lambda s: s["pipeline_config"].get("pipeline_interleave", False),
+    "optimizer_weight_shard_size": lambda s: s["parallel_optimizer_config"].get("optimizer_weight_shard_size", -1),
+    "optimizer_weight_shard_aggregated_save": lambda s: False,
+    "communi_parallel_mode": lambda s: "all_group_parallel",
+    "init_param_in_compile": lambda s: True,
+    "auto_parallel_new_interface": lambda s: False,
+    "full_batch_is_set": lambda s: s.get("full_batch_is_set", False),
+}
+
+
 def _check_auto_parallel(key, value):
     if key not in _AUTO_PARALLEL_DEFAULTS:
         raise ValueError("Set context keyword %s is not recognized!" % key)
@@ -216,6 +230,8 @@ def set_auto_parallel_context(**kwargs):
             key = "search_mode"
         if key == "device_num":
             _auto_parallel["device_num_set"] = value
+        if key == "full_batch":
+            _auto_parallel["full_batch_is_set"] = True
         if key == "dataset_strategy" and value == "full_batch":
             _auto_parallel["full_batch"] = True
         _auto_parallel[key] = value
@@ -226,6 +242,8 @@ def get_auto_parallel_context(attr_key):
     """Value of an auto-parallel setting (``device_num``: the devices in use when not set)."""
     if attr_key == "auto_parallel_search_mode":
         attr_key = "search_mode"
+    if attr_key in _AUTO_PARALLEL_READ_ONLY:
+        return _AUTO_PARALLEL_READ_ONLY[attr_key](_auto_parallel)
     if attr_key not in _AUTO_PARALLEL_DEFAULTS:
         raise ValueError("Get context keyword %s is not recognized!" % attr_key)
     if attr_key == "device_num" and not _auto_parallel.get("device_num_set"):

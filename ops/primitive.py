@@ -239,6 +239,13 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     return deco
 
 
+def _primexpr(fn=None, get_instance=True, name=None, reuse_result=True):
+    """MindSpore's internal ``_primexpr``: :func:`constexpr` whose function MindSpore compiles into
+    the graph when an input is a variable. mscompat runs both as Python while tracing, so it is
+    :func:`constexpr` (a ``PrimitiveWithInfer`` that calls ``fn``)."""
+    return constexpr(fn, get_instance=get_instance, name=name, reuse_result=reuse_result)
+
+
 def _check_attr(prim_name, attr, value, default, types):
     """Validate a generated primitive's attribute as MindSpore's validator does."""
     if types is None:  # MindSpore 2.10's generated primitives check attributes at call time

@@ -2,6 +2,8 @@
 ``typing`` (the dtype classes and their ``k*`` instances, the objects of ``mindspore.common.dtype``),
 ``TensorPy`` (the Tensor class), ``MSContext`` (``get_instance().get_ascend_soc_version()``) and
 ``security`` (``enable_security()``: False, as in MindSpore builds without the security option)."""
+import importlib.machinery
+import sys
 import types
 
 from mscompat import context
@@ -34,6 +36,12 @@ def _enable_security():
 
 
 security.enable_security = _enable_security
+
+# ``from mindspore._c_expression.typing import Float``: the namespaces import as submodules too
+for _sub in (typing, security):
+    _sub_name = f"{__name__}.{_sub.__name__.rpartition('.')[2]}"
+    _sub.__spec__ = importlib.machinery.ModuleSpec(_sub_name, None)
+    sys.modules[_sub_name] = _sub
 
 
 class MSContext:

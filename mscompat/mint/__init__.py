@@ -9,6 +9,7 @@ from mscompat.ops._registry import mint_exports
 from . import _array, _creation, _math
 from . import nn, optim, linalg, special, distributed
 from .nn import functional
+from . import _kernels  # noqa: F401,E402  (the Primitive classes of mint's kernels: AddExt, SumExt, ...)
 
 globals().update(mint_exports(""))
 sigmoid = functional.sigmoid
