@@ -51,12 +51,21 @@ def _solve_triangular_checked(a, b, trans, lower, unit_diagonal):
     if x.shape[-1] != x.shape[-2]:
         raise ValueError(f"For '{name}', the last two dimensions of `a` should be the same, but got shape of "
                          f"{list(x.shape)}. Please make sure that the shape of `a` be like [..., N, N].")
+    if y.ndim not in (x.ndim, x.ndim - 1):
+        raise ValueError(f"For '{name}', the dimension of `b` should be 'a.dim' or 'a.dim' - 1, which is "
+                         f"{x.ndim} or {x.ndim - 1}, but got {y.ndim}-dimensions.")
     vector = y.ndim == x.ndim - 1
-    rows = y.shape[-1] if vector else (y.shape[-2] if y.ndim >= 2 else None)
+    rows = y.shape[-1] if vector else y.shape[-2]
     if y.ndim < 1 or rows != x.shape[-1]:
         raise ValueError(f"For '{name}', the last two dimensions of `a` and `b` should be matched, but got shape "
                          f"of {list(x.shape)} and {list(y.shape)}. Please make sure that the shape of `a` and `b` "
                          f"be like [..., N, N] X [..., N, M] or [..., N, N] X [..., N].")
+    batch_b = y.shape[:-1] if vector else y.shape[:-2]
+    if tuple(batch_b) != tuple(x.shape[:-2]):
+        raise ValueError(f"For '{name}', the batch dimensions of `a` and `b` should all be the same, but got shape "
+                         f"of {list(x.shape)} and {list(y.shape)}. Please make sure that the shape of `a` and `b` "
+                         f"be like [a, b, c, ..., N, N] X [a, b, c, ..., N, M] or [a, b, c, ..., N, N] X "
+                         f"[a, b, c, ..., N].")
     if x.dtype != y.dtype:
         raise TypeError(f"For '{name}' the type of a and b must be same, but got type of a is "
                         f"{a.dtype} and type of b is {b.dtype}.")
