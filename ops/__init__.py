@@ -19,7 +19,7 @@ _FAMILIES = (
     "_random", "_random_sampler", "_linalg", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_graph_helpers", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
-    "_moe",                                                   # fused MoE kernels (Ascend only)
+    "_ascend_fused",                                          # fused MoE / quantization kernels (Ascend only)
     "_grad_prims",                                            # gradient primitives (G.InvGrad, ...)
     "_distance",                                              # pairwise distances (pdist)
     "_tensor_methods",                                        # Tensor methods (last)

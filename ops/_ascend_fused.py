@@ -1,17 +1,19 @@
-"""The fused mixture-of-experts kernels of MindSpore 2.10 (token routing, dispatch and combine
-across expert-parallel ranks, grouped matmul over expert weights, fused top-k of the router),
-which MindSpore runs only on Ascend: on the CPU and GPU targets calling one raises the
+"""The fused kernels of MindSpore 2.10's large-model layers that it runs only on Ascend: the
+mixture-of-experts kernels (token routing, dispatch and combine across expert-parallel ranks,
+grouped matmul over expert weights, fused top-k of the router) and quantization (``QuantV2``): on the CPU and GPU targets calling one raises the
 RuntimeError of an op those targets do not support (``_ascend_only``). Their classes exist
 everywhere, with MindSpore's constructor arguments, because model code builds them at
 construction time whichever MoE path it later takes."""
-from ._ascend_only import _unsupported
+from mscompat.context import get_context
 from ._registry import primitive
 
 __all__ = []
 
 
 def _ascend_kernel(prim, *inputs):
-    raise _unsupported(prim.name)
+    target = get_context("device_target")
+    raise RuntimeError(f"Unsupported op [{prim.name}] on {target}: MindSpore has a kernel for it on Ascend only "
+                       f"(on {target} it reports 'The kernel {prim.name} unregistered').")
 
 
 for _name in ("MoeFinalizeRouting", "MoeDistributeCombine", "MoeDistributeDispatch", "MoeInitRoutingV2",
@@ -22,4 +24,9 @@ for _name in ("MoeFinalizeRouting", "MoeDistributeCombine", "MoeDistributeDispat
 primitive("GroupedMatmul", None, call=_ascend_kernel,
           attrs=(("split_item", 0), ("group_type", -1), ("transpose_a", False), ("transpose_b", False)),
           doc="``GroupedMatmul``: one matmul per expert group, a fused kernel MindSpore runs on Ascend only.",
+          targets_lacking=("CPU", "GPU"))
+
+primitive("QuantV2", None, call=_ascend_kernel,
+          doc="``QuantV2()(x, scale, offset, sqrt_mode=False, rounding_mode='ROUND', dst_type=int8)``: "
+              "per-channel quantization, a kernel MindSpore runs on Ascend only.",
           targets_lacking=("CPU", "GPU"))

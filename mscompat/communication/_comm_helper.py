@@ -219,3 +219,23 @@ def _destroy_group_helper(group):
 def _get_comm_name_helper(group):
     ranks = _ranks(group)
     return f"{GlobalComm.BACKEND}_{group}_{len(ranks)}"
+
+
+def _get_group_map():
+    """``{group name: world ranks}`` of the communication groups this process knows: the world
+    group once ``init()`` ran, and every group ``create_group`` made ({} before ``init()``)."""
+    groups = {}
+    if GlobalComm.INITED:
+        groups[GlobalComm.WORLD_COMM_GROUP] = list(range(_ops_comm.world_size()))
+    groups.update({name: list(ranks) for name, ranks in _ExistingGroup.ITEMS.items()})
+    return groups
+
+
+def _remove_group_info(group_name):
+    """Forget the group ``group_name`` (after its communicator was destroyed by other means, as
+    in MindSpore's fault recovery); a name it does not know is ignored."""
+    if _is_world(group_name):
+        return
+    _ops_comm._STATE["groups"].pop(group_name, None)
+    _ExistingGroup.ITEMS.pop(group_name, None)
+    _ExistingGroup.GROUP_RANKS.pop(group_name, None)
