@@ -161,3 +161,37 @@ def test_group_map():
     from mscompat.communication import _comm_helper
     assert _comm_helper._get_group_map() == {} or _comm_helper.GlobalComm.INITED
     _comm_helper._remove_group_info("no_such_group")     # unknown names are ignored
+
+
+def test_custom_autograd_function():
+    from mscompat.common._grad_function import _Function
+
+    class Scaled(_Function):
+        @staticmethod
+        def forward(ctx, x, k):
+            ctx.save_for_backward(x)
+            ctx.k = k
+            return x * x * k
+
+        @staticmethod
+        def backward(ctx, dout):
+            (x,) = ctx.saved_tensors
+            return dout * 100.0 * x, None
+
+    class WithSetup(_Function):
+        @staticmethod
+        def forward(x):
+            return x * 2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(*inputs)
+
+        @staticmethod
+        def backward(ctx, dout):
+            return dout * ctx.saved_tensors[0]
+
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_allclose(Scaled.apply(x, 3.0).asnumpy(), [3, 12])
+    np.testing.assert_allclose(ms.grad(lambda v: Scaled.apply(v, 3.0).sum())(x).asnumpy(), [100, 200])
+    np.testing.assert_allclose(ms.grad(lambda v: WithSetup.apply(v).sum())(x).asnumpy(), [1, 2])
