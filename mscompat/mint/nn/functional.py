@@ -8,12 +8,14 @@ from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
+from mscompat.ops._pool import _adaptive_avg, _adaptive_max
 from mscompat.ops._registry import OPS, mint_op, mint_form, mint_exports
+from mscompat.mint.nn import _upsample
 
 _NS = "nn.functional"
 _SAME = ("gelu", "relu", "sigmoid", "tanh", "softplus", "layer_norm", "group_norm",
          "cross_entropy", "mse_loss", "l1_loss", "hardtanh", "hardswish", "hardsigmoid", "hardshrink",
-         "softshrink", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
+         "softshrink", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
          "unfold", "fold", "prelu", "pixel_shuffle", "conv_transpose2d", "broadcast_to", "clamp",
          "cosine_embedding_loss", "soft_margin_loss")
 for _n in _SAME:
@@ -216,14 +218,18 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                           count_include_pad, 0 if divisor_override is None else divisor_override)
 
 
+@mint_op(_NS, twin="adaptive_avg_pool1d")
+def adaptive_avg_pool1d(input, output_size):
+    """1-D adaptive average pooling: output ``i`` averages the window ``[floor(i*L/out), ceil((i+1)*L/out))``
+    (any length ``L``, unlike ``ops.adaptive_avg_pool1d``)."""
+    return _adaptive_avg("adaptive_avg_pool1d", input, output_size, 1)
+
+
 @mint_op(_NS, twin="adaptive_max_pool1d")
 def adaptive_max_pool1d(input, output_size, return_indices=False):
-    """1-D adaptive max pooling (with the int64 indices when ``return_indices``)."""
-    if not return_indices:
-        return ops.adaptive_max_pool1d(input, output_size)
-    x = ops.unsqueeze(input, -2)
-    values, indices = ops.adaptive_max_pool2d(x, (1, output_size), True)
-    return ops.squeeze(values, -2), ops.squeeze(indices, -2).astype(mstype.int64)
+    """1-D adaptive max pooling over the windows of :func:`adaptive_avg_pool1d` (with the int64
+    indices when ``return_indices``)."""
+    return _adaptive_max("adaptive_max_pool1d", input, output_size, 1, return_indices)
 
 
 @mint_op(_NS, twin="dropout2d")
@@ -314,10 +320,17 @@ def kl_div(input, target, reduction="mean", log_target=False):
 
 @mint_op(_NS, twin="batch_norm")
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
-    """Batch normalisation over the channel axis 1."""
+    """Batch normalisation over the channel axis 1. While ``training``, the running statistics (updated
+    in place) may be None: the batch's own statistics normalize it and nothing is recorded."""
     c = input.shape[1]
     w = ops.ones((c,), input.dtype) if weight is None else weight
     b = ops.zeros((c,), input.dtype) if bias is None else bias
+    if running_mean is None or running_var is None:
+        if not training:
+            raise ValueError("For 'batch_norm', 'running_mean' and 'running_var' must be Tensors when 'training' "
+                             "is False (there are no batch statistics to use instead).")
+        running_mean = ops.zeros((c,), input.dtype) if running_mean is None else running_mean
+        running_var = ops.ones((c,), input.dtype) if running_var is None else running_var
     return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
 
 
@@ -330,26 +343,10 @@ def flatten(input, start_dim=0, end_dim=-1):
 @mint_op(_NS, twin="interpolate", aliases=("upsample",))
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
-    """Resize the spatial axes of ``input`` to ``size``, or by ``scale_factor`` (the output size is
-    ``floor(in * scale_factor)``)."""
-    modes = ["nearest", "linear", "bilinear", "bicubic", "trilinear"]
-    if mode not in modes:
-        raise ValueError(f"For 'interpolate', 'mode' must be in '{modes}', but got {mode}")
-    if mode == "nearest" and align_corners is not None:
-        raise ValueError("align_corners option can only be set with the interpolating modes: "
-                         "linear | bilinear | bicubic | trilinear")
-    if size is not None and scale_factor is not None:
-        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set simultaneously")
-    if size is None and scale_factor is not None:
-        nd = input.ndim - 2
-        scales = (scale_factor,) * nd if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
-        if len(scales) != nd:
-            raise ValueError(f"For 'interpolate', 'scale_factor' must have {nd} elements, but got {len(scales)}.")
-        size = tuple(int(np.floor(d * s)) for d, s in zip(input.shape[2:], scales))
-        if nd == 1:
-            size = size[0] if mode != "linear" else size
-        scale_factor = None
-    return ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+    """Resize the spatial axes of ``input`` to ``size``, or by ``scale_factor`` (a float, or one per
+    axis), as PyTorch's ``interpolate`` (``_upsample.py``)."""
+    return _upsample.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
 
 def _grid_coords(coord, size, align_corners, padding_mode):
     """Pixel coordinates of normalized ``coord`` in [-1, 1] along an axis of ``size`` pixels."""

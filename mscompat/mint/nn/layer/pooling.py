@@ -82,7 +82,7 @@ def _adaptive(name, fn, doc, indices=False):
     return type(name, (Cell,), {"__init__": __init__, "construct": construct, "__doc__": doc, "__module__": __name__})
 
 
-AdaptiveAvgPool1d = _adaptive("AdaptiveAvgPool1d", ops.adaptive_avg_pool1d, "1-D adaptive average pooling.")
+AdaptiveAvgPool1d = _adaptive("AdaptiveAvgPool1d", F.adaptive_avg_pool1d, "1-D adaptive average pooling.")
 AdaptiveAvgPool2d = _adaptive("AdaptiveAvgPool2d", ops.adaptive_avg_pool2d, "2-D adaptive average pooling.")
 AdaptiveAvgPool3d = _adaptive("AdaptiveAvgPool3d", ops.adaptive_avg_pool3d, "3-D adaptive average pooling.")
 AdaptiveMaxPool1d = _adaptive("AdaptiveMaxPool1d", F.adaptive_max_pool1d, "1-D adaptive max pooling.", True)
