@@ -10,6 +10,7 @@ from mscompat.common import dtype as _mstype
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive
 from ._args import to_np_dtype
+from ._nth_element import nth_element_order
 
 _wrap = Tensor._wrap
 
@@ -91,14 +92,30 @@ def _topk(name, a, k, ax, largest, sorted_):
     if not 0 < k <= n:
         raise ValueError(f"For primitive[TopK], the k must be in (0,{n}], but got {k}.")
     moved = jnp.moveaxis(a, ax, -1) if a.ndim else a.reshape(1)
-    if largest:
-        v, i = _sort_impl(moved, moved.ndim - 1, True)
+    if sorted_:
+        v, i = _sort_impl(moved, moved.ndim - 1, largest)
+        v, i = v[..., :k], i[..., :k]
     else:
-        v, i = _sort_impl(moved, moved.ndim - 1, False)
-    v, i = v[..., :k], i[..., :k]
+        i = _unsorted_topk_indices(moved, k, largest)
+        v = jnp.take_along_axis(moved, i, axis=-1)
     if a.ndim == 0:
         return _wrap(v.reshape(())), _wrap(i.reshape(()))
     return _wrap(jnp.moveaxis(v, -1, ax)), _wrap(jnp.moveaxis(i, -1, ax))
+
+
+def _unsorted_topk_indices(a, k, largest):
+    """int32 indices of the ``k`` largest (smallest) along the last axis in the order MindSpore's CPU
+    TopK leaves them unsorted (``std::nth_element``'s); computed on the host (a callback when traced)."""
+    n = a.shape[-1]
+
+    def host(x):
+        x = np.asarray(x)
+        return nth_element_order(x.reshape(-1, n), k, largest).reshape(x.shape[:-1] + (k,))
+
+    if not isinstance(a, jax.core.Tracer):
+        return jnp.asarray(host(a))
+    out = jax.ShapeDtypeStruct(a.shape[:-1] + (k,), np.int32)
+    return jax.pure_callback(host, out, jax.lax.stop_gradient(a), vmap_method="sequential")
 
 
 @op("topk", method="topk")
