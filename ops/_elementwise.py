@@ -82,9 +82,11 @@ def _register(impl, name, prim, doc, aliases=(), *, amp=None, targets_lacking=No
     return impl
 
 
-def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=(), **policy):
+def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="input", exclude=(), composite=False,
+           **policy):
     """Register the unary op ``name`` (and Primitive ``prim``) computing ``fn``; ``policy``: the
-    policy fields of :func:`_register`."""
+    policy fields of :func:`_register`. ``composite``: MindSpore composes the op from other ops, each
+    rounding to a half-precision input's dtype, so ``fn`` gets the input at its own dtype."""
     def impl(input):
         a = _need_tensor(prim or name, input, arg)
         _check_kind(prim or name, a, allowed, arg)
@@ -92,7 +94,7 @@ def _unary(name, prim, fn, allowed="fc", *, to_float=False, aliases=(), arg="inp
             raise _dtype_error(prim or name, arg, a.dtype, allowed)
         if to_float and _kind(a.dtype) in "biu":
             a = a.astype(_F32)
-        if _kind(a.dtype) == "f":
+        if _kind(a.dtype) == "f" and not composite:
             return _wrap(_in_f32(fn, a))
         return _wrap(fn(a))
     return _register(impl, name, prim, f"Elementwise ``{name}`` of a Tensor (MindSpore ``ops.{name}``).", aliases,
@@ -127,10 +129,10 @@ _unary("sinc", "Sinc", _sinc, "iufc", to_float=True)
 
 
 def _tanhshrink(a):
-    return a - jnp.tanh(a)
+    return a - _in_f32(jnp.tanh, a)     # Tanh, then Sub (a half-precision tanh is rounded first)
 
 
-_unary("tanhshrink", None, _tanhshrink, "iufc", to_float=True)
+_unary("tanhshrink", None, _tanhshrink, "iufc", to_float=True, composite=True)
 
 # --- exponential and logarithm -----------------------------------------------------------------
 _unary("exp", "Exp", jnp.exp, aliases=("tensor_exp",), amp=BLACK)
