@@ -428,8 +428,8 @@ class Dataset:
     @_sized
     def get_dataset_size(self):
         n = self._num_rows()
-        if n is None:
-            n = sum(1 for _ in self._rows({}, 0))
+        if n is None:   # counted by a full pass: recorded, as a pass of an iterator is (MindSpore keeps it)
+            n = self._seen_size = sum(1 for _ in self._rows({}, 0))
         return n
 
     def _first_row(self):

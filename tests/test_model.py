@@ -23,6 +23,16 @@ def _graph_mode():
     ms.set_context(mode=ms.GRAPH_MODE)
 
 
+@pytest.fixture(autouse=True)
+def _sinking_target(monkeypatch):
+    """These tests cover the sink machinery, which runs on the targets where MindSpore sinks
+    (GPU, Ascend); on the CPU target ``dataset_sink_mode=True`` runs as non-sink, as MindSpore's
+    (``tests/test_dataset_init_step.py``)."""
+    import importlib
+    monkeypatch.setattr(importlib.import_module("mscompat.train.model"), "_sinks_on_target",
+                        lambda dataset_sink_mode, process="training": dataset_sink_mode)
+
+
 @pytest.fixture(params=["scan", "host_loop"])
 def sink_as(request, monkeypatch):
     """Both ways a sink block runs: one ``lax.scan`` (accelerators) and one compiled step per

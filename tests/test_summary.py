@@ -2,6 +2,7 @@
 frames of tensorboardX's Event protos) and their tags, steps and values checked. Argument checks
 are compared with real MindSpore in parity_tests/cases/summary.py."""
 import glob
+import importlib
 import json
 import os
 import struct
@@ -197,7 +198,10 @@ def test_collector_non_sink(tmp_path):
     assert any(t.startswith("custom_lineage_data") for _, t, _, _ in rows)
 
 
-def test_collector_sink_mode(tmp_path):
+def test_collector_sink_mode(tmp_path, monkeypatch):
+    # on a target where Model sinks (GPU, Ascend); the CPU target runs sink mode as non-sink, as MindSpore
+    monkeypatch.setattr(importlib.import_module("mscompat.train.model"), "_sinks_on_target",
+                        lambda dataset_sink_mode, process="training": dataset_sink_mode)
     rows = _train(tmp_path, True, epochs=3, collect_freq=2, collect_tensor_freq=3,
                   collect_specified_data={"collect_train_lineage": False}, keep_default_action=True)
     tags = {}

@@ -12,9 +12,13 @@ network (``WithEvalCell``) and the predict network, and runs them with callbacks
   XLA:CPU one compiled step per batch, see :func:`mscompat.train.data_sink._steps_as_loop`); the
   Parameters hold the new values after each call (the callback boundary). As on MindSpore's GPU/Ascend
   backends, an "epoch" is then ``sink_size`` steps, ``cur_step_num`` advances by ``sink_size`` and
-  step callbacks run once per sink call with the last step's loss. (MindSpore's CPU backend
-  silently runs sink mode as non-sink; mscompat sinks on every backend.) In PyNative mode sink
-  mode runs step by step with one step callback per step, as MindSpore does.
+  step callbacks run once per sink call with the last step's loss. In PyNative mode sink
+  mode runs step by step with one step callback per step, as MindSpore does;
+* on the CPU target (``device_target="CPU"``) MindSpore has no dataset sink: training and evaluation
+  with ``dataset_sink_mode=True`` run as non-sink (whole epochs whatever ``sink_size``, one step
+  callback per batch, ``cb_params.dataset_sink_mode`` False), and so does mscompat
+  (:func:`_sinks_on_target`). Its non-sink step is the same compiled train network, so the CPU
+  loses no speed by it (XLA:CPU runs the sink block as one compiled step per batch anyway).
 """
 import copy
 from collections.abc import Iterable
@@ -74,6 +78,16 @@ def _get_metrics(metrics):
     if isinstance(metrics, set):
         return {name: M.get_metric_fn(name) for name in metrics}
     raise TypeError("For 'get_metrics', the argument 'metrics' must be None, dict or set, but got {}".format(metrics))
+
+
+def _sinks_on_target(dataset_sink_mode, process="training"):
+    """Whether ``dataset_sink_mode`` really sinks on the current target: MindSpore's CPU target
+    has no dataset sink and runs ``process`` as non-sink (logged at INFO level, as MindSpore)."""
+    if dataset_sink_mode and _CONTEXT["device_target"] == "CPU":
+        logger.info(f"The CPU cannot support dataset sink mode currently. So the {process} process will be "
+                    "performed with dataset not sink.")
+        return False
+    return dataset_sink_mode
 
 
 def _as_tuple(inputs):
@@ -322,7 +336,7 @@ class Model:
         cb_params.initial_step = self._initial_step
         with CallbackManager(cb_params.list_callback) as list_callback:
             self._check_reuse_dataset(train_dataset)
-            if dataset_sink_mode:
+            if _sinks_on_target(dataset_sink_mode):
                 self._train_dataset_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
                                                  initial_epoch, valid_infos)
             else:
@@ -512,7 +526,7 @@ class Model:
         self._clear_metrics()
         with CallbackManager(callbacks) as list_callback:
             return self._eval_process(valid_dataset, list_callback, cb_params, add_eval_loss=True,
-                                      sink_mode=dataset_sink_mode)
+                                      sink_mode=_sinks_on_target(dataset_sink_mode, "evaluating"))
 
     def _eval_process(self, valid_dataset, list_callback=None, cb_params=None, add_eval_loss=False, sink_mode=False):
         run_context = RunContext(cb_params)
@@ -569,7 +583,8 @@ class Model:
         cb_params.network = self._network
         self._clear_metrics()
         with CallbackManager(callbacks) as list_callback:
-            return self._eval_process(valid_dataset, list_callback, cb_params, sink_mode=dataset_sink_mode)
+            return self._eval_process(valid_dataset, list_callback, cb_params,
+                                      sink_mode=_sinks_on_target(dataset_sink_mode, "evaluating"))
 
     # ------------------------------------------------------------------ inference
     def predict(self, *predict_data, backend=None, config=None):

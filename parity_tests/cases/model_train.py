@@ -7,10 +7,11 @@ metrics, ``predict`` outputs, sink mode against non-sink, ``initial_epoch``, ``r
 EarlyStopping / ReduceLROnPlateau / LearningRateScheduler decisions, LossMonitor's printed lines,
 History, ModelCheckpoint file names, and the exception classes of bad arguments.
 
-MindSpore's CPU backend runs ``dataset_sink_mode=True`` as non-sink; mscompat really sinks
+MindSpore's CPU target runs ``dataset_sink_mode=True`` as non-sink, and so does mscompat's (the
+per-step behaviour is compared in ``model_cpu_sink.py``); mscompat sinks on the other targets
 (``sink_size`` steps per compiled call, one step callback per call, as MindSpore on GPU/Ascend).
-The sink cases therefore compare what both agree on with ``sink_size=-1`` (a sink call = an
-epoch): epoch-end losses and step numbers, and the final parameters.
+The sink cases compare what holds on every target with ``sink_size=-1`` (a sink call = an epoch):
+epoch-end losses and step numbers, and the final parameters.
 """
 import contextlib
 import io
