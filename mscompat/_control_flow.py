@@ -27,6 +27,7 @@ import copy
 import functools
 import inspect
 import os
+import re
 import sys
 import textwrap
 import traceback
@@ -145,8 +146,9 @@ def _rewrite(fn):
         return None
     if "__class__" in code.co_freevars:
         _fix_super(fdef)
+    folded = _fold_cond_comments(fdef, textwrap.dedent("".join(lines)), first)
     rw = _Rewriter(fdef, code.co_filename, code.co_freevars)
-    if not rw.run():
+    if not rw.run() and not folded:
         return None
     if _DEBUG:
         _DEBUG.append(ast.unparse(fdef))
@@ -154,6 +156,32 @@ def _rewrite(fn):
     if hasattr(new, "co_qualname"):
         new = _fix_qualnames(new, new.co_qualname, code.co_qualname)
     return new
+
+
+_COND_COMMENT = re.compile(r"#\s*@jit\.cond:\s*(True|False)$")
+
+
+def _fold_cond_comments(fdef, source, first):
+    """MindSpore's parser folds an ``if`` (or ``elif``) statement to one branch when a line of
+    it (from its header to its last line, nested statements included) ends with the comment
+    ``# @jit.cond: True`` or ``False``; the last such line decides, the test is not evaluated.
+    Returns how many were folded."""
+    marks = {}
+    for n, line in enumerate(source.splitlines(), first):
+        if "@jit.cond:" in line:
+            m = _COND_COMMENT.search(line)
+            if m:
+                marks[n] = m.group(1) == "True"
+    if not marks:
+        return 0
+    folded = 0
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.If):
+            hit = [marks[n] for n in range(node.lineno, node.end_lineno + 1) if n in marks]
+            if hit:
+                node.test = ast.copy_location(ast.Constant(hit[-1]), node.test)
+                folded += 1
+    return folded
 
 
 def _compile(fdef, freevars, filename):

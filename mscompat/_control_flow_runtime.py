@@ -29,8 +29,8 @@ from . import _state
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
            "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
-           "graph_copy", "fstr", "str_", "RuntimeStr", "graph_results", "run_eagerly", "plain_dicts",
-           "in_", "not_in"]
+           "graph_copy", "fstr", "str_", "RuntimeStr", "runtime_text_error", "graph_results", "run_eagerly",
+           "plain_dicts", "in_", "not_in"]
 
 _PASS_THROUGH = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
                  jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
@@ -126,8 +126,8 @@ def mod(a, b):
 def _has_runtime(v):
     if isinstance(v, RuntimeStr):
         return True
-    if isinstance(v, Tensor):
-        return isinstance(v._data, jax.core.Tracer)
+    if isinstance(v, Tensor):    # traced, with no value under an eager differentiation's tracers
+        return isinstance(v._data, jax.core.Tracer) and _state.concrete(v._data) is None
     if isinstance(v, (tuple, list)):
         return any(_has_runtime(x) for x in v)
     if isinstance(v, dict):
@@ -193,6 +193,14 @@ class RuntimeStr:
         if name.startswith("__"):
             raise AttributeError(name)
         self._needs_text()
+
+
+def runtime_text_error(exc):
+    """Whether ``exc`` (raised while a compiled call was traced) carries text that MindSpore's
+    JIT Fallback makes from Tensor values when the graph runs (a :class:`RuntimeStr`): only a
+    run with the values can raise it as MindSpore does."""
+    return isinstance(exc, Exception) and not isinstance(exc, ControlFlowFallback) and \
+        any(isinstance(a, RuntimeStr) for a in exc.args)
 
 
 def _caller():

@@ -28,7 +28,7 @@ from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _state, backends, log as logger
 from ._control_flow import ControlFlowFallback, user_frame
-from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly
+from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly, runtime_text_error
 from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded, _RECORDING
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
@@ -523,6 +523,10 @@ class Compiled:
             except _FALLBACK_ERRORS as e:
                 self._fall_back(e)
                 return None
+            except Exception as e:      # noqa: BLE001 - re-raised unless it carries JIT Fallback text
+                if not runtime_text_error(e):
+                    raise
+                return None     # an exception whose text needs Tensor values: this call runs eagerly and raises it
         raise RuntimeError(f"'{self.name}' could not be compiled: the Parameters it reads or writes change every "
                            f"time it is traced ({_MAX_DISCOVERIES} discoveries). Create the Parameters outside the "
                            "compiled function (in the Cell's __init__) so that they are the same objects each call.")

@@ -13,6 +13,7 @@ import numpy as np
 import jax
 
 from mscompat._graph_print import graph_print, in_compiled
+from mscompat.common._scope import compiling
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
 from .primitive import Primitive, PrimitiveWithInfer
@@ -299,7 +300,8 @@ def _hook_backward(inputs, fn):
 
 @register_primitive_class
 class Morph(PrimitiveWithInfer):
-    """Wrap ``fn`` as one op (optionally with a custom backward ``bprop_fn(*args, out, dout)``)."""
+    """Wrap ``fn`` as one op (optionally with a custom backward ``bprop_fn(*args, out, dout)``).
+    As MindSpore, it runs only inside a compiled call (GRAPH_MODE Cell, ``ms.jit``)."""
 
     def __init__(self, fn, infer_shape, infer_dtype, bprop_fn=None):
         PrimitiveWithInfer.__init__(self, "Morph")
@@ -324,10 +326,14 @@ class Morph(PrimitiveWithInfer):
     def infer_dtype(self, *args):
         return self._infer_dtype(*args)
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if not (in_compiled() or compiling()):      # compiling: its discovery trace too
+            raise RuntimeError("Morph is only supported in GRAPH_MODE.")
         fn, bprop = self.__morph_fn__, self.__morph_bprop_fn__
         if bprop is None:
-            return fn(*args)
+            return fn(*args, **kwargs)
+        if kwargs:     # ``fn`` takes positional-or-keyword parameters only (checked when made)
+            args = inspect.signature(fn).bind(*args, **kwargs).args
 
         @jax.custom_vjp
         def run(*a):

@@ -6,6 +6,7 @@ import os
 import numpy as np
 import jax
 import scipy.linalg
+import pytest
 
 import mscompat as ms
 from mscompat import ops
@@ -42,12 +43,42 @@ def test_dump_gradient_writes_file(tmp_path):
     np.testing.assert_allclose(np.load(tmp_path / files[0]), [4.0, 4.0])
 
 
+def _square(x):
+    return W(x._data * x._data)
+
+
+def _scaled(a, b=None, c=None):
+    return a * b * c
+
+
 def test_morph_forward_and_custom_bprop():
-    m = ops.Morph(lambda x: W(x._data * x._data), lambda s: s, lambda d: d,
-                  bprop_fn=lambda x, out, dout: (W(dout._data * 10),))
+    m = ops.Morph(_square, lambda s: s, lambda d: d, bprop_fn=lambda x, out, dout: (W(dout._data * 10),))
     x = ms.Tensor(np.array([1.0, 3.0], np.float32))
-    np.testing.assert_allclose(m(x).asnumpy(), [1.0, 9.0])
-    np.testing.assert_allclose(_grad(m, [1.0, 3.0]), [10.0, 10.0])
+    np.testing.assert_allclose(ms.jit(m)(x).asnumpy(), [1.0, 9.0])
+    np.testing.assert_allclose(ms.jit(ms.grad(lambda t: m(t).sum()))(x).asnumpy(), [10.0, 10.0])
+    # as MindSpore: only a compiled call runs it
+    with pytest.raises(RuntimeError, match="Morph is only supported in GRAPH_MODE."):
+        m(x)
+    with pytest.raises(RuntimeError, match="Morph is only supported in GRAPH_MODE."):
+        ms.grad(lambda t: m(t).sum())(x)
+
+
+def test_morph_keyword_inputs_in_graph_mode():
+    m = ops.Morph(_scaled, lambda *s: s[0], lambda *d: d[0])
+    two, three = ms.Tensor(2.0, ms.float32), ms.Tensor(3.0, ms.float32)
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return m(x, c=three, b=two)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        np.testing.assert_allclose(Net()(x).asnumpy(), [6.0, 12.0])
+        grads = ms.ops.GradOperation()(Net())(x)
+        np.testing.assert_allclose(grads.asnumpy(), [6.0, 6.0])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def test_print_under_jit(capsys):

@@ -251,3 +251,66 @@ def test_print_under_pynative_grad_is_python_print_with_values(capsys):
         g, text = _printed(capsys, ms.grad(Net()), ms.Tensor(np.array([1.0, 2.0], np.float32)))
     assert text == "in [1. 2.] 3.0\n"
     assert np.allclose(g.asnumpy(), [2.0, 4.0])
+
+
+def _raise_with_text(x):
+    if x.shape[0] > 2:          # known when compiling: the raise is met while tracing
+        raise ValueError(f"wrong shape, {x}.")
+    return x * 2
+
+
+def test_exception_text_from_tensor_values_has_the_values():
+    f = ms.jit(_raise_with_text)
+    with pytest.raises(ValueError, match=r"wrong shape, \[1\. 2\. 3\.\]\."):
+        f(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+    # a shorter input compiles and runs: the failed signature made nothing eager
+    assert np.allclose(f(ms.Tensor(np.array([1.0, 2.0], np.float32))).asnumpy(), [2.0, 4.0])
+
+    class GradNet(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.grad = ms.ops.GradOperation()
+
+        def construct(self, v):
+            return self.grad(_raise_with_text)(v)
+
+    with _mode(ms.GRAPH_MODE), pytest.raises(ValueError, match=r"wrong shape, \[1\. 2\. 3\.\]\."):
+        GradNet()(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+
+
+def test_tensor_text_under_pynative_grad_shows_values():
+    seen = []
+
+    def f(a):
+        seen.extend([str(a), repr(a), f"{a}"])
+        return (a * a).sum()
+
+    with _mode(ms.PYNATIVE_MODE):
+        ms.ops.grad(f)(ms.Tensor(np.array([1.0, 2.0], np.float32)))
+    assert seen[0] == seen[2] == "[1. 2.]"
+    assert seen[1].startswith("Tensor(shape=[2], dtype=Float32, value=") and "Tracer" not in seen[1]
+
+
+def _cond_comment(x):
+    if x.sum() > 100:  # @jit.cond: True
+        return x * 2
+    elif x.sum() > 0:  # @jit.cond: False
+        return x * 5
+    return x * 3
+
+
+def _cond_comment_strict(x):
+    if x.sum() > 0:  # @jit.cond: False  
+        return x * 2
+    if x.sum() > 0:  # @jit.cond: True extra
+        return x * 5
+    return x * 3
+
+
+def test_jit_cond_comment_folds_if_statements():
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    # the last directive of the statement (the elif's False) folds the outer if to its else branch
+    assert np.allclose(ms.jit(_cond_comment)(x).asnumpy(), [3.0, 6.0])
+    assert np.allclose(_cond_comment(x).asnumpy(), [5.0, 10.0])         # PyNative: a plain comment
+    # a directive must end its line exactly: these are comments, the tests are evaluated
+    assert np.allclose(ms.jit(_cond_comment_strict)(x).asnumpy(), [2.0, 4.0])

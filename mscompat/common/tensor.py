@@ -121,6 +121,21 @@ def _list_item(d):
     return d
 
 
+# ``ufunc(scalar, tensor)`` -> the Tensor operator that computes it (reflected)
+_REFLECTED_UFUNCS = {np.add: "__radd__", np.subtract: "__rsub__", np.multiply: "__rmul__",
+                     np.true_divide: "__rtruediv__", np.floor_divide: "__rfloordiv__", np.remainder: "__rmod__",
+                     np.power: "__rpow__", np.greater: "__lt__", np.greater_equal: "__le__", np.less: "__gt__",
+                     np.less_equal: "__ge__", np.equal: "__eq__", np.not_equal: "__ne__"}
+
+
+def _eager_value(data):
+    """The array a Tensor shows: under the tracers of an eager differentiation (``grad`` in
+    PyNative) the value they carry; ``None`` for a value traced inside a compiled call."""
+    while isinstance(data, jax.core.Tracer):
+        data = getattr(data, "primal", None)
+    return data
+
+
 class Tensor:
     """MindSpore's Tensor, backed by a ``jax.Array``.
 
@@ -133,7 +148,23 @@ class Tensor:
     """
 
     __slots__ = ("_data", "_init", "__weakref__", "__dict__")
-    __array_priority__ = 100
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """numpy ufuncs with Tensor operands (``ndarray * Tensor``, ``np.float32(2) > t``,
+        ``np.exp(t)``): numpy computes them on the Tensors' values and gives an ndarray, as with
+        MindSpore (its Tensor leaves them to numpy). In a traced call a numpy scalar with a
+        Tensor is the Tensor operator instead (MindSpore's graph compiler makes it a graph op)."""
+        if method == "__call__" and len(inputs) == 2 and not kwargs:
+            a, b = inputs
+            if isinstance(b, Tensor):
+                if type(a) is np.ndarray and a.ndim == 0:     # how a numpy scalar's comparison passes it
+                    a = a[()]
+                if isinstance(a, (np.generic, numbers.Number)) and isinstance(b._data, jax.core.Tracer):
+                    name = _REFLECTED_UFUNCS.get(ufunc)
+                    if name is not None:
+                        return getattr(b, name)(a)
+        args = tuple(np.asarray(x) if isinstance(x, Tensor) else x for x in inputs)
+        return getattr(ufunc, method)(*args, **kwargs)
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None, internal=False):
@@ -452,12 +483,12 @@ class Tensor:
         return id(self)
 
     def __repr__(self):
-        if isinstance(self._data, jax.core.Tracer):
+        if isinstance(self._data, jax.core.Tracer) and _eager_value(self._data) is None:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={self._data})"
         if self._data is None and any(d < 0 for d in self.shape):   # a dynamic-shape placeholder
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n)"
         # an uninitialized Tensor shows its (zero-filled) storage, as MindSpore does
-        data = np.zeros(self.shape, self._np_dtype()) if self._data is None else np.asarray(self._data)
+        data = np.zeros(self.shape, self._np_dtype()) if self._data is None else np.asarray(_eager_value(self._data))
         body = _format_value(data)
         sep = "\n" if self.ndim > 1 else " "
         return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={sep}{body})"
@@ -465,9 +496,10 @@ class Tensor:
     def __str__(self):
         if self._data is None:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
-        if isinstance(self._data, jax.core.Tracer):
+        data = _eager_value(self._data)
+        if data is None:     # traced inside a compiled call
             return str(self._data)
-        a = np.asarray(self._data)
+        a = np.asarray(data)
         if a.dtype.kind not in "biufc":  # bfloat16
             return np.array2string(a.astype(np.float32), formatter={"float_kind": lambda v: "%f" % v})
         return str(a)

@@ -380,7 +380,7 @@ CASES += [
 ]
 
 
-# Morph (MindSpore: calls only in GRAPH_MODE; mscompat runs fn eagerly by design) and nsa_compress
+# Morph (runs only in GRAPH_MODE; tests/test_debug_single.py) and nsa_compress
 # (MindSpore: Ascend only; mscompat computes it): only what both do the same is compared here,
 # construction and argument parsing.
 def _morph_fn_default(x, y=1.0):

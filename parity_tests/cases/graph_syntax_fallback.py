@@ -166,6 +166,46 @@ def asnumpy_dict_order(x):
     return tuple({"z": y.shape[0], "a": 1}.items())
 
 
+def _raise_text(text):
+    raise ValueError(text)
+
+
+def raise_text_static_cond(x):
+    if x.shape[0] > 2:     # a condition known when compiling: the raise is taken while tracing
+        _raise_text(f"wrong shape, {x}.")
+    return x
+
+
+def _caught_text(m, fn, *args):
+    try:
+        fn(*args)
+    except ValueError as e:
+        return str(e)
+    return "no error"
+
+
+def raise_text_static_cond_message(m, x):
+    return _caught_text(m, m.jit(raise_text_static_cond), x)
+
+
+def raise_text_under_grad_message(m, x):
+    class Net(m.nn.Cell):
+        def construct(self, v):
+            raise_text_static_cond(v)
+            return v * 2
+
+    class GradNet(m.nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+            self.grad = m.ops.GradOperation()
+
+        def construct(self, v):
+            return self.grad(self.net)(v)
+
+    return _caught_text(m, GradNet(Net()), x)
+
+
 CASES = [
     J("gs_fallback/np_const_tensor", np_const_tensor, V3, default=True),
     J("gs_fallback/np_arange_tensor", np_arange_tensor, V3),
@@ -201,4 +241,6 @@ CASES = [
     J("gs_fallback/percent_of_tensor", percent_of_tensor, V3),
     J("gs_fallback/asnumpy_with_containers", asnumpy_with_containers, V3),
     J("gs_fallback/asnumpy_dict_order", asnumpy_dict_order, V3),
+    C("gs_fallback/raise_text_static_cond", raise_text_static_cond_message, V3, default=True),
+    C("gs_fallback/raise_text_under_grad", raise_text_under_grad_message, V3),
 ]

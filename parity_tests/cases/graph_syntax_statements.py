@@ -36,6 +36,37 @@ def if_no_else(x):
     return y
 
 
+def if_cond_comment_false(x):
+    if x.sum() > 0:  # @jit.cond: False
+        return x * 2
+    return x * 3
+
+
+def if_cond_comment_true(x):
+    if x.sum() > 100:  #@jit.cond:True
+        return x * 2
+    return x * 3
+
+
+def if_cond_comment_last(x):
+    # the last directive in the whole statement (elif lines included) decides for the outer if
+    if x.sum() > 100:  # @jit.cond: True
+        return x * 2
+    elif x.sum() > 0:  # @jit.cond: False
+        return x * 5
+    return x * 3
+
+
+def if_cond_comment_other(x):
+    y = x
+    if x.sum() > 0:  # @jit.cond: maybe (not a directive: the test is evaluated)
+        y = x * 2
+    # while loops are not folded
+    while x.sum() < 5:  # @jit.cond: False
+        x = x + 1
+    return x + y
+
+
 def if_const(x):
     n = 3
     if n > 2:
@@ -654,6 +685,10 @@ _G = 0
 CASES = [
     J("gs_stmt/if_tensor", if_tensor, V3, default=True),
     J("gs_stmt/if_tensor_neg", if_tensor, NEG),
+    J("gs_stmt/if_cond_comment_false", if_cond_comment_false, V3, default=True),
+    J("gs_stmt/if_cond_comment_true", if_cond_comment_true, NEG),
+    J("gs_stmt/if_cond_comment_last", if_cond_comment_last, NEG),
+    J("gs_stmt/if_cond_comment_other", if_cond_comment_other, V3),
     J("gs_stmt/if_elif_pos", if_elif, POS, default=True),
     J("gs_stmt/if_elif_big", if_elif, V3 * 10),
     J("gs_stmt/if_elif_neg", if_elif, NEG),
