@@ -14,9 +14,13 @@ child of ``python -m mscompat`` / ``python -m mscompat.run`` through ``PYTHONPAT
 """
 import importlib
 import importlib.abc
+import importlib.metadata
 import importlib.util
 import os
+import re
 import sys
+
+from .version import __version__
 
 __all__ = ["install", "uninstall", "is_installed", "SPAWN_PATH"]
 
@@ -50,6 +54,26 @@ class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         # the import system stamped the alias spec on the real module: restore its own
         _, own_spec = module.__spec__.loader_state
         module.__spec__ = own_spec
+
+    def find_distributions(self, context=importlib.metadata.DistributionFinder.Context()):
+        """``importlib.metadata`` finds a ``mindspore`` distribution of MindSpore's version
+        (packages check ``importlib.metadata.version("mindspore")`` before they import it)."""
+        name = getattr(context, "name", None)
+        if name is not None and re.sub(r"[-_.]+", "_", name).lower() != _PREFIX:
+            return iter(())
+        return iter((_AliasDistribution(),))
+
+
+class _AliasDistribution(importlib.metadata.Distribution):
+    """mscompat's distribution seen under the name ``mindspore``: its metadata only."""
+
+    def read_text(self, filename):
+        if filename == "METADATA":
+            return f"Metadata-Version: 2.1\nName: {_PREFIX}\nVersion: {__version__}\n"
+        return None
+
+    def locate_file(self, path):
+        return os.path.join(os.path.dirname(os.path.abspath(__file__)), path)
 
 
 _finder = _AliasFinder()

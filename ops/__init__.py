@@ -47,3 +47,4 @@ from mscompat._autodiff import jet, derivative, linearize  # noqa: E402,F401
 P = operations
 F = functional
 C = composite
+Tensor = _tensor_api.Tensor     # MindSpore's ops namespace re-exports the Tensor class (ops.Tensor)

@@ -32,7 +32,7 @@ __all__ = ["apply", "amp_level", "O1_DTYPE_ATTR"]
 
 O1_DTYPE_ATTR = "_amp_o1_dtype"     # set on a Primitive instance that level O1 casts
 
-_LOCAL = threading.local()          # .stack: [(level, low-precision dtype)] of this thread's active calls
+_LOCAL = threading.local()          # .stack: [(level, low-precision dtype, AmpStrategy)] of this thread's active calls
 _USERS = [0]                        # active calls in all threads (the policy is active while > 0)
 _USERS_LOCK = threading.Lock()
 
@@ -111,7 +111,7 @@ class _AmpPolicy(_dispatch.Policy):
         st = getattr(_LOCAL, "stack", None)
         if not st:
             return call
-        level, low = st[-1]
+        level, low, _ = st[-1]
         if level == "O1":
             dtype = getattr(prim, O1_DTYPE_ATTR, None) if prim is not None else None
             if dtype is None:
@@ -142,22 +142,31 @@ _POLICY = _AmpPolicy()
 def amp_level():
     """``(level, dtype)`` of this thread's innermost active operator-level AMP call, or None."""
     st = getattr(_LOCAL, "stack", None)
-    return st[-1] if st else None
+    return st[-1][:2] if st else None
+
+
+def current_strategy():
+    """The ``_c_expression.amp.AmpStrategy`` of this thread's innermost active call (None when
+    there is none, or it has none)."""
+    st = getattr(_LOCAL, "stack", None)
+    return st[-1][2] if st else None
 
 
 class _AutoAmp:
-    """Context: the casts of ``level`` (``"auto"`` or ``"O1"``) for ``dtype`` in this thread."""
+    """Context: the casts of ``level`` (``"auto"``, ``"O1"``, or None: none) for ``dtype`` in this
+    thread; ``strategy`` is the ``AmpStrategy`` it stands for (``get_curr_amp_strategy``)."""
 
-    def __init__(self, dtype, level="auto"):
+    def __init__(self, dtype, level="auto", strategy=None):
         self.dtype = dtype
         self.level = level
+        self.strategy = strategy
 
     def __enter__(self):
         with _USERS_LOCK:
             _USERS[0] += 1
             if _USERS[0] == 1:
                 _dispatch.activate(_POLICY)
-        _stack().append((self.level, self.dtype))
+        _stack().append((self.level, self.dtype, self.strategy))
         return self
 
     def __exit__(self, *exc):
@@ -169,17 +178,18 @@ class _AutoAmp:
         return False
 
 
-def running(dtype, level):
+def running(dtype, level, strategy=None):
     """The context in which ``level``'s operator casts for ``dtype`` apply (``train.amp`` runs a
-    level-O1 network in it)."""
-    return _AutoAmp(dtype, level)
+    level-O1 network in it; ``_c_expression.amp.push_amp_strategy`` enters one for ``strategy``)."""
+    return _AutoAmp(dtype, level, strategy)
 
 
-def _decorate(fn, dtype):
+def _decorate(fn, dtype, strategy):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        with _AutoAmp(dtype):
+        with _AutoAmp(dtype, "auto", strategy):
             return fn(*args, **kwargs)
+    wrapper.amp_strategy = strategy
     return wrapper
 
 
@@ -188,27 +198,27 @@ def _auto_construct(self, *args, **kwargs):
     d = self.__dict__
     orig = d.get("_amp_auto_orig") or types.MethodType(type(self).construct, self)
     fn = _control_flow.convert(orig) if _state.tracing() else orig
-    with _AutoAmp(d["_amp_auto_dtype"]):
+    with _AutoAmp(d["_amp_auto_dtype"], "auto", d.get("amp_strategy")):
         return fn(*args, **kwargs)
 
 
 _auto_construct.__cf_converted__ = True
 
 
-def apply(network, dtype):
+def apply(network, dtype, strategy=None):
     """``network`` (a Cell, changed in place, or a function, wrapped) running with level
-    ``auto``."""
+    ``auto``; ``strategy`` (its ``_c_expression.amp.AmpStrategy``) becomes its ``amp_strategy``."""
     if isinstance(network, Cell):
         d = network.__dict__
         if "_amp_auto_dtype" not in d:
             d["_amp_auto_orig"] = d.get("construct")
         d["_amp_auto_dtype"] = dtype
         d["construct"] = types.MethodType(_auto_construct, network)
-        network.__dict__["amp_strategy"] = ("auto", dtype)
+        network.__dict__["amp_strategy"] = strategy
         for _, cell in network.cells_and_names():
             cell.__dict__.pop("_compiled", None)
             cell.__dict__.pop("_converted_construct", None)
         return network
     if inspect.isfunction(network) or inspect.ismethod(network):
-        return _decorate(network, dtype)
+        return _decorate(network, dtype, strategy)
     raise TypeError(f"For amp_level 'auto', the network type should be Cell or function, bot got {type(network)}.")

@@ -29,9 +29,10 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type
-from mscompat.ops._registry import amp_primitives, WHITE
+from mscompat.ops._registry import amp_primitives, WHITE, BLACK
 from mscompat.train.loss_scale_manager import DynamicLossScaleManager, LossScaleManager
 from . import _amp_auto
+from ._amp_strategy import AmpLevel, create_amp_strategy
 from mscompat import ops
 from mscompat import _control_flow, _state
 from mscompat.ops.primitive import Primitive
@@ -79,6 +80,13 @@ def __getattr__(name):
     if name in ("AMP_WHITE_LIST", "AMP_BLACK_LIST"):
         return _amp_list(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _auto_strategy(dtype):
+    """The ``AmpAuto`` strategy of level ``auto`` for ``dtype`` (a network's ``amp_strategy``): its
+    white and black lists name the Primitives of the level's white and black classes."""
+    white, black = ([(cls.__name__, []) for cls in amp_primitives("auto", kind)] for kind in (WHITE, BLACK))
+    return create_amp_strategy(AmpLevel.AmpAuto, dtype, white, black)
 
 
 def get_white_list():
@@ -276,7 +284,7 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
         network.to_float(dtype)
         network = _OutputTo32(network)
     elif amp_level == "auto":
-        network = _amp_auto.apply(network, dtype)
+        network = _amp_auto.apply(network, dtype, _auto_strategy(dtype))
     else:
         raise ValueError(f"The amp level {amp_level} is not supported")
     if isinstance(network, Cell):

@@ -14,6 +14,7 @@ Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00])
 """
 import contextlib
 import functools
+import inspect
 import json
 import warnings
 
@@ -196,6 +197,17 @@ class _PyNativeExecutor:
 
 
 _pynative_executor = _PyNativeExecutor()
+
+
+def _function_forbid_reuse(func):
+    """Marks ``func`` (a plain function; a TypeError otherwise) as one whose results a compiled
+    graph must not share between calls (MindSpore's random functions): each call in a graph runs
+    it again. mscompat's graphs never merge calls of an op that draws random numbers, so the mark
+    (``__function_forbid_reuse__``) is the whole effect."""
+    if not inspect.isfunction(func):
+        raise TypeError(f"Decorator _function_forbid_reuse can only be used for function type, but got {func}.")
+    func.__function_forbid_reuse__ = True
+    return func
 
 
 class _no_grad(contextlib.ContextDecorator):

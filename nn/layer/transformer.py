@@ -39,35 +39,63 @@ def _is_bool(t):
     return arr(t).dtype == jnp.bool_
 
 
-def _check_shapes(query, key, value, key_padding_mask, attn_mask, num_heads):
-    qn, kn, vn = query.ndim, key.ndim, value.ndim
-    if qn == 3:
-        if kn != 3 or vn != 3:
-            raise ValueError(f"For batched `query`, the `key` and `value` must be 3D tensor, "
-                             f"but got `key` with {kn}D and `value` with {vn}D.")
-    elif qn == 2:
-        if kn != 2 or vn != 2:
-            raise ValueError(f"For unbatched `query`, the `key` and `value` must be 2D tensor, "
-                             f"but got `key` with {kn}D and `value` with {vn}D.")
-    else:
+def _check_qkv_shape(query_ndim, key_ndim, value_ndim):
+    """Checks the ranks of query, key and value; True for batched (3-D) inputs, False for 2-D."""
+    if query_ndim not in (2, 3):
         raise ValueError(f"The `query` should be unbatched 2D or batched 3D tensor, "
-                         f"but got `query` with {qn}D.")
+                         f"but got `query` with {query_ndim}D.")
+    if key_ndim != query_ndim or value_ndim != query_ndim:
+        kind = "batched" if query_ndim == 3 else "unbatched"
+        raise ValueError(f"For {kind} `query`, the `key` and `value` must be {query_ndim}D tensor, "
+                         f"but got `key` with {key_ndim}D and `value` with {value_ndim}D.")
+    return query_ndim == 3
+
+
+def _check_kpm_shape(query_ndim, kmp_ndim):
+    """Checks the rank of ``key_padding_mask``: 2-D for a batched query, 1-D for an unbatched one."""
+    if query_ndim not in (2, 3):
+        return
+    want = query_ndim - 1
+    if kmp_ndim != want:
+        kind = "batched" if query_ndim == 3 else "unbatched"
+        raise ValueError(f"For {kind} `query`, the `key_padding_mask` must be `None` or {want}D, "
+                         f"but got `key_padding_mask` with {kmp_ndim}D.")
+
+
+def _check_attn_mask_shape(query_ndim, query_shape, key_shape, attn_mask_ndim, attn_mask_shape, num_heads):
+    """Checks the rank of ``attn_mask`` (2-D or 3-D), and for an unbatched query the shape of a
+    3-D mask: ``(num_heads, query length, key length)``."""
+    if query_ndim not in (2, 3):
+        return
+    if attn_mask_ndim not in (2, 3):
+        kind = "batched" if query_ndim == 3 else "unbatched"
+        raise ValueError(f"For {kind} `query`, the `attn_mask` must be `None`, 2-D or 3-D, "
+                         f"but got `attn_mask` with{attn_mask_ndim}D.")
+    if query_ndim == 2 and attn_mask_ndim == 3:
+        expected = (num_heads, query_shape[0], key_shape[0])
+        if tuple(attn_mask_shape) != expected:
+            raise ValueError(f"The shape of `attn_mask` must to be {expected}, but got {attn_mask_shape}.")
+
+
+def _check_proj_shapes(q_dim, k_dim, v_dim, weights, biases=(None, None, None)):
+    """Checks separate query/key/value projection weights ``(E_q, E_q)``, ``(E_q, E_k)``,
+    ``(E_q, E_v)`` and biases ``(E_q,)`` (those given)."""
+    names = ("query", "key", "value")
+    for nm, w, want in zip(names, weights, ((q_dim, q_dim), (q_dim, k_dim), (q_dim, v_dim))):
+        if tuple(w.shape) != want:
+            raise ValueError(f"Expecting {nm} weights shape of {want}, but got {tuple(w.shape)}")
+    for nm, b in zip(names, biases):
+        if b is not None and tuple(b.shape) != (q_dim,):
+            raise ValueError(f"Expecting {nm} bias shape of {(q_dim,)}, but got {tuple(b.shape)}")
+
+
+def _check_shapes(query, key, value, key_padding_mask, attn_mask, num_heads):
+    is_batched = _check_qkv_shape(query.ndim, key.ndim, value.ndim)
     if key_padding_mask is not None:
-        want = 2 if qn == 3 else 1
-        if key_padding_mask.ndim != want:
-            kind = "batched" if qn == 3 else "unbatched"
-            raise ValueError(f"For {kind} `query`, the `key_padding_mask` must be `None` or {want}D, "
-                             f"but got `key_padding_mask` with {key_padding_mask.ndim}D.")
+        _check_kpm_shape(query.ndim, key_padding_mask.ndim)
     if attn_mask is not None:
-        kind = "batched" if qn == 3 else "unbatched"
-        if attn_mask.ndim not in (2, 3):
-            raise ValueError(f"For {kind} `query`, the `attn_mask` must be `None`, 2-D or 3-D, "
-                             f"but got `attn_mask` with{attn_mask.ndim}D.")
-        if qn == 2 and attn_mask.ndim == 3:
-            expected = (num_heads, query.shape[0], key.shape[0])
-            if tuple(attn_mask.shape) != expected:
-                raise ValueError(f"The shape of `attn_mask` must to be {expected}, but got {attn_mask.shape}.")
-    return qn == 3
+        _check_attn_mask_shape(query.ndim, query.shape, key.shape, attn_mask.ndim, attn_mask.shape, num_heads)
+    return is_batched
 
 
 def _matmul(a, b):
@@ -112,10 +140,7 @@ def _mha_forward(cell, query, key, value, key_padding_mask, attn_mask, average_a
     b_q, b_k, b_v = (None, None, None) if b is None else jnp.split(b, 3)
     if separate:
         w_q, w_k, w_v = arr(cell.q_proj_weight), arr(cell.k_proj_weight), arr(cell.v_proj_weight)
-        eq, ek, ev = q_in.shape[-1], k_in.shape[-1], v_in.shape[-1]
-        for nm, w, want in (("query", w_q, (eq, eq)), ("key", w_k, (eq, ek)), ("value", w_v, (eq, ev))):
-            if tuple(w.shape) != want:
-                raise ValueError(f"Expecting {nm} weights shape of {want}, but got {tuple(w.shape)}")
+        _check_proj_shapes(q_in.shape[-1], k_in.shape[-1], v_in.shape[-1], (w_q, w_k, w_v))
     else:
         w_q, w_k, w_v = jnp.split(arr(cell.in_proj_weight), 3)
 

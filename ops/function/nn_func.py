@@ -1,10 +1,14 @@
 """``mindspore.ops.function.nn_func``: MindSpore's neural-network functional ops at their internal import
 path; the objects are ``mindspore.ops``'s (one implementation, several paths)."""
+import math
 from types import SimpleNamespace
 
 from mscompat import ops as _ops
 from mscompat.common import dtype as _mstype
-from mscompat.nn.layer.transformer import _mha_forward
+from mscompat.mint.nn.functional import pad as pad_ext    # MindSpore's mint.nn.functional.pad is this one
+# MindSpore's private attention shape checks are nn.MultiheadAttention's own, also at this path
+from mscompat.nn.layer.transformer import (_mha_forward, _check_proj_shapes, _check_qkv_shape,  # noqa: F401
+                                           _check_kpm_shape, _check_attn_mask_shape)
 from mscompat.ops._args import wrap as _wrap
 from mscompat.ops._module_paths import bind as _bind
 
@@ -30,6 +34,66 @@ _NAMES = (
 )
 
 __all__ = _bind(globals(), _NAMES, _ops)
+
+
+def linear(x, w, b):
+    """``x`` times the transpose of ``w`` (its last two axes), plus ``b`` when it is given: the
+    projection of MindSpore's attention helpers."""
+    out = _ops.matmul(x, w.swapaxes(-1, -2))
+    return out if b is None else out + b
+
+
+def _interploate_ext_make_tuple(input, value):
+    """``value`` for each spatial dimension of ``input`` (all but the first two): a list or tuple
+    as given, a scalar repeated (the spelling is MindSpore's)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    return (value,) * (input.ndim - 2)
+
+
+def _interpolate_ext_scale_factor_convert_size(input, scale_factor):
+    """The output size of the spatial dimensions of ``input`` scaled by ``scale_factor``:
+    ``floor(size * factor)`` for as many dimensions as both have."""
+    spatial = tuple(input.shape)[2:]
+    return tuple(math.floor(n * f) for n, f in zip(spatial, scale_factor))
+
+
+def _inner_dropout(x, p, training):
+    """``x`` with dropout of probability ``p`` while ``training`` (``x`` itself otherwise, or
+    when ``p`` is outside ``(0, 1]``)."""
+    if training and 0. < p <= 1.:
+        return _ops.Dropout(1 - p)(x)[0]
+    return x
+
+
+def _inner_pad(x, padding, value=None):
+    """``ops.pad`` (constant mode) that also takes a bool ``x`` (padded as int32, cast back)."""
+    dtype = x.dtype
+    padded = _ops.pad(x.astype(_mstype.int32) if dtype == _mstype.bool_ else x, padding, value=value)
+    return padded.astype(dtype)
+
+
+def _in_projection(q, k, v, w_q, w_k, w_v, b_q=None, b_k=None, b_v=None):
+    """The query, key and value projections of attention with separate weights ``w_q (E_q, E_q)``,
+    ``w_k (E_q, E_k)``, ``w_v (E_q, E_v)`` and optional biases ``(E_q,)``."""
+    _check_proj_shapes(q.shape[-1], k.shape[-1], v.shape[-1], (w_q, w_k, w_v), (b_q, b_k, b_v))
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def _in_projection_packed(q, k, v, w, b, k_is_v, q_is_k):
+    """The query, key and value projections of attention with one packed weight ``w (3E, E)``
+    (and bias ``(3E,)``): one matmul for self-attention (``q_is_k`` and ``k_is_v``), two for
+    encoder-decoder attention (``k_is_v``), three otherwise."""
+    embed = q.shape[-1]
+    if k_is_v and q_is_k:
+        return linear(q, w, b).tensor_split(3, axis=-1)
+    if k_is_v:
+        w_q, w_kv = w.split([embed, 2 * embed])
+        b_q, b_kv = (None, None) if b is None else b.split([embed, 2 * embed])
+        return (linear(q, w_q, b_q),) + linear(k, w_kv, b_kv).tensor_split(2, axis=-1)
+    w_q, w_k, w_v = w.tensor_split(3)
+    b_q, b_k, b_v = (None, None, None) if b is None else b.tensor_split(3)
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
 
 
 def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, in_proj_weight,
