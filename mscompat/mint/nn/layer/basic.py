@@ -42,6 +42,15 @@ class Upsample(Cell):
                                self.recompute_scale_factor)
 
 
+def _check_pairs(kernel, size, scale_factor):
+    """The 2-D upsampling layers hand ``size``/``scale_factor`` to the kernel as they are, which takes
+    them as tuples or lists only (a bare number is a TypeError, unlike ``interpolate``)."""
+    for name, v in (("output_size", size), ("scales", scale_factor)):
+        if v is not None and not isinstance(v, (tuple, list)):
+            raise TypeError(f"For primitive[{kernel}], '{name}' must be a tuple or list, but got "
+                            f"{type(v).__name__}: {v}.")
+
+
 class UpsamplingNearest2d(Cell):
     """Nearest-neighbour 2-D upsampling."""
 
@@ -50,6 +59,7 @@ class UpsamplingNearest2d(Cell):
         self.size, self.scale_factor = size, scale_factor
 
     def construct(self, input):
+        _check_pairs("UpsampleNearest2D", self.size, self.scale_factor)
         return F.interpolate(input, self.size, self.scale_factor, "nearest")
 
 
@@ -61,6 +71,7 @@ class UpsamplingBilinear2d(Cell):
         self.size, self.scale_factor = size, scale_factor
 
     def construct(self, input):
+        _check_pairs("UpsampleBilinear2D", self.size, self.scale_factor)
         return F.interpolate(input, self.size, self.scale_factor, "bilinear", True)
 
 
