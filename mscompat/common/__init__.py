@@ -9,3 +9,4 @@ from .seed import (set_seed, get_seed, get_rng_state, set_rng_state, Generator, 
 from .mutable import mutable  # noqa: E402
 from .jit_config import JitConfig  # noqa: E402
 from mscompat.graph.symbol import Symbol  # noqa: E402
+from ._grad_function import _Function  # noqa: E402,F401  (custom autograd functions)
