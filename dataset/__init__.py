@@ -17,6 +17,8 @@ from ._source_mindrecord import MindDataset
 from ._source_text import CSVDataset, TextFileDataset
 from ._source_vision import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from .device_feed import DeviceFeeder  # mscompat's own: batches moved to devices ahead of use
+from ._engine_bases import (SourceDataset, VisionBaseDataset, TextBaseDataset, AudioBaseDataset,  # noqa: F401
+                            UnionBaseDataset)
 import importlib
 
 zip = zip_datasets  # pylint: disable=redefined-builtin
@@ -33,7 +35,9 @@ __all__ = [
 
 def __getattr__(name):
     # ``ds.vision`` / ``ds.transforms`` / ``ds.text`` / ``ds.audio`` as in MindSpore, imported on first use
-    if name in ("transforms", "vision", "text", "audio"):
+    if name == "samplers":      # MindSpore's ``dataset.samplers`` is ``dataset.engine.samplers``
+        return importlib.import_module(".engine.samplers", __name__)
+    if name in ("transforms", "vision", "text", "audio", "engine"):
         try:
             return importlib.import_module("." + name, __name__)
         except ModuleNotFoundError as exc:

@@ -447,3 +447,6 @@ class Unique(_Transform):
         rank = np.empty_like(order)
         rank[order] = np.arange(order.size)
         return uniq[order], rank[inv.reshape(-1)].astype(np.int32), counts[order].astype(np.int32)
+
+from ._module_paths import add_submodule_paths as _add_submodule_paths  # noqa: E402
+_add_submodule_paths(__name__, ("transforms",))

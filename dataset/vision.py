@@ -627,3 +627,6 @@ from ._vision_tone import (AutoContrast, RandomAdjustSharpness, RandomAutoContra
                            RandomEqualize, RandomGrayscale, RandomInvert, RandomLighting, RandomPosterize,
                            RandomSolarize)
 from ._vision_crop_decode import RandomCropDecodeResize  # noqa: E402
+
+from ._module_paths import add_submodule_paths as _add_submodule_paths  # noqa: E402
+_add_submodule_paths(__name__, ("transforms", "utils"))

@@ -622,6 +622,18 @@ class Compiled:
             raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
         return out.as_text()
 
+    def cost_analysis(self, args, kwargs):
+        """XLA's cost analysis (``{"flops": ..., "bytes accessed": ...}``) of the program for these
+        inputs (placed as a call places them)."""
+        dyn, spec = _split(args, kwargs)
+        if _PAR[0] is not None:
+            dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
+        out = self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
+        if out is None:
+            raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
+        cost = out.cost_analysis()
+        return cost[0] if isinstance(cost, (list, tuple)) else cost
+
     def _fall_back(self, exc):
         where = _user_location(exc)
         if isinstance(exc, jax.errors.TracerArrayConversionError) and self.strict is not None and self.strict():

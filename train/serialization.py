@@ -247,6 +247,16 @@ def _wait_async_save():
 atexit.register(_wait_async_save)
 
 
+
+def _get_merged_param_data(net, parameter_layout_dict, param_name, param_data, integrated_save):
+    """The whole value of the parameter ``param_name`` from its data on this device (MindSpore
+    gathers the slices of a parameter split by ``parameter_layout_dict[param_name]``). An mscompat
+    Parameter holds its global array, sharded or not, so its data is already whole; a name the
+    layout dict lacks is a KeyError, as in MindSpore."""
+    parameter_layout_dict[param_name]
+    return param_data
+
+
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
                     enc_key=None, enc_mode="AES-GCM", choice_func=None, crc_check=False, format="ckpt", **kwargs):
     """Save ``save_obj`` (a Cell, a list of Parameters or of ``{"name", "data"}`` dicts, or a dict

@@ -234,6 +234,7 @@ class _CellGraphExecutor:
 
     def __init__(self):
         self._phases = set()
+        self._compiled = {}     # phase key -> (cell, inputs) of the graph compiled for it
 
     def compile(self, obj, *args, phase="predict", do_convert=True, jit_config_dict=None, **kwargs):
         if not hasattr(obj, "construct"):
@@ -243,10 +244,28 @@ class _CellGraphExecutor:
         key = f"{phase}.{type(obj).__name__}.{id(obj)}"
         new = key not in self._phases or _graph._cell_entry(obj).compiles != before
         self._phases.add(key)
+        self._compiled[key] = (obj, args, kwargs)
         return key, new
+
+    def flops_collection(self, phase="train"):
+        """``(full_model_flops, full_model_flops, shard_model_flops, shard_model_flops, is_dynamic_shape)``
+        of the graph compiled for ``phase`` (a key :meth:`compile` returned): XLA's count of the
+        floating-point operations of the compiled program (one count for all four: XLA reports the
+        program it runs); RuntimeError when no graph was compiled for ``phase``."""
+        got = self._compiled.get(phase)
+        if got is None:
+            raise RuntimeError(f"The pointer[graph] is null: no graph was compiled for phase '{phase}'.")
+        obj, args, kwargs = got
+        flops = float(_graph._cell_entry(obj).cost_analysis(args, kwargs).get("flops", 0.0))
+        return flops, flops, flops, flops, False
 
     def __call__(self, obj, *args, phase="predict"):
         return _graph.call_compiled(obj, args, {})
 
 
 _cell_graph_executor = _CellGraphExecutor()
+
+
+def flops_collection(phase="train"):
+    """The FLOPs of the graph compiled for ``phase``: see :meth:`_CellGraphExecutor.flops_collection`."""
+    return _cell_graph_executor.flops_collection(phase)

@@ -6,6 +6,8 @@ import logging
 import numpy as np
 
 from mscompat.common.tensor import Tensor
+from mscompat.common.parameter import Parameter
+from mscompat.train.serialization import load_param_into_net
 
 __all__ = ["Callback", "RunContext"]
 
@@ -176,3 +178,31 @@ def _handle_loss(loss):
     elif isinstance(loss, Tensor):
         loss = float(np.mean(loss.asnumpy()))
     return loss
+
+
+# --- the network a checkpoint-save op writes its parameters back into (MindSpore's CUR_NET) ----
+
+CUR_NET = None
+
+
+def set_cur_net(net):
+    """Set the network that :func:`checkpoint_cb_for_save_op` fills (None: none)."""
+    global CUR_NET
+    CUR_NET = net
+
+
+def checkpoint_cb_for_save_op(parameter_list):
+    """Load ``parameter_list`` (``[{"name": name, "data": Tensor}, ...]``, consumed) into the
+    network set by :func:`set_cur_net`, strictly, then forget that network. Returns False (with a
+    warning) when no network is set."""
+    if CUR_NET is None:
+        logger.warning("CUR_NET is None. parameters are not updated.")
+        return False
+    params = {}
+    while parameter_list:
+        item = parameter_list.pop(0)
+        name, value = item["name"], np.asarray(item["data"].asnumpy())
+        params[name] = Parameter(Tensor(value), name=name)
+    load_param_into_net(CUR_NET, params, strict_load=True)
+    set_cur_net(None)
+    return True

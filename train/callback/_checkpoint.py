@@ -182,6 +182,11 @@ class _CheckpointManager:
         self._format = fmt
 
     @property
+    def ckpoint_filelist(self):
+        """The checkpoint files managed (the last ``update_ckpoint_filelist``'s, less those removed)."""
+        return self._files
+
+    @property
     def ckpoint_num(self):
         return len(self._files)
 
@@ -216,6 +221,9 @@ class _CheckpointManager:
         for f in del_list:
             if f != oldest_file:
                 self.remove_ckpoint_file(f)
+
+
+CheckpointManager = _CheckpointManager      # MindSpore's public name at this path
 
 
 class ModelCheckpoint(Callback):
