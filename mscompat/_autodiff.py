@@ -28,6 +28,7 @@ import jax.numpy as jnp
 from . import _state, _graph, _control_flow
 from .common.tensor import Tensor, grad_enabled
 from .common.parameter import Parameter, ParameterTuple
+from .common.mutable import is_mutable_container, container_grads
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev", "jet", "derivative",
            "linearize"]
@@ -52,7 +53,7 @@ def _float_leaves(out):
     return arrs, treedef
 
 
-def _sens_leaves(sens, target_arrs):
+def _sens_leaves(sens, target_arrs, int_inputs=False):
     if isinstance(sens, Tensor) or not isinstance(sens, (tuple, list)):
         sens_list = [sens]
     else:
@@ -66,19 +67,23 @@ def _sens_leaves(sens, target_arrs):
         if t is None:
             out.append(None)
             continue
-        out.append(_check_sens(s, t, graph))
+        out.append(_check_sens(s, t, graph, int_inputs))
     return out
 
 
-def _check_sens(s, t, graph):
+def _check_sens(s, t, graph, int_inputs=False):
     """The sensitivity ``s`` for output array ``t``, checked as MindSpore checks it: the same
-    dtype; in PyNative the same shape, in GRAPH_MODE a shape that broadcasts to ``t``'s."""
+    dtype; in PyNative the same shape, in GRAPH_MODE a shape that broadcasts to ``t``'s.
+    ``int_inputs``: integer inputs are differentiated as float, so an output computed from them is
+    float here where MindSpore's is integer: an integer ``s`` for it is taken as that float."""
     if not isinstance(s, Tensor):
         if graph:
             raise TypeError(f"Type Join Failed: dtype1 = {_dtype_name(t.dtype)}, dtype2 = Any.")
         raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to expected "
                            f"shape, but got {list(jnp.shape(s))} vs {list(t.shape)}")
     sa = s._data
+    if int_inputs and sa.dtype != t.dtype and t.dtype == jnp.float32 and not jnp.issubdtype(sa.dtype, jnp.inexact):
+        sa = sa.astype(t.dtype)
     if sa.dtype != t.dtype:
         if graph:
             raise TypeError(f"Type Join Failed: dtype1 = {_dtype_name(sa.dtype)}, dtype2 = {_dtype_name(t.dtype)}.")
@@ -111,7 +116,11 @@ def _traced_fn(fn):
 
 
 class _Derivative:
-    """One differentiated call: inputs at ``positions`` and ``weights`` are differentiable."""
+    """One differentiated call: inputs at ``positions`` and ``weights`` are differentiable.
+
+    In GRAPH_MODE a ``mutable`` tuple, list or dict input is differentiable too (MindSpore
+    differentiates a variable container): each Tensor in it is, and its gradient has the
+    container's structure."""
 
     def __init__(self, fn, args, kwargs, positions, weights):
         self.fn, self.args, self.kwargs = fn, list(args), kwargs
@@ -120,17 +129,28 @@ class _Derivative:
         self.zeros = {i: _SCALAR_ZEROS[self.args[i]._data.dtype.kind] for i in positions
                       if _is_tensor(self.args[i]) and self.args[i].__dict__.get("_mutable_scalar")}
         self.positions = [i for i in positions if _is_tensor(self.args[i]) and i not in self.zeros]
-        self.out_positions = [i for i in positions if i in self.zeros or i in self.positions]
+        # position -> (leaves, treedef) of a mutable container input (GRAPH_MODE)
+        self.containers = {}
+        if _graph.graph_mode():
+            for i in positions:
+                if is_mutable_container(self.args[i]):
+                    self.containers[i] = jax.tree_util.tree_flatten(self.args[i], is_leaf=_is_tensor)
+        # the differentiable Tensors: (position, None) for a Tensor input, (position, k) for leaf k of a container
+        self.slots = [(i, None) for i in self.positions] + [
+            (i, k) for i, (leaves, _) in self.containers.items() for k, x in enumerate(leaves) if _is_tensor(x)]
+        self.out_positions = [i for i in positions if i in self.zeros or i in self.positions or i in self.containers]
         self.weights = list(weights)
-        self.in_dtypes = [self.args[i]._data.dtype for i in self.positions]
+        self.in_dtypes = [self._tensor(i, k)._data.dtype for i, k in self.slots]
         self.written = []
         self.keep_dtypes = False
 
+    def _tensor(self, i, k):
+        return self.args[i] if k is None else self.containers[i][0][k]
+
     def primals(self):
-        if self.keep_dtypes:
-            ins = [self.args[i]._data for i in self.positions]
-        else:
-            ins = [self.args[i]._data.astype(_diff_dtype(self.args[i]._data)) for i in self.positions]
+        ins = [self._tensor(i, k)._data for i, k in self.slots]
+        if not self.keep_dtypes:
+            ins = [a.astype(_diff_dtype(a)) for a in ins]
         return ins, [p._data for p in self.weights]
 
     def retry_with_own_dtypes(self):
@@ -145,8 +165,14 @@ class _Derivative:
 
     def call(self, in_vals, w_vals):
         a = list(self.args)
-        for i, v in zip(self.positions, in_vals):
-            a[i] = Tensor._wrap(v)
+        leaves = {i: list(v[0]) for i, v in self.containers.items()}
+        for (i, k), v in zip(self.slots, in_vals):
+            if k is None:
+                a[i] = Tensor._wrap(v)
+            else:
+                leaves[i][k] = Tensor._wrap(v)
+        for i, (_, treedef) in self.containers.items():
+            a[i] = jax.tree_util.tree_unflatten(treedef, leaves[i])
         fn = _traced_fn(self.fn)
         with _state.Scope(self.weights, w_vals, differentiable=True) as scope:
             out = fn(*a, **self.kwargs)
@@ -158,10 +184,19 @@ class _Derivative:
             p._data = v
 
     def wrap_grads(self, g_in, g_w):
-        gi = {i: _hooked(self.args[i], Tensor._wrap(jnp.zeros(g.shape, dt) if g.dtype == jax.dtypes.float0
-                                                    else g.astype(dt)))
-              for i, g, dt in zip(self.positions, g_in, self.in_dtypes)}
-        gi = [gi[i] if i in gi else self.zeros[i] for i in self.out_positions]
+        grads = {}
+        for (i, k), g, dt in zip(self.slots, g_in, self.in_dtypes):
+            grads[i, k] = _hooked(self._tensor(i, k), Tensor._wrap(jnp.zeros(g.shape, dt)
+                                                                    if g.dtype == jax.dtypes.float0 else g.astype(dt)))
+        gi = []
+        for i in self.out_positions:
+            if i in self.containers:
+                leaves, treedef = self.containers[i]
+                gi.append(container_grads(jax.tree_util.tree_unflatten(treedef, [
+                    grads[i, k] if (i, k) in grads else type(x)(0) if isinstance(x, (bool, int, float)) else 0
+                    for k, x in enumerate(leaves)])))
+            else:
+                gi.append(grads[i, None] if (i, None) in grads else self.zeros[i])
         gw = [_hooked(p, Tensor._wrap(g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
         return gi, gw
 
@@ -207,13 +242,14 @@ def _vjp(fn, args, kwargs, positions, weights, has_aux=False, sens=None):
         ins, ws = d.primals()
         target, vjp_fn, (out, written, arrs) = jax.vjp(f, ins, ws, has_aux=True)
     d.commit(written)
-    if not d.positions and not d.weights:
+    if not d.slots and not d.weights:
         # nothing differentiable (only mutable scalars): their zeros, no backward pass to feed sens to
         g_in, g_w = [], []
     elif sens is None:
         g_in, g_w = vjp_fn([jnp.ones_like(t) for t in target])
     else:
-        g_in, g_w = vjp_fn([s for s in _sens_leaves(sens, arrs) if s is not None])
+        int_inputs = not all(jnp.issubdtype(dt, jnp.inexact) for dt in d.in_dtypes) and not d.keep_dtypes
+        g_in, g_w = vjp_fn([s for s in _sens_leaves(sens, arrs, int_inputs) if s is not None])
     gi, gw = d.wrap_grads(g_in, g_w)
     return out, gi, gw, d
 

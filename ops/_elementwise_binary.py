@@ -204,13 +204,40 @@ _binop(None, "SquaredDifference", _squared_difference, "iufc", arg=("x", "y"))
 # --- maximum / minimum / clamp --------------------------------------------------------------
 
 
+def _extremum_tangent(a, b, ta, tb, a_loses, b_loses, out):
+    """The tangent of MindSpore's Maximum / Minimum (its MaximumGrad / MinimumGrad transposed): equal
+    operands share the gradient (half each), a NaN in either gives both the whole of it, otherwise
+    it goes to the operand picked (``a_loses`` / ``b_loses``: where the other one is picked)."""
+    ta = jnp.zeros_like(out) if ta.dtype == jax.dtypes.float0 else ta.astype(out.dtype)
+    tb = jnp.zeros_like(out) if tb.dtype == jax.dtypes.float0 else tb.astype(out.dtype)
+    both = ta + tb
+    return jnp.broadcast_to(jnp.where(a == b, both / 2, jnp.where(a_loses, tb, jnp.where(b_loses, ta, both))),
+                            out.shape)
+
+
+@jax.custom_jvp
 def _maximum(a, b):
     # MindSpore's CPU kernel: ``a > b ? a : b`` (a NaN in ``other`` propagates, one in ``input`` does not)
     return jnp.where(a > b, a, b)
 
 
+@_maximum.defjvp
+def _maximum_jvp(primals, tangents):
+    a, b = primals
+    out = _maximum(a, b)
+    return out, _extremum_tangent(a, b, *tangents, a < b, b < a, out)
+
+
+@jax.custom_jvp
 def _minimum(a, b):
     return jnp.where(a < b, a, b)
+
+
+@_minimum.defjvp
+def _minimum_jvp(primals, tangents):
+    a, b = primals
+    out = _minimum(a, b)
+    return out, _extremum_tangent(a, b, *tangents, a > b, b > a, out)
 
 
 _binop("maximum", "Maximum", _maximum, "biuf", half_in_f32=False)
