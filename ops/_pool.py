@@ -4,6 +4,7 @@ indices), adaptive avg/max pools, lp pools, max_unpool1d/2d/3d and MaxUnpool2D/3
 Windows are gathered as strided slices of the padded input (one per kernel offset), so max,
 argmax and averages with MindSpore's divisor rules are plain reductions over that axis.
 """
+import functools
 import itertools
 import math
 
@@ -12,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from mscompat.backends import device_target
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_int
@@ -50,6 +52,12 @@ def _out_size(size, k, s, d, lo, hi, ceil):
 
 def _windows(a, ksize, stride, dilation, pads, outs, fill):
     """Stack of the windows' elements: shape (prod(k), N, C, *outs)."""
+    return jnp.stack(_window_slices(a, ksize, stride, dilation, pads, outs, fill))
+
+
+def _window_slices(a, ksize, stride, dilation, pads, outs, fill):
+    """The windows' elements as one strided slice of the padded input per kernel offset (row-major
+    offset order), each of shape (N, C, *outs)."""
     nd = len(ksize)
     extra = [max(0, (outs[i] - 1) * stride[i] + dilation[i] * (ksize[i] - 1) + 1
                  - (a.shape[2 + i] + pads[i][0] + pads[i][1])) for i in range(nd)]
@@ -60,7 +68,7 @@ def _windows(a, ksize, stride, dilation, pads, outs, fill):
         start = [0, 0] + [off[i] * dilation[i] for i in range(nd)]
         limit = [p.shape[0], p.shape[1]] + [start[2 + i] + (outs[i] - 1) * stride[i] + 1 for i in range(nd)]
         slices.append(lax.slice(p, start, limit, [1, 1] + list(stride)))
-    return jnp.stack(slices)
+    return slices
 
 
 def _reduce_window(a, init, fn, ksize, stride, dilation, pads, outs):
@@ -78,6 +86,35 @@ def _reduce_window(a, init, fn, ksize, stride, dilation, pads, outs):
                              window_dilation=(1, 1) + tuple(dilation))
 
 
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3, 4, 5))
+def _max_window_cpu(a, ksize, stride, dilation, pads, outs):
+    """Max pooling of a floating ``a`` with a derivative XLA:CPU computes fast. The derivative of
+    ``reduce_window(max)`` becomes ``select_and_scatter``, which XLA:CPU expands into index planes
+    (iotas), a variadic ``reduce_window`` and a scatter: 3-10x slower than the pooling itself. Here
+    the tangent is the tangent of each window's first maximum (the element MindSpore's gradient
+    goes to), picked from one strided slice per kernel offset; its transpose (the gradient) is one
+    padded select per offset, all elementwise."""
+    return _reduce_window(a, np.array(-np.inf, a.dtype), lax.max, ksize, stride, dilation, pads, outs)
+
+
+@_max_window_cpu.defjvp
+def _max_window_cpu_jvp(ksize, stride, dilation, pads, outs, primals, tangents):
+    a, = primals
+    t, = tangents
+    out = _max_window_cpu(a, ksize, stride, dilation, pads, outs)
+    values = _window_slices(a, ksize, stride, dilation, pads, outs, -np.inf)
+    # the offset of each window's first maximum (windows without one, all NaN, pick none)
+    itype = jnp.int8 if len(values) < 127 else jnp.int32
+    first = jnp.full(out.shape, len(values), itype)
+    for i in reversed(range(len(values))):
+        first = jnp.where(values[i] == out, itype(i), first)
+    tout = None
+    for i, ti in enumerate(_window_slices(t, ksize, stride, dilation, pads, outs, 0)):
+        pick = jnp.where(first == i, ti, jnp.zeros_like(ti))
+        tout = pick if tout is None else tout + pick
+    return out, tout
+
+
 def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dtype=jnp.int64):
     nd = len(ksize)
     spatial = a.shape[2:]
@@ -91,6 +128,9 @@ def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dt
         low = jnp.iinfo(a.dtype).min
     if not with_index:
         # one reduce_window (its gradient goes to the first maximum of a window, as MindSpore's)
+        if device_target() == "CPU" and jnp.issubdtype(a.dtype, jnp.floating):
+            return _max_window_cpu(a, tuple(ksize), tuple(stride), tuple(dilation), tuple(map(tuple, pads)),
+                                   tuple(outs)), None
         return _reduce_window(a, np.array(low, a.dtype), lax.max, ksize, stride, dilation, pads, outs), None
     w = _windows(a, ksize, stride, dilation, pads, outs, low)
     out = jnp.max(w, axis=0)
