@@ -54,6 +54,14 @@ def _vae(ms):
     return net, (rs.standard_normal((2, 3, 16, 16)).astype(np.float32),)
 
 
+def _placeholder_attr(attr):
+    """A placeholder module's attribute: a class that accepts any arguments (module dunders such as
+    ``__file__``, which ``inspect`` reads from every module, are absent)."""
+    if attr.startswith("__") and attr.endswith("__"):
+        raise AttributeError(attr)
+    return type(attr, (), {"__init__": lambda self, *args, **kwargs: None})
+
+
 class _AbsentPackage:
     """Import hook for a package that is not on the package registry: ``import name`` and
     ``from name.sub import X`` give empty placeholder modules whose attributes are classes that
@@ -71,7 +79,7 @@ class _AbsentPackage:
     def create_module(self, spec):
         module = types.ModuleType(spec.name)
         module.__path__ = []
-        module.__getattr__ = lambda attr: type(attr, (), {"__init__": lambda self, *args, **kwargs: None})
+        module.__getattr__ = _placeholder_attr
         return module
 
     def exec_module(self, module):

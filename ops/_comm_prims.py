@@ -626,3 +626,17 @@ class Receive(_CommPrimitive):
     def __call__(self, *unused):
         blank = np.zeros(self.shape, mstype.dtype_to_nptype(self.dtype))
         return _wrap(jnp.asarray(pair_exchange(self.name, _p2p_peer(self.name, self.rank, self.group), blank)))
+
+
+@register_primitive_class
+class _VirtualDataset(Primitive):
+    """MindSpore's marker of where a network's data-parallel inputs enter a model-parallel graph
+    (``nn.wrap.cell_wrapper._VirtualDatasetCell``): returns its inputs as a tuple. MindSpore's
+    compiler inserts the redistribution after it; mscompat's compiled calls place the inputs on
+    the mesh (batch-split) themselves, so the values pass through unchanged."""
+
+    def __init__(self):
+        Primitive.__init__(self, "_VirtualDataset")
+
+    def __call__(self, *inputs):
+        return tuple(inputs)

@@ -32,9 +32,12 @@ from ._mindir_export import export_mindir
 from ._mindir_load import load_mindir_file
 from ._stablehlo import export_stablehlo, load_stablehlo_file, SUFFIX as _STABLEHLO_SUFFIX
 from mscompat.nn.cell import Cell
+from mscompat.communication.management import get_rank
+from ._utils import get_parameter_redundancy
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
-           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "export", "load"]
+           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "export", "load",
+           "get_ckpt_path_with_strategy"]
 
 logger = logging.getLogger("mscompat.train.serialization")
 
@@ -246,6 +249,43 @@ def _wait_async_save():
 
 atexit.register(_wait_async_save)
 
+
+
+
+def _replica_ranks(strategy_file):
+    """The ranks that hold the same slice of every parameter as this rank under the strategy in
+    ``strategy_file`` (its data-parallel replicas, itself included); ``(rank,)`` when the
+    parameters' replica groups disagree."""
+    rank = get_rank()
+    smallest, smallest_set = (), set()
+    for name, groups in get_parameter_redundancy(strategy_file).items():
+        if name.startswith(("accu_grads", "inputs")):
+            continue
+        for group in groups:
+            if rank not in group:
+                continue
+            if not smallest or len(group) < len(smallest):
+                if smallest_set and not set(group) <= smallest_set:
+                    return (rank,)
+                smallest, smallest_set = group, set(group)
+            elif not smallest_set <= set(group):
+                return (rank,)
+    return smallest
+
+
+def get_ckpt_path_with_strategy(cur_ckpt_path, cur_strategy_path):
+    """A checkpoint file this rank can load: ``cur_ckpt_path`` when it exists and names this rank
+    (``rank_<id>``), else the first existing file of the same path for a rank that holds the same
+    parameter slices (from the strategy file ``cur_strategy_path``); None when there is none.
+    Needs ``init()`` (the rank)."""
+    rank = get_rank()
+    if f"rank_{rank}" in cur_ckpt_path and os.path.isfile(cur_ckpt_path):
+        return cur_ckpt_path
+    for other in _replica_ranks(cur_strategy_path):
+        path = re.sub(r"rank_\d+", f"rank_{other}", cur_ckpt_path)
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 def _get_merged_param_data(net, parameter_layout_dict, param_name, param_data, integrated_save):

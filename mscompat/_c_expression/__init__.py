@@ -6,11 +6,13 @@ import importlib.machinery
 import sys
 import types
 
+import numpy as np
+
 from mscompat import context
 from mscompat.common import dtype as _dtype
 from mscompat.common.tensor import Tensor as TensorPy
 
-__all__ = ["typing", "TensorPy", "MSContext", "security"]
+__all__ = ["typing", "TensorPy", "MSContext", "security", "swap_cache"]
 
 _CLASSES = ("Type", "Number", "Bool", "Int", "UInt", "Float", "BFloat", "Complex", "TensorType", "List", "Tuple",
             "String", "TypeNone")
@@ -42,6 +44,23 @@ for _sub in (typing, security):
     _sub_name = f"{__name__}.{_sub.__name__.rpartition('.')[2]}"
     _sub.__spec__ = importlib.machinery.ModuleSpec(_sub_name, None)
     sys.modules[_sub_name] = _sub
+
+
+def swap_cache(host, device, block_mapping, is_device_to_host):
+    """Copy blocks of a paged KV cache between its host and device copies, in place: for each row
+    ``(src, dst)`` of ``block_mapping`` (an int Tensor of shape (n, 2)), block ``dst`` (first axis)
+    of the destination becomes block ``src`` of the source; the destination is ``host`` when
+    ``is_device_to_host``, else ``device``. mscompat Tensors live in one memory space, so the copy is
+    between the two Tensors."""
+    if not isinstance(host, TensorPy) or not isinstance(device, TensorPy) or not isinstance(block_mapping, TensorPy):
+        raise TypeError("swap_cache(): incompatible function arguments: host, device and block_mapping must be "
+                        f"Tensors, but got {type(host).__name__}, {type(device).__name__}, "
+                        f"{type(block_mapping).__name__}.")
+    mapping = np.asarray(block_mapping.asnumpy()).reshape(-1, 2)
+    src, dst = (device, host) if is_device_to_host else (host, device)
+    if src.shape[1:] != dst.shape[1:]:
+        raise ValueError(f"swap_cache(): the blocks of host {host.shape} and device {device.shape} differ in shape.")
+    dst.assign_value(TensorPy._wrap(dst._data.at[mapping[:, 1]].set(src._data[mapping[:, 0]].astype(dst._data.dtype))))
 
 
 class MSContext:

@@ -378,3 +378,17 @@ class MicroBatchInterleaved(Cell):
             micro = self.interleave_inputs[i](i, *inputs)
             output = ops.add(output, self.network(*micro))
         return output
+
+
+class _VirtualDatasetCell(Cell):
+    """``backbone`` behind ``_VirtualDataset``: the network's inputs enter as data-parallel data
+    (semi-auto / auto parallel); the wrapper has ``backbone``'s parameter names (no prefix)."""
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._virtual_dataset = ops.operations._VirtualDataset()
+        self._get_attr_from_cell(backbone)
+
+    def construct(self, *inputs):
+        return self._backbone(*self._virtual_dataset(*inputs))
