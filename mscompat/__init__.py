@@ -73,3 +73,5 @@ from .common.lazy_inline import no_inline  # noqa: E402,F401
 from .ops import constexpr  # noqa: E402,F401
 from ._recursion_limit import set_recursion_limit  # noqa: E402,F401
 from .parallel._ps_context import set_ps_context, get_ps_context, reset_ps_context  # noqa: E402,F401
+from . import tools  # noqa: E402,F401  (mindspore.tools: set_dump)
+from .common.dump import set_dump  # noqa: E402,F401  (MINDSPORE_DUMP_CONFIG data dump: mscompat._data_dump)

@@ -132,7 +132,7 @@ _MESSAGES = {
 _PACKAGE = "mind_ir"
 
 
-def _enum_names():
+def _enum_names(messages=None):
     """Fully qualified enum names (relative form, leading dot), to tell enum fields from message fields."""
     names = set()
 
@@ -142,7 +142,7 @@ def _enum_names():
         for nname, nspec in spec.get("nested", {}).items():
             walk(f"{prefix}.{nname}", nspec)
 
-    for name, spec in _MESSAGES.items():
+    for name, spec in (_MESSAGES if messages is None else messages).items():
         walk(f".{name}", spec)
     return names
 
@@ -154,12 +154,14 @@ def _fill_enum(enum, name, values, first):
         v.name, v.number = value, number
 
 
-def _fill_message(msg, name, spec, enums):
+def _fill_message(msg, name, spec, enums, package=_PACKAGE):
+    """One message of a compact schema table (``_MESSAGES``' form) in ``package`` (also used for
+    MindSpore's ``anf_ir.proto``, ``mscompat._data_dump``)."""
     msg.name = name
     for ename, values, first in spec.get("enums", ()):
         _fill_enum(msg.enum_type.add(), ename, values, first)
     for nname, nspec in spec.get("nested", {}).items():
-        _fill_message(msg.nested_type.add(), nname, nspec, enums)
+        _fill_message(msg.nested_type.add(), nname, nspec, enums, package)
     if spec.get("map_entry"):
         msg.options.map_entry = True
     for fname, number, label, type_ in spec["fields"]:
@@ -167,7 +169,7 @@ def _fill_message(msg, name, spec, enums):
         f.name, f.number, f.label = fname, number, _LABELS[label]
         if type_.startswith("."):
             f.type = _F.TYPE_ENUM if type_ in enums else _F.TYPE_MESSAGE
-            f.type_name = f".{_PACKAGE}{type_}"
+            f.type_name = f".{package}{type_}"
         else:
             f.type = _TYPES[type_]
 

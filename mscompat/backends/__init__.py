@@ -268,7 +268,11 @@ def set_device_id(device_id):
 
 def wrap_program(jitted, name="function"):
     """``current().wrap_program(jitted, name)``: compiled callables pass their ``jax.jit`` object
-    here so a backend can see each compiled program (Ascend: memory check, cost model)."""
+    here so a backend can see each compiled program (Ascend: memory check, cost model). With
+    ``MINDSPORE_DUMP_CONFIG`` set, the program also dumps its data (``mscompat._data_dump``)."""
+    if os.environ.get("MINDSPORE_DUMP_CONFIG"):
+        from .. import _data_dump   # noqa: PLC0415  (cycle: the dump names ops by Cell, and nn builds on the backends)
+        jitted = _data_dump.wrap_program(jitted, name)
     if _state["wrap_all"]:
         return get("Ascend").wrap_program(jitted, name)
     b = _state["active"]
