@@ -32,13 +32,6 @@ FORWARD_TOL = (2e-4, 1e-6)      # rtol on max|ref|, atol: the whole-model tolera
 # What mscompat still lacks for a model (found by running it): the model is an expected failure
 # until these exist (strict: the test reports when it starts passing).
 MISSING = {
-    "unet_block": "mindone.diffusers imports mindspore._c_expression.amp (AmpLevel, create_amp_strategy), "
-                  "mindspore.common.api._function_forbid_reuse and ops.function.nn_func's private helpers "
-                  "_interploate_ext_make_tuple, _interpolate_ext_scale_factor_convert_size, _check_attn_mask_shape, "
-                  "_check_kpm_shape, _check_qkv_shape, _in_projection(_packed), _inner_dropout, _inner_pad",
-    "vae": "mindone.diffusers.models.layers_compat (as unet_block)",
-    "llama": "mindformers' package import reaches mindspore.parallel._cost_model_context (_set_multi_subgraphs, "
-             "_set_rp_matmul_mem_coef) and other MindSpore internals mscompat lacks",
 }
 
 
