@@ -22,6 +22,7 @@ from jax import lax
 
 from .common.tensor import Tensor
 from .common.parameter import Parameter
+from .common.mutable import is_mutable_container
 from ._graph_print import graph_print as print_, in_compiled, running_eagerly
 from .common.seed import _state as rng
 from . import _state
@@ -1060,6 +1061,13 @@ def graph_outputs(out):
         return [graph_outputs(v) for v in out]
     if type(out) is dict:
         return _OrderedDictNode((k, graph_outputs(v)) for k, v in out.items())
+    if isinstance(out, (list, tuple, dict)) and (is_mutable_container(out) or jax.tree_util.treedef_is_leaf(
+            jax.tree_util.tree_structure(out))):
+        # ``mutable`` containers and subclasses JAX does not know come back as their plain container
+        # (a namedtuple, an OrderedDict keep their type)
+        if isinstance(out, dict):
+            return _OrderedDictNode((k, graph_outputs(v)) for k, v in out.items())
+        return [graph_outputs(v) for v in out] if isinstance(out, list) else tuple(graph_outputs(v) for v in out)
     if isinstance(out, np.generic):
         return out.item()
     if type(out) is np.ndarray:

@@ -33,8 +33,7 @@ from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise,
 from .common.seed import _state as _rng
 from .common.tensor import Tensor
 from .common.parameter import Parameter
-from .common.mutable import (is_mutable_scalar, _Bool as _MutableBool, _Int as _MutableInt, _Float as _MutableFloat,
-                             _Tuple as _MutableTuple, _List as _MutableList, _Dict as _MutableDict)
+from .common.mutable import is_mutable_scalar, _Bool as _MutableBool, _Int as _MutableInt, _Float as _MutableFloat
 from .context import _context as _CONTEXT, GRAPH_MODE as _GRAPH_MODE, STRICT as _STRICT
 from .parallel._mesh import _ACTIVE as _PAR, _IN_PROGRAM as _PROGRAM
 from .parallel import _data as _per_device
@@ -130,7 +129,6 @@ def _split(args, kwargs):
             treedef = jax.tree_util.tree_structure((tuple(range(len(args))), {}))
             spec = _FAST_SPECS[len(args)] = (treedef, (True,) * len(args), (), ())
         return list(args), spec
-    args, kwargs = _plain_containers(args), _plain_containers(kwargs)
     leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_array_leaf)
     dyn, static, where = [], [], []
     for x in leaves:
@@ -211,17 +209,6 @@ def _scalar_input(a):
 
 
 _SCALAR_DTYPES = {_MutableBool: np.bool_, _MutableInt: np.int64, _MutableFloat: np.float32}
-
-
-def _plain_containers(tree):
-    """``mutable`` tuples, lists and dicts as plain ones (pytrees: their Tensors are traced inputs)."""
-    t = type(tree)
-    if t in (tuple, list) or t in (_MutableTuple, _MutableList):
-        items = [_plain_containers(x) for x in tree]
-        return tuple(items) if t in (tuple, _MutableTuple) else items
-    if t is dict or t is _MutableDict:
-        return {k: _plain_containers(v) for k, v in tree.items()}
-    return tree
 
 
 class _ParamRef:

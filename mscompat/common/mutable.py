@@ -12,6 +12,8 @@ values are the same as MindSpore's.
 >>> ms.mutable(2) + 1
 3
 """
+import os
+
 import jax
 
 from .tensor import Tensor
@@ -71,6 +73,47 @@ class _Bool(int):
 
 
 _SCALAR_TYPES = (_Bool, _Int, _Float)
+_CONTAINER_TYPES = (_Tuple, _List, _Dict)
+
+
+def _marked(ret, input_data, dynamic_len):
+    ret.__ms_mutable__ = True
+    ret.__ms_dynamic_len__ = dynamic_len
+    ret.__ms_origin_object__ = ret if input_data is None else input_data
+    return ret
+
+
+# mutable containers are JAX pytrees of their items that keep their class and marks through a
+# compiled call's flattening (a variable container input stays one inside the graph)
+jax.tree_util.register_pytree_node(
+    _Tuple, lambda t: (tuple(t), getattr(t, "__ms_dynamic_len__", False)),
+    lambda dyn, items: _marked(_Tuple(items), None, dyn))
+jax.tree_util.register_pytree_node(
+    _List, lambda t: (tuple(t), getattr(t, "__ms_dynamic_len__", False)),
+    lambda dyn, items: _marked(_List(items), None, dyn))
+jax.tree_util.register_pytree_node(
+    _Dict, lambda d: (tuple(d.values()), (tuple(d.keys()), getattr(d, "__ms_dynamic_len__", False))),
+    lambda aux, items: _marked(_Dict(zip(aux[0], items)), None, aux[1]))
+
+
+def is_mutable_container(x):
+    """True for a tuple, list or dict returned by :func:`mutable`."""
+    return type(x) in _CONTAINER_TYPES and getattr(x, "__ms_mutable__", False)
+
+
+def container_grads(tree):
+    """The gradient of a mutable container input (a container of the same structure holding the
+    gradients) as plain tuples, lists and dicts; a dict is the tuple of its values under
+    ``MS_DEV_JIT_SYNTAX_LEVEL=0`` (STRICT), as MindSpore gives it."""
+    if isinstance(tree, dict):
+        if os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "").strip() == "0":
+            return tuple(container_grads(v) for v in tree.values())
+        return {k: container_grads(v) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [container_grads(v) for v in tree]
+    if isinstance(tree, tuple) and not hasattr(type(tree), "_fields"):
+        return tuple(container_grads(v) for v in tree)
+    return tree
 
 
 def _valid(value, seen):
@@ -119,7 +162,4 @@ def mutable(input_data, dynamic_len=False):
         raise TypeError(f"For 'mutable', when the variable_len is True, the first input should be list or tuple, "
                         f"but got: {type(input_data).__name__}")
     ret = next((marked(input_data) for kind, marked in _MARKABLE if isinstance(input_data, kind)), input_data)
-    ret.__ms_mutable__ = True
-    ret.__ms_dynamic_len__ = dynamic_len
-    ret.__ms_origin_object__ = input_data
-    return ret
+    return _marked(ret, input_data, dynamic_len)
