@@ -6,6 +6,7 @@ import numbers
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat.common import _layout
 from mscompat.common import dtype as mstype
 from ._args import arr, binary, check_tensor, Tensor, to_np_dtype, is_int as _is_int
 from ._registry import op, primitive, tensor_method, PROMOTE
@@ -101,7 +102,7 @@ def transpose(input, dims):
     norm = tuple(p % a.ndim if a.ndim else p for p in perm)
     if sorted(norm) != list(range(a.ndim)):
         raise ValueError(f"For 'Transpose', the perm {perm} must be a permutation of the axes of x.")
-    return _wrap(jnp.transpose(a, norm))
+    return _layout.permuted(_wrap(jnp.transpose(a, norm)), input, norm)
 
 
 @op("permute")
@@ -133,7 +134,7 @@ def expand_dims(input_x, axis):
         raise TypeError(f"Failed calling ExpandDims with \"ExpandDims()(input_x=Tensor, axis="
                         f"{type(axis).__name__})\".")
     ax = _axis_in("ExpandDims", axis, a.ndim + 1)
-    return _wrap(jnp.expand_dims(a, ax))
+    return _layout.unsqueezed(_wrap(jnp.expand_dims(a, ax)), input_x, ax)
 
 
 @op("unsqueeze")
@@ -161,7 +162,8 @@ def squeeze(input, axis=None):
     """``input`` without the size-1 axes (all of them, or those in ``axis``)."""
     check_tensor("Squeeze", "input", input)
     a = arr(input)
-    return _wrap(jnp.squeeze(a, _squeeze_axes("Squeeze", axis, a.shape)))
+    axes = _squeeze_axes("Squeeze", axis, a.shape)
+    return _layout.squeezed(_wrap(jnp.squeeze(a, axes)), input, axes)
 
 
 def _squeeze_prim(x, axis=()):
@@ -323,7 +325,7 @@ def unstack(input_x, axis=0):
     if a.ndim == 0:
         raise ValueError("For 'Unstack', the rank of 'input_x' must be at least 1, but got 0.")
     ax = _axis_in("Unstack", axis, a.ndim, fmt="msg")
-    return tuple(_wrap(jnp.take(a, i, axis=ax)) for i in range(a.shape[ax]))
+    return tuple(_layout.selected(_wrap(jnp.take(a, i, axis=ax)), input_x, ax, i) for i in range(a.shape[ax]))
 
 
 @op("unbind", method="unbind")
@@ -339,9 +341,13 @@ primitive("Unstack", _unstack_prim, attrs=(("axis", 0, (int,)), ("num", None)))
 primitive("Unpack", lambda x, axis=0: unstack(x, axis), attrs=(("axis", 0, (int,)),))
 
 
-def _split_at(a, ax, sizes):
+def _split_at(a, ax, sizes, base=None):
+    """The pieces of ``a`` along ``ax``; with the Tensor ``base`` of ``a``, laid out as views of it."""
     idx = np.cumsum(sizes)[:-1].tolist()
-    return tuple(_wrap(p) for p in jnp.split(a, idx, axis=ax))
+    pieces = tuple(_wrap(p) for p in jnp.split(a, idx, axis=ax))
+    if base is None:
+        return pieces
+    return tuple(_layout.sliced(p, base, ax, start) for p, start in zip(pieces, [0] + idx))
 
 
 @op("split")
@@ -368,7 +374,7 @@ def split(tensor, split_size_or_sections, axis=0):
     else:
         raise TypeError(f"For 'split', 'split_size_or_sections' must be int, tuple or list, "
                         f"but got {type(s).__name__}.")
-    return _split_at(a, ax, sizes)
+    return _split_at(a, ax, sizes, tensor)
 
 
 def _split_prim(x, axis=0, output_num=1):
@@ -513,7 +519,7 @@ def broadcast_to(input, shape):
     check_tensor("BroadcastTo", "input", input)
     a = arr(input)
     shp = _shape_arg("BroadcastTo", shape)
-    return _wrap(jnp.broadcast_to(a, _broadcast_shape("BroadcastTo", a.shape, shp)))
+    return _layout.expanded(_wrap(jnp.broadcast_to(a, _broadcast_shape("BroadcastTo", a.shape, shp))), input)
 
 
 primitive("BroadcastTo", lambda x, shape: broadcast_to(x, shape), attrs=(("shape", None, (tuple, list)),))
@@ -590,7 +596,7 @@ def _tensor_select(self, *args, **kwargs):
     if not -size <= second < size:
         raise ValueError(f"For Primitive [SelectExtView] start exceed range. start: {second}, start should be in "
                          f"[{-size}, {size}).")
-    return _wrap(jnp.take(a, second % size, axis=first))
+    return _layout.selected(_wrap(jnp.take(a, second % size, axis=first)), self, first % a.ndim, second % size)
 
 
 primitive("TransposeView", transpose)

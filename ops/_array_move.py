@@ -6,6 +6,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat.common import _layout
 from mscompat._checkparam import INC_LEFT, INC_RIGHT, check_int_range, check_string
 from ._args import arr, check_tensor, Tensor, is_int as _is_int
 from ._registry import op, primitive, WHITE, REQUIRED
@@ -37,7 +38,10 @@ def movedim(x, source, destination):
     dst = [_axis("movedim", d, a.ndim, "destination") for d in dst]
     if len(set(src)) != len(src) or len(set(dst)) != len(dst):
         raise ValueError("For 'movedim', 'source' and 'destination' must not contain repeated axes.")
-    return _wrap(jnp.moveaxis(a, src, dst))
+    perm = [n for n in range(a.ndim) if n not in src]
+    for d, s in sorted(zip(dst, src)):
+        perm.insert(d, s)
+    return _layout.permuted(_wrap(jnp.transpose(a, perm)), x, perm)
 
 
 @op("swapaxes", method="swapaxes")
@@ -46,7 +50,10 @@ def swapaxes(input, axis0, axis1):
     if not isinstance(input, Tensor):
         raise TypeError(f"For ops.swapaxes, parameter `input` must be Tensor, but got {type(input)}")
     a = arr(input)
-    return _wrap(jnp.swapaxes(a, _axis("swapaxes", axis0, a.ndim), _axis("swapaxes", axis1, a.ndim)))
+    d0, d1 = _axis("swapaxes", axis0, a.ndim), _axis("swapaxes", axis1, a.ndim)
+    perm = list(range(a.ndim))
+    perm[d0], perm[d1] = perm[d1], perm[d0]
+    return _layout.permuted(_wrap(jnp.swapaxes(a, d0, d1)), input, perm)
 
 
 @op("swapdims", method="swapdims")

@@ -8,6 +8,7 @@ import numpy as np
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
+from mscompat.common import _layout
 from mscompat.common import dtype as mstype
 from mscompat.common._promotion import promote_types
 from ._args import arr, Tensor, to_np_dtype
@@ -68,7 +69,7 @@ def adjoint(x):
 def t(input):
     """Transpose of a 2-D Tensor; other ranks are returned unchanged (as MindSpore, 3-D included)."""
     a = _need_tensor("t", input)
-    return _wrap(a.T if a.ndim == 2 else a)
+    return _layout.permuted(_wrap(a.T), input, (1, 0)) if a.ndim == 2 else _wrap(a)
 
 
 @op("view_as_real")

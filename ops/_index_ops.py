@@ -6,6 +6,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat.common import _layout
 from mscompat._checkparam import INC_BOTH, check_int_range
 from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
@@ -278,7 +279,7 @@ def narrow(input, axis, start, length):
     check_int_range(start, -n, n, INC_BOTH)
     start = start % n if start < 0 else start
     check_int_range(length, 0, n - start, INC_BOTH)
-    return _wrap(jax.lax.slice_in_dim(a, start, start + length, axis=ax))
+    return _layout.sliced(_wrap(jax.lax.slice_in_dim(a, start, start + length, axis=ax)), input, ax, start)
 
 
 def _mask_bits(m, n):

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 from jax._src.lax import linalg as _lax_linalg  # geqrf is not re-exported by jax.lax.linalg
 
+from mscompat.common import _layout
 from mscompat.common import dtype as mstype
 from ._args import arr, check_bool as _bool, check_int as _int, Tensor, tensor_arg
 from ._registry import op, primitive, BLACK, PROMOTE
@@ -111,7 +112,8 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     if dim1 % a.ndim == dim2 % a.ndim:
         raise ValueError(f"For 'Diagonal', dim1 and dim2 cannot be identical, but got : dim1 ={dim1} and "
                          f"dim2 = {dim2}.")
-    return _wrap(jnp.diagonal(a, offset, dim1 % a.ndim, dim2 % a.ndim))
+    out = _wrap(jnp.diagonal(a, offset, dim1 % a.ndim, dim2 % a.ndim))
+    return _layout.diagonal_of(out, input, offset, dim1 % a.ndim, dim2 % a.ndim)
 
 
 _DEFAULT_DIM = -65530

@@ -21,6 +21,7 @@ import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
+from mscompat.common import _layout
 from mscompat.common.tensor import COOTensor, CSRTensor
 from ._args import arr, Tensor, to_np_dtype
 from ._registry import tensor_method, OPS, METHODS, PRIMITIVES
@@ -141,7 +142,7 @@ def _reshape_as(self, other):
 def _transpose(self, *axes):
     axes = _shape_args(axes)
     if not axes:
-        return _wrap(jnp.transpose(arr(self)))
+        return _layout.permuted(_wrap(jnp.transpose(arr(self))), self, tuple(range(self.ndim))[::-1])
     if len(axes) == 2 and self.ndim != 2 or (len(axes) == 2 and self.ndim == 2 and set(axes) != {0, 1}
                                              and all(isinstance(a, int) for a in axes)):
         return _F.swapaxes(self, *axes)
@@ -1196,7 +1197,7 @@ def _set_const_arg(self, const_arg=True):
 
 @tensor_method("storage_offset")
 def _storage_offset(self):
-    return 0
+    return _layout.layout(self)[1]
 
 
 @tensor_method("data_ptr")

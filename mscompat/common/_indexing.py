@@ -14,6 +14,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from . import _layout
 from .tensor import Tensor, _to_array
 
 __all__ = ["getitem", "setitem"]
@@ -131,7 +132,8 @@ def getitem(self, index):
         self.init_data()
         data = self._data
     idx = _convert(index, tuple(data.shape), False)
-    return Tensor._wrap(data[idx])
+    out = Tensor._wrap(data[idx])
+    return out if _is_tracer(data) else _layout.indexed(out, self, idx)
 
 
 def _value_array(value, np_dtype):

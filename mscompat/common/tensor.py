@@ -23,6 +23,7 @@ import jax.numpy as jnp
 from jax.experimental import multihost_utils
 
 from . import dtype as mstype
+from . import _layout
 from mscompat.graph.symbol import Symbol
 
 __all__ = ["Tensor", "COOTensor", "CSRTensor", "RowTensor", "tensor", "from_numpy", "is_tensor"]
@@ -258,23 +259,22 @@ class Tensor:
 
     @property
     def strides(self):
-        shape, step, out = self.shape, self.itemsize, []
-        for s in reversed(shape):
-            out.append(step)
-            step *= max(s, 1)
-        return tuple(reversed(out))
+        return tuple(s * self.itemsize for s in _layout.layout(self)[0])
 
     def stride(self, dim=None):
-        elems = [s // self.itemsize for s in self.strides]
+        elems = list(_layout.layout(self)[0])
         return elems if dim is None else elems[dim]
 
     @property
     def T(self):
-        return Tensor._wrap(jnp.transpose(self._data))
+        perm = tuple(range(self.ndim))[::-1]
+        return _layout.permuted(Tensor._wrap(jnp.transpose(self._data)), self, perm)
 
     @property
     def mT(self):
-        return Tensor._wrap(jnp.swapaxes(self._data, -1, -2))
+        perm = tuple(range(self.ndim - 2)) + (self.ndim - 1, self.ndim - 2) if self.ndim >= 2 else ()
+        out = Tensor._wrap(jnp.swapaxes(self._data, -1, -2))
+        return _layout.permuted(out, self, perm) if perm else out
 
     @property
     def H(self):
@@ -389,10 +389,13 @@ class Tensor:
         return self.copy()
 
     def contiguous(self):
-        return self
+        """``self`` when its layout is row-major, else a row-major copy (a view op's result is not)."""
+        if self.is_contiguous():
+            return self
+        return Tensor._wrap(self._data)
 
     def is_contiguous(self):
-        return True
+        return _layout.is_contiguous(self.shape, _layout.layout(self)[0])
 
     def is_floating_point(self):
         return np.dtype(self._np_dtype()).kind in "fV" or self.dtype == mstype.bfloat16
