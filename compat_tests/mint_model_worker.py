@@ -92,6 +92,11 @@ def _llama(ms):
     # MindSpore nor mscompat can import mindformers without this placeholder. LLaMA does not use it.
     if importlib.util.find_spec("hyper_parallel") is None:
         sys.meta_path.insert(0, _AbsentPackage("hyper_parallel"))
+    if ms.__name__ != "mindspore":
+        # mindformers' models are written for Ascend (their rotary embedding's BatchMatMul broadcasts a
+        # [d, d] matrix over [b, n, s, d], which only the Ascend kernel does): mscompat runs them on its
+        # emulated Ascend target. Real MindSpore's CPU build stops earlier (no RmsNorm kernel).
+        ms.set_context(device_target="Ascend")
     from mindformers.models.llama.llama import LlamaForCausalLM
     from mindformers.models.llama.llama_config import LlamaConfig
     cfg = LlamaConfig(batch_size=2, seq_length=8, hidden_size=32, num_layers=2, num_heads=4, vocab_size=64,

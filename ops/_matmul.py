@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat import backends
 from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, CONCRETE
@@ -134,9 +135,16 @@ def _batch_matmul(x, w, transpose_a=False, transpose_b=False):
         if t.ndim < 2:
             raise ValueError(f"For 'BatchMatMul', the input '{arg}' must be a 2D or higher dimensional Tensor, "
                              f"but got {t.ndim}D shape {list(t.shape)}")
-    if a.shape[:-2] != b.shape[:-2]:  # the CPU/GPU kernels do not broadcast batch dimensions
-        raise ValueError(f"For BatchMatMul, inputs shape cannot be broadcast on CPU/GPU, with x shape "
-                         f"{list(a.shape)}, y shape {list(b.shape)}")
+    if a.shape[:-2] != b.shape[:-2]:
+        # the CPU/GPU kernels do not broadcast batch dimensions; the Ascend kernel does (numpy rules)
+        on_ascend = backends.current().name == "Ascend"
+        try:
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        except ValueError:
+            on_ascend = False
+        if not on_ascend:
+            raise ValueError(f"For BatchMatMul, inputs shape cannot be broadcast on CPU/GPU, with x shape "
+                             f"{list(a.shape)}, y shape {list(b.shape)}")
     if transpose_a:
         a = jnp.swapaxes(a, -1, -2)
     if transpose_b:

@@ -36,10 +36,27 @@ OPERATIONS = _OperationsView()
 
 def bind(namespace, names, source):
     """Put ``source.<name>`` into ``namespace`` for each of ``names`` that ``source`` has;
-    returns the bound names (the module's ``__all__``)."""
+    returns the bound names (the module's ``__all__``). With ``source`` :data:`OPERATIONS`, a
+    name whose Primitive class is registered later (the kernels of ``mscompat.mint``: ``SiLU``,
+    ``AddExt``, ...) resolves on first access, through the module's ``__getattr__``."""
     bound = [n for n in names if hasattr(source, n)]
     namespace.update({n: getattr(source, n) for n in bound})
+    if source is OPERATIONS:
+        namespace.setdefault("__getattr__", _late_primitives(namespace, set(names) - set(bound)))
     return bound
+
+
+def _late_primitives(namespace, pending):
+    module = namespace.get("__name__", "")
+
+    def __getattr__(name):
+        cls = _PRIMITIVES.get(name) if name in pending else None
+        if cls is None:
+            raise AttributeError(f"module '{module}' has no attribute '{name}'")
+        namespace[name] = cls
+        return cls
+
+    return __getattr__
 
 
 def bind_instances(namespace, instances, source):
