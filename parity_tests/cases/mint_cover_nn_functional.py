@@ -110,6 +110,8 @@ for _name in ("softplus", "hardswish", "gelu", "elu", "leaky_relu", "log_softmax
                                               mode="graph"))
 
 CASES += [
+    tcase("mint.nn.functional.log_softmax/f64", lambda m, x: _F(m).log_softmax(x, 1), F32(2, 3).astype(np.float64)),
+    tcase("mint.nn.functional.relu6/int32", lambda m, x: _F(m).relu6(x), np.array([-3, 0, 4, 6, 9], np.int32)),
     case("mint.nn.functional.softmax/dtype_f16", lambda ms, x: _F(ms).softmax(x, 1, dtype=ms.float16), F32(2, 3)),
     case("mint.nn.functional.softmax/dtype_f64", lambda ms, x: _F(ms).softmax(x, 1, dtype=ms.float64), F32(2, 3)),
     case("mint.nn.functional.glu/last", lambda ms, x: _F(ms).glu(x), F32(3, 4, seed=2)),
@@ -291,6 +293,14 @@ CASES += [
           F32(2, 2, 6)),
     case("mint.nn.functional.adaptive_max_pool2d/indices", lambda ms, x: _F(ms).adaptive_max_pool2d(
         x, 2, return_indices=True), F32(1, 2, 4, 4)),
+    # an input without its batch axis, (C, H, W): documented for avg_pool2d, max_pool2d and conv2d
+    tcase("mint.nn.functional.avg_pool2d/unbatched", lambda m, x: _F(m).avg_pool2d(x, 2, 1, 1), F32(3, 4, 6)),
+    tcase("mint.nn.functional.max_pool2d/unbatched_indices", lambda m, x: _F(m).max_pool2d(
+        x, 3, 2, 1, return_indices=True), F32(3, 5, 6)),
+    tcase("mint.nn.functional.conv2d/unbatched", lambda m, x, w: _F(m).conv2d(x, w, None, 1, 1), F32(3, 5, 6),
+          F32(4, 3, 3, 3, seed=5), rtol=1e-4, atol=1e-5),
+    tcase("mint.nn.functional.conv1d/unbatched", lambda m, x, w: _F(m).conv1d(x, w, None, 1, "same"), F32(3, 7),
+          F32(4, 3, 3, seed=6), rtol=1e-4, atol=1e-5),
     case("mint.nn.functional.avg_pool2d/bad_kernel", lambda ms, x: _F(ms).avg_pool2d(x, 0), F32(1, 1, 4, 4),
          error=True),
 ]
@@ -369,6 +379,11 @@ CASES += [
           F32(3, 4, low=-3.0, high=-0.1), F32(3, 4, low=-3.0, high=-0.1)),
     tcase("mint.nn.functional.kl_div/grad", lambda m, x, t: _grad(m, lambda u: _F(m).kl_div(
         u, t, reduction="batchmean"))(x), F32(3, 4, low=-3.0, high=-0.1), F32(3, 4, low=0.1, high=1.0)),
+    # a zero target adds 0 (PyTorch's xlogy); a negative one has no logarithm: NaN
+    tcase("mint.nn.functional.kl_div/zero_target", lambda m, x, t: _F(m).kl_div(x, t, reduction="none"),
+          F32(2, 3, low=-3.0, high=-0.1), np.array([[0.0, 0.5, 0.0], [0.2, 0.0, 1.0]], np.float32)),
+    tcase("mint.nn.functional.kl_div/negative_target", lambda m, x, t: _F(m).kl_div(x, t, reduction="none"),
+          F32(2, 3, low=-3.0, high=-0.1), np.array([[-0.5, 0.5, 0.0], [0.2, -1.0, 1.0]], np.float32)),
     tcase("mint.nn.functional.cross_entropy/weight", lambda m, x, t, w: _F(m).cross_entropy(x, t, w),
           F32(4, 5, seed=205), LABELS, F32(5, low=0.1, high=2.0)),
     tcase("mint.nn.functional.cross_entropy/probs", lambda m, x, p: _F(m).cross_entropy(x, p), F32(4, 5, seed=205),
@@ -498,6 +513,8 @@ INTERP_TORCH = [
     ("bilinear_scale_list", F32(1, 2, 3, 3, seed=264), dict(scale_factor=[2.0, 3.0], mode="bilinear",
                                                             align_corners=True)),
     ("bilinear_down", F32(1, 1, 7, 9, seed=265), dict(size=(3, 4), mode="bilinear")),
+    ("bilinear_f64", F32(1, 2, 3, 4, seed=262).astype(np.float64), dict(size=(7, 9), mode="bilinear")),
+    ("bicubic_f16", F16(1, 2, 3, 4, seed=262), dict(size=(5, 6), mode="bicubic")),
     ("bilinear_recompute", F32(1, 1, 4, 5, seed=266), dict(scale_factor=1.7, mode="bilinear",
                                                           recompute_scale_factor=True)),
 ]

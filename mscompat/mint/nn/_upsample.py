@@ -21,32 +21,32 @@ _KERNELS = {"nearest": {1: "UpsampleNearest1D", 2: "UpsampleNearest2D", 3: "Upsa
 _CUBIC_A = -0.75
 
 
-def _scale(in_size, out_size, align_corners, scale):
-    """PyTorch's ``area_pixel_compute_scale`` (float32)."""
+def _scale(in_size, out_size, align_corners, scale, ct):
+    """PyTorch's ``area_pixel_compute_scale``, in the compute type ``ct`` (float32; float64 for float64)."""
     if align_corners:
-        return np.float32((in_size - 1) / (out_size - 1)) if out_size > 1 else np.float32(0)
-    return np.float32(1.0 / scale) if scale is not None and scale > 0 else np.float32(in_size) / np.float32(out_size)
+        return ct((in_size - 1) / (out_size - 1)) if out_size > 1 else ct(0)
+    return ct(1.0 / scale) if scale is not None and scale > 0 else ct(in_size) / ct(out_size)
 
 
-def _source(in_size, out_size, align_corners, scale, cubic):
-    """The float32 source coordinate of every output position (``area_pixel_compute_source_index``)."""
-    r = _scale(in_size, out_size, align_corners, scale)
-    d = np.arange(out_size, dtype=np.float32)
+def _source(in_size, out_size, align_corners, scale, cubic, ct):
+    """The source coordinate of every output position (``area_pixel_compute_source_index``)."""
+    r = _scale(in_size, out_size, align_corners, scale, ct)
+    d = np.arange(out_size, dtype=ct)
     if align_corners:
         return r * d
-    src = r * (d + np.float32(0.5)) - np.float32(0.5)
-    return src if cubic else np.maximum(src, np.float32(0))
+    src = r * (d + ct(0.5)) - ct(0.5)
+    return src if cubic else np.maximum(src, ct(0))
 
 
 def _index_and_lambda(src, in_size):
     """PyTorch's ``guard_index_and_lambda``: the left tap and the fraction past it, both clamped."""
     idx = np.minimum(np.floor(src).astype(np.int64), in_size - 1)
-    lam = np.clip(src - idx.astype(np.float32), 0, 1).astype(np.float32)
+    lam = np.clip(src - idx.astype(src.dtype), 0, 1).astype(src.dtype)
     return idx, lam
 
 
-def _linear_matrix(in_size, out_size, align_corners, scale):
-    idx, lam = _index_and_lambda(_source(in_size, out_size, align_corners, scale, False), in_size)
+def _linear_matrix(in_size, out_size, align_corners, scale, ct):
+    idx, lam = _index_and_lambda(_source(in_size, out_size, align_corners, scale, False, ct), in_size)
     nxt = np.where(idx < in_size - 1, idx + 1, idx)
     m = np.zeros((out_size, in_size), np.float64)
     rows = np.arange(out_size)
@@ -55,9 +55,9 @@ def _linear_matrix(in_size, out_size, align_corners, scale):
     return m
 
 
-def _cubic_matrix(in_size, out_size, align_corners, scale):
+def _cubic_matrix(in_size, out_size, align_corners, scale, ct):
     """Keys' cubic convolution with A = -0.75; taps beyond the border repeat the edge pixel."""
-    idx, t = _index_and_lambda(_source(in_size, out_size, align_corners, scale, True), in_size)
+    idx, t = _index_and_lambda(_source(in_size, out_size, align_corners, scale, True, ct), in_size)
     t = t.astype(np.float64)
     a = _CUBIC_A
 
@@ -150,13 +150,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if not jnp.issubdtype(a.dtype, jnp.floating):
         raise TypeError(f"For primitive[{kernel}], the input must be float16, float32 or float64, "
                         f"but got {input.dtype}.")
+    ct = np.float64 if a.dtype == jnp.float64 else np.float32
     out = a
     for i in range(nd):
         ax, n_in = 2 + i, a.shape[2 + i]
         if mode == "nearest":
             out = jnp.take(out, jnp.asarray(_nearest_index(n_in, sizes[i], scales[i])), axis=ax)
         elif mode == "bicubic":
-            out = _apply_matrix(out, ax, _cubic_matrix(n_in, sizes[i], align, scales[i]))
+            out = _apply_matrix(out, ax, _cubic_matrix(n_in, sizes[i], align, scales[i], ct))
         else:
-            out = _apply_matrix(out, ax, _linear_matrix(n_in, sizes[i], align, scales[i]))
+            out = _apply_matrix(out, ax, _linear_matrix(n_in, sizes[i], align, scales[i], ct))
     return Tensor._wrap(out.astype(a.dtype))

@@ -11,6 +11,7 @@ from mscompat.ops._args import arr
 from mscompat.ops._pool import _adaptive_avg, _adaptive_max
 from mscompat.ops._registry import OPS, mint_op, mint_form, mint_exports
 from mscompat.mint.nn import _upsample
+from mscompat.mint import special as _special
 
 _NS = "nn.functional"
 _SAME = ("gelu", "relu", "sigmoid", "tanh", "softplus", "layer_norm", "group_norm",
@@ -52,8 +53,8 @@ def silu(input, inplace=False):
 
 @mint_op(_NS, twin="relu6")
 def relu6(input, inplace=False):
-    """min(max(x, 0), 6)."""
-    return _inplace(input, ops.relu6(input), inplace)
+    """min(max(x, 0), 6): ``hardtanh(x, 0, 6)``, integer inputs included."""
+    return _inplace(input, ops.hardtanh(input, 0, 6), inplace)
 
 
 @mint_op(_NS, twin="elu")
@@ -94,8 +95,8 @@ def softmax(input, dim=None, dtype=None):
 
 @mint_op(_NS, twin="log_softmax")
 def log_softmax(input, dim=None, *, dtype=None):
-    """Log-softmax along ``dim`` (the last axis when None)."""
-    return ops.log_softmax(input if dtype is None else input.astype(dtype), -1 if dim is None else dim)
+    """Log-softmax along ``dim`` (the last axis when None); float64 stays float64."""
+    return _special.log_softmax(input, dim, dtype=dtype)
 
 
 @mint_op(_NS, twin="dense")
@@ -118,22 +119,33 @@ def _conv(name, conv, nd, input, weight, bias, stride, padding, dilation, groups
     return conv(input, weight, bias, stride, "pad", pad, dilation, groups)
 
 
+def _unbatched(fn, nd, input, *args):
+    """``fn`` on an input without its batch axis (C, *spatial): run with a batch of one, then dropped."""
+    if isinstance(input, Tensor) and input.ndim == nd + 1:
+        out = fn(ops.unsqueeze(input, 0), *args)
+        return tuple(ops.squeeze(o, 0) for o in out) if isinstance(out, tuple) else ops.squeeze(out, 0)
+    return fn(input, *args)
+
+
 @mint_op(_NS, twin="conv1d")
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """1-D convolution (NCL); ``padding`` an int, a 1-tuple, 'same' or 'valid'."""
-    return _conv("conv1d", ops.conv1d, 1, input, weight, bias, stride, padding, dilation, groups)
+    return _unbatched(lambda x: _conv("conv1d", ops.conv1d, 1, x, weight, bias, stride, padding, dilation, groups),
+                      1, input)
 
 
 @mint_op(_NS, twin="conv2d")
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D convolution (NCHW); ``padding`` an int, (pad_h, pad_w), 'same' or 'valid'."""
-    return _conv("conv2d", ops.conv2d, 2, input, weight, bias, stride, padding, dilation, groups)
+    return _unbatched(lambda x: _conv("conv2d", ops.conv2d, 2, x, weight, bias, stride, padding, dilation, groups),
+                      2, input)
 
 
 @mint_op(_NS, twin="conv3d")
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """3-D convolution (NCDHW); ``padding`` an int, a 3-tuple, 'same' or 'valid'."""
-    return _conv("conv3d", ops.conv3d, 3, input, weight, bias, stride, padding, dilation, groups)
+    return _unbatched(lambda x: _conv("conv3d", ops.conv3d, 3, x, weight, bias, stride, padding, dilation, groups),
+                      3, input)
 
 
 @mint_op(_NS, twin="pad")
@@ -205,9 +217,9 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
 @mint_op(_NS, twin="avg_pool2d")
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
-    """2-D average pooling (stride defaults to ``kernel_size``)."""
-    return ops.avg_pool2d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
-                          count_include_pad, 0 if divisor_override is None else divisor_override)
+    """2-D average pooling (stride defaults to ``kernel_size``) of an (N, C, H, W) or (C, H, W) input."""
+    return _unbatched(ops.avg_pool2d, 2, input, kernel_size, kernel_size if stride is None else stride, padding,
+                      ceil_mode, count_include_pad, 0 if divisor_override is None else divisor_override)
 
 
 @mint_op(_NS, twin="avg_pool3d")
@@ -290,8 +302,8 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 @mint_op(_NS, twin="max_pool2d")
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    """2-D max pooling (stride defaults to ``kernel_size``)."""
-    return ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+    """2-D max pooling (stride defaults to ``kernel_size``) of an (N, C, H, W) or (C, H, W) input."""
+    return _unbatched(ops.max_pool2d, 2, input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
 
 
 @mint_op(_NS, twin="threshold")
@@ -303,9 +315,12 @@ def threshold(input, threshold, value, inplace=False):
 @mint_op(_NS, twin="kl_div")
 def kl_div(input, target, reduction="mean", log_target=False):
     """Kullback-Leibler divergence of log-probabilities ``input`` from ``target``."""
-    t = ops.exp(target) if log_target else target
-    lt = target if log_target else ops.log(ops.where(target > 0, target, ops.ones_like(target)))
-    pointwise = ops.where(t > 0, t * (lt - input), ops.zeros_like(input)) if not log_target else t * (lt - input)
+    if log_target:
+        pointwise = ops.exp(target) * (target - input)
+    else:   # target * (log(target) - input), 0 where target is 0 (xlogy); NaN where it is negative, as log's
+        zero = target == 0
+        pointwise = ops.where(zero, ops.zeros_like(target), target * ops.log(ops.where(
+            zero, ops.ones_like(target), target))) - target * input
     if reduction == "none":
         return pointwise
     if reduction == "sum":
