@@ -141,7 +141,8 @@ def _batch_matmul(x, w, transpose_a=False, transpose_b=False):
         try:
             np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
         except ValueError:
-            on_ascend = False
+            raise ValueError(f"For BatchMatMul, inputs shape cannot be broadcast{'' if on_ascend else ' on CPU/GPU'}, "
+                             f"with x shape {list(a.shape)}, y shape {list(b.shape)}") from None
         if not on_ascend:
             raise ValueError(f"For BatchMatMul, inputs shape cannot be broadcast on CPU/GPU, with x shape "
                              f"{list(a.shape)}, y shape {list(b.shape)}")

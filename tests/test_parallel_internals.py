@@ -195,3 +195,140 @@ def test_custom_autograd_function():
     np.testing.assert_allclose(Scaled.apply(x, 3.0).asnumpy(), [3, 12])
     np.testing.assert_allclose(ms.grad(lambda v: Scaled.apply(v, 3.0).sum())(x).asnumpy(), [100, 200])
     np.testing.assert_allclose(ms.grad(lambda v: WithSetup.apply(v).sum())(x).asnumpy(), [1, 2])
+
+
+def test_batch_matmul_broadcasts_on_the_ascend_target_only():
+    x = ms.Tensor(np.ones((2, 3, 4, 4), np.float32))
+    y = ms.Tensor(np.eye(4, dtype=np.float32))
+    with pytest.raises(ValueError):
+        ms.ops.BatchMatMul()(x, y)
+    with ms.DeviceCtx("Ascend"):
+        assert ms.ops.BatchMatMul()(x, y).shape == (2, 3, 4, 4)
+        with pytest.raises(ValueError):
+            ms.ops.BatchMatMul()(x, ms.Tensor(np.ones((5, 4, 4), np.float32)))
+
+
+def test_late_primitives_at_internal_paths():
+    from mscompat.ops.operations import _inner_ops
+    from mscompat.mint._kernels import __name__ as _  # noqa: F401  (registers them)
+    assert _inner_ops.SiLU is ag.SiLU
+    with pytest.raises(AttributeError):
+        _inner_ops.NoSuchPrimitive
+
+
+def test_swap_cache_copies_blocks():
+    from mscompat._c_expression import swap_cache
+    host = ms.Tensor(np.zeros((4, 2), np.float32))
+    device = ms.Parameter(ms.Tensor(np.arange(8).reshape(4, 2).astype(np.float32)), name="kv")
+    swap_cache(host, device, ms.Tensor(np.array([[1, 0], [3, 2]], np.int32)), True)
+    assert host.asnumpy().tolist() == [[2, 3], [0, 0], [6, 7], [0, 0]]
+    swap_cache(host, device, ms.Tensor(np.array([[2, 3]], np.int32)), False)
+    assert device.asnumpy()[3].tolist() == [6, 7]
+
+
+def test_virtual_dataset_cell_keeps_names():
+    from mscompat.nn.wrap.cell_wrapper import _VirtualDatasetCell
+    net = _VirtualDatasetCell(nn.Dense(3, 2))
+    assert net(ms.Tensor(np.ones((2, 3), np.float32))).shape == (2, 2)
+    assert [p.name for p in net.get_parameters()] == ["weight", "bias"]
+
+
+def test_parameter_redundancy():
+    from mscompat.train._utils import get_parameter_redundancy, remove_param_redundancy
+    layouts = {"a": [[2, 4], [0, -1]], "b": [[2, 4], [-1, -1]], "c": [[2, 4], [1, 0]]}
+    red = get_parameter_redundancy(layouts, initial_rank=0)
+    # real MindSpore 2.10's values
+    assert red == {"a": ((0, 4), (1, 5), (2, 6), (3, 7)), "b": ((0, 1, 2, 3, 4, 5, 6, 7),),
+                   "c": ((0,), (4,), (1,), (5,), (2,), (6,), (3,), (7,))}
+    assert remove_param_redundancy(red) == {0: {"a", "b", "c"}, 1: {"a", "c"}, 2: {"a", "c"}, 3: {"a", "c"},
+                                            4: {"c"}, 5: {"c"}, 6: {"c"}, 7: {"c"}}
+    assert remove_param_redundancy(red, 2)[1] == {"a", "b", "c"}
+
+
+def test_ckpt_path_with_strategy(tmp_path, monkeypatch):
+    from mscompat.train import serialization
+    from mscompat.train.node_strategy_pb2 import ParallelStrategyMap
+    m = ParallelStrategyMap(current_stage=0)
+    item = m.parallel_layout_item.add(param_name="w")
+    item.parallel_layouts.dev_matrix.add().dim.extend([2, 2])
+    item.parallel_layouts.tensor_map.add().dim.extend([0, -1])      # split over the last axis: ranks 0,2 agree
+    item.parallel_layouts.field = item.parallel_layouts.opt_weight_shard_step = 0
+    item.parallel_layouts.opt_weight_shard_size = 0
+    strategy_file = tmp_path / "strategy.ckpt"
+    strategy_file.write_bytes(m.SerializeToString())
+    (tmp_path / "rank_0").mkdir()
+    (tmp_path / "rank_0" / "net.ckpt").write_bytes(b"")
+    monkeypatch.setattr(serialization, "get_rank", lambda: 2)
+    monkeypatch.setattr("mscompat.train._utils.get_rank", lambda: 2)
+    wanted = str(tmp_path / "rank_2" / "net.ckpt")
+    assert serialization.get_ckpt_path_with_strategy(wanted, str(strategy_file)) == str(tmp_path / "rank_0" / "net.ckpt")
+    monkeypatch.setattr(serialization, "get_rank", lambda: 1)
+    monkeypatch.setattr("mscompat.train._utils.get_rank", lambda: 1)
+    assert serialization.get_ckpt_path_with_strategy(str(tmp_path / "rank_1" / "net.ckpt"), str(strategy_file)) is None
+
+
+def test_mindio_settings_without_mindio():
+    from mscompat.common import file_system
+    file_system.set_mindio_server_info(7)
+    assert file_system.mindio_server_info["memfs.data_block_pool_capacity_in_gb"] == "7"
+    file_system.set_mindio_server_info()
+    with pytest.raises(ValueError):
+        file_system.set_mindio_server_info(0)
+    with pytest.raises(TypeError):
+        file_system.set_mindio_server_info(1.5)
+    assert file_system.mindio_preload("x.ckpt") is False
+    with pytest.raises(TypeError):
+        file_system.mindio_preload(3)
+
+
+def test_squared_device_local_norm_param():
+    from mscompat.ops._grad_experimental import grad_comm_ops
+    ms.reset_auto_parallel_context()
+    if not grad_comm_ops._PARAM:
+        with pytest.raises(ValueError):
+            grad_comm_ops.get_squared_device_local_norm_param()
+    ms.set_auto_parallel_context(dump_device_local_norm=True)
+    try:
+        p = grad_comm_ops.get_squared_device_local_norm_param()
+        assert p is grad_comm_ops.get_squared_device_local_norm_param()
+        assert p.name == "_squared_device_local_norm" and p.dtype == ms.float32 and not p.requires_grad
+    finally:
+        ms.reset_auto_parallel_context()
+
+
+def test_dataset_kinds_and_paths():
+    import mscompat.alias
+    from mscompat import dataset as ds
+    g = ds.GeneratorDataset([(np.array(1),)], ["a"])
+    assert isinstance(g, ds.SourceDataset) and isinstance(g, ds.VisionBaseDataset)
+    assert not isinstance(g.batch(1), ds.SourceDataset)
+    assert issubclass(ds.MnistDataset, ds.VisionBaseDataset) and not issubclass(ds.TextFileDataset, ds.VisionBaseDataset)
+    assert ds.samplers.RandomSampler is ds.RandomSampler
+    from mscompat.dataset.engine.datasets import BatchDataset, RepeatDataset
+    assert RepeatDataset is ds.RepeatDataset and BatchDataset.__name__ == "BatchDataset"
+    from mscompat.dataset.vision.transforms import Resize
+    from mscompat.dataset.vision.utils import Inter
+    from mscompat.dataset.transforms.transforms import TypeCast
+    assert Resize is ds.vision.Resize and Inter is ds.vision.Inter and TypeCast is ds.transforms.TypeCast
+    assert mscompat.alias is not None
+
+
+def test_checkpoint_helpers_and_graph_api():
+    from mscompat.train.callback._callback import set_cur_net, checkpoint_cb_for_save_op
+    from mscompat.train.callback._checkpoint import CheckpointManager
+    from mscompat.graph import api as graph_api
+    from mscompat.common import api as common_api
+    from mscompat.ops.primitive import _primexpr
+    net = nn.Dense(2, 2)
+    assert checkpoint_cb_for_save_op([]) is False
+    set_cur_net(net)
+    items = [{"name": p.name, "data": ms.Tensor(np.ones(p.shape, np.float32))} for p in net.get_parameters()]
+    assert checkpoint_cb_for_save_op(items) is True and net.weight.asnumpy().sum() == 4.0
+    assert CheckpointManager("ckpt").ckpoint_filelist == []
+    assert graph_api._no_grad is common_api._no_grad and graph_api.jit is ms.jit
+    assert _primexpr(lambda a, b: a + b)(1, 2) == 3
+    key, _ = common_api._cell_graph_executor.compile(net, ms.Tensor(np.ones((3, 2), np.float32)))
+    flops = common_api.flops_collection(key)
+    assert flops[0] >= 2 * 3 * 2 * 2 and flops[-1] is False
+    with pytest.raises(RuntimeError):
+        common_api.flops_collection("no-such-phase")
