@@ -290,29 +290,147 @@ def _short(x):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+# --- programs over flat arrays -----------------------------------------------------------------
+# A program takes ``(dyn_tree, *values, raw_key, *dyn_leaves)`` (``dyn_tree`` static) and returns
+# the flat leaves of ``(outputs, Parameter updates, key, attribute arrays)``: JAX's C++ dispatch
+# then meets plain arrays only (no pytree node of ours, no typed key: each would be a call back
+# into Python), and the repeated call (``_fast_call``) can hand the arrays over directly.
+def _raw_key(key):
+    base = getattr(key, "_base_array", None)        # a typed key's data without a dispatch
+    return jax.random.key_data(key) if base is None else base
+
+
+_PLAIN = "plain Tensors"    # the structure of ``dyn`` when it is a list of plain Tensors
+
+
+def _flat_inputs(dyn, spec):
+    """``(structure, arrays)`` of the dynamic inputs: for positional plain Tensors (the common
+    call: ``spec`` is the fast spec) their arrays, else the leaves of a pytree flatten."""
+    if spec is _FAST_SPECS.get(len(dyn)):
+        return _PLAIN, [x._data for x in dyn]
+    leaves, tree = jax.tree_util.tree_flatten(dyn)
+    return tree, leaves
+
+
+def _flat_program(fn, n_values, impl, tree, out_tree):
+    """``fn(values, key, dyn)`` as a function of flat arrays ``(*values, raw_key, *dyn arrays)``
+    (``dyn`` of structure ``tree``) returning a flat tuple; its trace records the structure of
+    its results in ``out_tree[0]``."""
+    def flat(*arrays):
+        key = jax.random.wrap_key_data(arrays[n_values], impl=impl)
+        rest = arrays[n_values + 1:]
+        dyn = [Tensor._wrap(a) for a in rest] if tree is _PLAIN else jax.tree_util.tree_unflatten(tree, rest)
+        leaves, out_tree[0] = jax.tree_util.tree_flatten(fn(list(arrays[:n_values]), key, dyn))
+        return tuple(leaves)
+    return flat
+
+
+# --- the repeated call ------------------------------------------------------------------------
+_MISS = object()        # what a fast call returns when it cannot take the call
+_FAST_MISS_LIMIT = 16   # after this many misses (inputs changing signature) a Compiled stops trying
+
+
+def _has_dicts(out):
+    t = type(out)
+    if t is tuple or t is list:
+        return any(_has_dicts(v) for v in out)
+    return t is not Tensor
+
+
+def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts):
+    """The call of ``owner`` for the inputs of its latest call, when they are positional plain
+    Tensors, outside parallel modes and backend hooks, and its outputs are Tensors (no
+    attributes set, no constants among them): the compiled executable runs directly on the
+    inputs' arrays (its own check of their shapes and dtypes is the signature check), then the
+    Parameters it writes and the RNG key are written back. Returns ``_MISS`` for inputs of
+    another signature or kind, so that the full call handles them (and compiles).
+
+    The function is generated for its arity (the Parameters and inputs read as attributes, no
+    loop), as ``dataclasses`` and ``attrs`` generate theirs: this call is the whole cost of a
+    small compiled function beyond XLA's own dispatch."""
+    executable, params = entry.executable, progs.params
+    leaves, treedef = jax.tree_util.tree_flatten(out)
+    n_out, n_written = len(leaves), len(written)
+    if type(out) is Tensor:
+        wrap_out = None
+    elif type(out) is tuple and all(type(v) is Tensor for v in out):
+        def wrap_out(arrays):
+            return tuple(map(Tensor._wrap, arrays))
+    else:
+        def wrap_out(arrays):
+            return jax.tree_util.tree_unflatten(treedef, arrays)
+    names = {"run": executable, "MISS": _MISS, "Tensor": Tensor, "new": object.__new__, "owner": owner,
+             "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise, "RECORDING": _RECORDING,
+             "raise_recorded": _raise_recorded, "key0": _raw_key(_state.ensure_key()), "rng": _rng,
+             "ensure_key": _state.ensure_key, "raw_key": _raw_key, "params": params, "wrap_out": wrap_out,
+             "plain_dicts": plain_dicts}
+    names.update((f"p{i}", p) for i, p in enumerate(params))
+    a = [f"a{i}" for i in range(n_args)]
+    unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
+    check = f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return MISS\n" if n_args else ""
+    inputs = [f"p{i}._stored" for i in range(len(params))]
+    inputs.append("raw_key(ensure_key())" if draws else "key0")
+    inputs += [f"{x}._data" for x in a]
+    lines = [
+        "def call(args):",
+        f"    if len(args) != {n_args}:",
+        "        return MISS",
+        unpack + check + "    try:",
+        f"        res = run({', '.join(inputs)})",
+        "    except TypeError:      # another signature, a pending Parameter, or JAX tracers",
+        "        owner.fast_misses += 1",
+        "        return MISS",
+        "    except CHECK as err:   # a run-time check of the program failed: MindSpore's error",
+        "        exc = reraise(err)",
+        "        if exc is None:",
+        "            raise",
+        "        raise exc.with_traceback(None) from None",
+        "    if RECORDING[0]:",
+        "        raise_recorded()",
+    ]
+    lines += [f"    params[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
+    if draws:
+        lines.append(f"    rng['key'] = res[{n_out + n_written}]")
+    if wrap_out is None:
+        lines += ["    t = new(Tensor)", "    t._data = res[0]", "    t._init = None"]
+    else:
+        lines.append(f"    t = wrap_out(res[:{n_out}])")
+    lines.append("    return plain_dicts(t)" if dicts else "    return t")
+    exec(compile("\n".join(lines), f"<fast call of {owner.name}>", "exec"), names)
+    return names["call"]
+
+
 class _Programs:
     """The programs of one :class:`Compiled` for one state (tuple of Parameters): per input
-    signature a ``jax.jit`` of the pure function, compiled ahead once; at most
-    :func:`cache_size` are kept (least recently used dropped first)."""
+    signature a ``jax.jit`` of the pure function over flat arrays (``_flat_program``), compiled
+    ahead once; at most :func:`cache_size` are kept (least recently used dropped first)."""
 
     def __init__(self, owner, params):
         self.owner = owner
         self.params = params
-        self.entries = collections.OrderedDict()   # signature -> (program, executable, layout)
+        # signature -> _Entry
+        self.entries = collections.OrderedDict()
         self._last = None      # (signature, entry) of the latest call: the repeated call skips the lock
 
-    def _entry(self, values, key, dyn, spec):
+    def _build(self, values, key, spec, layout, tree, flat_args):
+        out_tree = [None]
+        jitted = jax.jit(_flat_program(self.owner._program(self.params, spec, layout), len(values),
+                                       jax.random.key_impl(key), tree, out_tree))
+        program = backends.wrap_program(jitted, self.owner.name)
+        return program, program.lower(*flat_args).compile(), program is jitted, out_tree
+
+    def _entry(self, values, key, dyn, spec, tree, flat_args):
         owner = self.owner
         sig = _signature(dyn, spec)
         # data parallel: the program runs per device, laid out for these inputs' placement
         layout = None if _PAR[0] is None else _per_device.layout(_PAR[0], dyn, owner.batch_axis)
         last = self._last
-        if last is not None and last[1][2] == layout and last[0] == sig:   # already the most recently used
+        if last is not None and last[1].layout == layout and last[0] == sig:   # already the most recently used
             owner._last_sig = sig
             return last[1]
         with owner._lock:
             entry = self.entries.get(sig)
-            if entry is not None and entry[2] == layout:
+            if entry is not None and entry.layout == layout:
                 self.entries.move_to_end(sig)
                 owner._last_sig = sig
                 self._last = (sig, entry)
@@ -321,11 +439,9 @@ class _Programs:
             if owner._last_sig is not None and owner._last_sig == sig:
                 cause = "the Parameters it reads or writes were discovered"
             start = time.perf_counter()
-            program = backends.wrap_program(jax.jit(owner._program(self.params, spec, layout)), owner.name)
-            executable = program.lower(values, key, dyn).compile()
+            program, executable, direct, out_tree = self._build(values, key, spec, layout, tree, flat_args)
             seconds = time.perf_counter() - start
-            # the last item: the positions of the Parameters the program writes, found at its first run
-            entry = self.entries[sig] = (program, executable, layout, [None])
+            entry = self.entries[sig] = _Entry(program, executable, layout, tree, out_tree, direct)
             owner._last_sig = sig
             self._last = (sig, entry)
             owner.compiles += 1
@@ -341,18 +457,48 @@ class _Programs:
                             f"{limit}, environment variable MSCOMPAT_JIT_CACHE_SIZE).")
             return entry
 
+    def _program_for(self, values, key, dyn, spec):
+        """``(entry, program, executable, out_tree, flat arguments)`` for these inputs: the
+        entry's own program, or (inputs of the same signature in another pytree structure, as
+        an ephemeral Parameter for a Tensor) one compiled for their structure."""
+        tree, leaves = _flat_inputs(dyn, spec)
+        flat_args = (*values, _raw_key(key), *leaves)
+        entry = self._entry(values, key, dyn, spec, tree, flat_args)
+        if tree is entry.tree or (tree is not _PLAIN and entry.tree is not _PLAIN and tree == entry.tree):
+            return entry, entry.program, entry.executable, entry.out_tree, flat_args
+        with self.owner._lock:
+            other = entry.others.get(tree)
+            if other is None:
+                other = entry.others[tree] = self._build(values, key, spec, entry.layout, tree, flat_args)
+                self.owner.compiles += 1
+        return entry, other[0], other[1], other[3], flat_args
+
     def __call__(self, values, key, dyn, spec):
-        program = self._entry(values, key, dyn, spec)[0]
-        return program(values, key, dyn)
+        return self.run(values, key, dyn, spec)[1]
 
     def run(self, values, key, dyn, spec):
-        """``(entry, outputs)``: as a call, with the program's cache entry (its ``written`` slot)."""
-        entry = self._entry(values, key, dyn, spec)
-        return entry, entry[0](values, key, dyn)
+        """``(entry, (outputs, Parameter updates, key, attribute arrays))``: as a call, with the
+        program's cache entry (its ``written`` slot)."""
+        entry, program, _, out_tree, flat_args = self._program_for(values, key, dyn, spec)
+        return entry, jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
 
     def lower(self, values, key, dyn, spec):
         """Compile for these inputs (if not yet); ``.compile()`` of the result is the executable."""
-        return _Ready(self._entry(values, key, dyn, spec)[1])
+        return _Ready(self._program_for(values, key, dyn, spec)[2])
+
+
+class _Entry:
+    """One compiled signature: the program (``jax.jit`` over flat arrays, maybe wrapped by the
+    backend), its executable, the data-parallel layout and input structure it was built for,
+    the structure of its results, the positions of the Parameters it writes (found at its first
+    run), whether a call may go straight to the executable (no backend hook around it), and the
+    programs for other input structures of the same signature."""
+    __slots__ = ("program", "executable", "layout", "tree", "out_tree", "direct", "written", "others", "fast")
+
+    def __init__(self, program, executable, layout, tree, out_tree, direct):
+        self.program, self.executable, self.layout, self.tree = program, executable, layout, tree
+        self.out_tree, self.direct, self.written, self.others = out_tree, direct, None, {}
+        self.fast = None       # its repeated call (_fast_call), made at its first plain call
 
 
 class _Ready:
@@ -411,6 +557,8 @@ class Compiled:
         self.static_out = {}   # signature -> output structure, for outputs with non-array parts
         self.attr_out = {}     # signature -> attributes set in the call: [(obj, name, treedef, where, static)]
         self.compiles = 0      # programs compiled (all signatures, all states)
+        self.fast = None       # the call of the latest signature when it can skip the checks (_fast_call)
+        self.fast_misses = 0   # calls ``fast`` could not take
         self._last_sig = None  # the input signature of the latest call
         self._lock = threading.RLock()
 
@@ -548,6 +696,11 @@ class Compiled:
         return placed
 
     def __call__(self, args, kwargs):
+        fast = self.fast
+        if fast is not None and not kwargs and _PAR[0] is None:
+            out = fast(args)       # the repeated call (_fast_call)
+            if out is not _MISS:
+                return out
         if self.eager:     # JIT Fallback: the outputs are still a graph's outputs
             return run_eagerly(self.fn, args, kwargs)
         dyn, spec = _split(args, kwargs)
@@ -572,9 +725,9 @@ class Compiled:
             out, attrs = _per_device.localize(out), _per_device.localize(attrs)
         if key is not None:
             _rng["key"] = key
-        written = entry[3][0]
+        written = entry.written
         if written is None:     # the same for every run of this program (None leaves of its outputs)
-            written = entry[3][0] = tuple(i for i, v in enumerate(new) if v is not None)
+            written = entry.written = tuple(i for i, v in enumerate(new) if v is not None)
         params = progs.params
         if written and type(new[written[0]]) is not _CONCRETE and isinstance(new[written[0]], jax.core.Tracer):
             _foreign_trace(self.name)
@@ -589,6 +742,13 @@ class Compiled:
             meta = self.static_out.get(sig or _signature(dyn, spec))
             if meta is not None:
                 out = _merge(out, meta)
+        elif not attrs and self.fast_misses < _FAST_MISS_LIMIT and entry.tree is _PLAIN and entry.direct \
+                and _PAR[0] is None:
+            fast = entry.fast
+            if fast is None:
+                fast = entry.fast = _fast_call(self, progs, entry, len(dyn), out, written, key is not None,
+                                               _has_dicts(out))
+            self.fast = fast
         return plain_dicts(out)
 
     def compile(self, args, kwargs):
@@ -630,6 +790,7 @@ class Compiled:
                                  "jit_syntax_level=LAX (set_context, JitConfig) or jit(fullgraph=False) to allow "
                                  "JIT Fallback.") from None
         self.eager = True
+        self.fast = None
         warnings.warn(f"{where}: '{self.name}' cannot be compiled in GRAPH_MODE ({type(exc).__name__}: "
                       f"{str(exc).splitlines()[0] if str(exc) else ''}); this callable now runs eagerly "
                       "(PyNative). Rewrite the Python control flow on Tensor values at that line with "

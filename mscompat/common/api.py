@@ -23,6 +23,9 @@ import jax
 from .. import _state, _graph
 from .tensor import grad_enabled as _grad_enabled, set_grad_enabled as _set_grad_enabled
 from .._control_flow import convert
+from ..parallel._mesh import _ACTIVE as _PAR
+from .._state import _CURRENT
+from .._graph import _MISS
 
 __all__ = ["jit", "jit_class", "ms_function"]
 
@@ -100,10 +103,20 @@ class _JitFunction:
         self.config = config
         self._compiled = None
 
+    _owner = None       # the object of a jit method
+
     def __call__(self, *args, **kwargs):
-        if _state._CURRENT.value is not None:
+        if _CURRENT.value is not None:
             return self.fn(*args, **kwargs)
-        owner = self.__dict__.get("_owner")
+        compiled = self._compiled
+        if compiled is not None and not kwargs:
+            # the repeated call: straight to the program when nothing changed (_graph._fast_call)
+            fast = compiled.fast
+            if fast is not None and _PAR[0] is None and self._owner is None:
+                out = fast(args)
+                if out is not _MISS:
+                    return out
+        owner = self._owner
         if owner is not None:
             # as MindSpore's compile of a jit method: the object is parsed as this method from now on
             # when a compiled graph calls or differentiates it (until its own graph call resets it)
