@@ -166,15 +166,24 @@ class _Derivative:
     def call(self, in_vals, w_vals):
         a = list(self.args)
         leaves = {i: list(v[0]) for i, v in self.containers.items()}
+        # a Parameter given as a differentiable input stays that Parameter, bound to its traced value:
+        # what the function assigns to it is written back, as MindSpore does
+        params, values = list(self.weights), list(w_vals)
         for (i, k), v in zip(self.slots, in_vals):
             if k is None:
-                a[i] = Tensor._wrap(v)
+                t = self.args[i]
+                if isinstance(t, Parameter) and all(t is not p for p in params):
+                    params.append(t)
+                    values.append(v)
+                    a[i] = t
+                else:
+                    a[i] = Tensor._wrap(v)
             else:
                 leaves[i][k] = Tensor._wrap(v)
         for i, (_, treedef) in self.containers.items():
             a[i] = jax.tree_util.tree_unflatten(treedef, leaves[i])
         fn = _traced_fn(self.fn)
-        with _state.Scope(self.weights, w_vals, differentiable=True) as scope:
+        with _state.Scope(params, values, differentiable=True) as scope:
             out = fn(*a, **self.kwargs)
         self.written = scope.written_params()
         return out, scope.written_values()
