@@ -1,7 +1,8 @@
 """``mindspore._c_expression``: the names Python code reads from MindSpore's C++ extension —
 ``typing`` (the dtype classes and their ``k*`` instances, the objects of ``mindspore.common.dtype``),
 ``TensorPy`` (the Tensor class), ``MSContext`` (``get_instance().get_ascend_soc_version()``) and
-``security`` (``enable_security()``: False, as in MindSpore builds without the security option)."""
+``security`` (``enable_security()``: False, as in MindSpore builds without the security option) and
+``get_code_extra`` (PIJit's compile record of a code object: None, mscompat compiles no bytecode)."""
 import importlib.machinery
 import sys
 import types
@@ -12,7 +13,7 @@ from mscompat import context
 from mscompat.common import dtype as _dtype
 from mscompat.common.tensor import Tensor as TensorPy
 
-__all__ = ["typing", "TensorPy", "MSContext", "security", "swap_cache"]
+__all__ = ["typing", "TensorPy", "MSContext", "security", "swap_cache", "get_code_extra"]
 
 _CLASSES = ("Type", "Number", "Bool", "Int", "UInt", "Float", "BFloat", "Complex", "TensorType", "List", "Tuple",
             "String", "TypeNone")
@@ -61,6 +62,14 @@ def swap_cache(host, device, block_mapping, is_device_to_host):
     if src.shape[1:] != dst.shape[1:]:
         raise ValueError(f"swap_cache(): the blocks of host {host.shape} and device {device.shape} differ in shape.")
     dst.assign_value(TensorPy._wrap(dst._data.at[mapping[:, 1]].set(src._data[mapping[:, 0]].astype(dst._data.dtype))))
+
+
+def get_code_extra(code):
+    """The compile record MindSpore's bytecode JIT (PIJit) keeps for a function or code object it
+    compiled, else None. mscompat's ``jit(capture_mode="bytecode")`` runs the bytecode eagerly and
+    compiles nothing from it, so no code object has a record: None, as MindSpore gives for code PIJit
+    never compiled."""
+    return None
 
 
 class MSContext:
