@@ -252,7 +252,7 @@ def test_public_names():
     import mscompat.train.serialization as s
     assert set(s.__all__) == {"save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
                               "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt",
-                              "export", "load"}
+                              "export", "load", "get_ckpt_path_with_strategy"}
     for name in s.__all__:
         assert getattr(ms, name) is getattr(s, name)
         assert getattr(ms.train, name) is getattr(s, name)
