@@ -79,7 +79,14 @@ def reverse(x, axis):
     return _wrap(jnp.flip(a, tuple(norm)) if norm else a)
 
 
-primitive("ReverseV2", lambda x, axis: reverse(x, axis), attrs=(("axis", None, (tuple, list)),))
+def _reverse_v2_init(prim):
+    # MindSpore's generated ReverseV2 casts ``axis`` as a list or tuple of int (None is kept)
+    if prim.axis is not None and not isinstance(prim.axis, (tuple, list)):
+        raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of int, tuple of int]', "
+                        f"but got {type(prim.axis)}.")
+
+
+primitive("ReverseV2", lambda x, axis: reverse(x, axis), attrs=(("axis", REQUIRED),), init=_reverse_v2_init)
 
 
 @op("roll")
