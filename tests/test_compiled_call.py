@@ -1,0 +1,163 @@
+"""The repeated compiled call (``mscompat._graph._fast_call``): after the first call of a
+signature, an ``ms.jit`` function or a GRAPH_MODE cell hands its arrays straight to the compiled
+executable. Every test compares it with the full call path (the fast call switched off) or with
+known values: Parameter reads and writes, the RNG key, changing signatures, non-Tensor inputs,
+gradients through it, threads."""
+import threading
+
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat import _graph, nn, ops
+
+
+@pytest.fixture
+def no_fast(monkeypatch):
+    """Switch the repeated-call path off (every call takes the full path)."""
+    def off():
+        monkeypatch.setattr(_graph, "_FAST_MISS_LIMIT", 0)
+    return off
+
+
+def _t(*shape, seed=0):
+    return ms.Tensor(np.random.RandomState(seed).randn(*shape).astype(np.float32))
+
+
+def _linear():
+    w = ms.Parameter(_t(4, 3, seed=1), name="w")
+    b = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name="b")
+
+    @ms.jit
+    def fn(x, y):
+        return ops.matmul(x, w) + b + y
+    return fn, w, b
+
+
+def test_repeated_call_takes_the_fast_path_and_reads_parameters_each_call():
+    fn, w, b = _linear()
+    x, y = _t(2, 4), _t(2, 3, seed=2)
+    first = fn(x, y).asnumpy()
+    assert fn._compiled.fast is not None
+    np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
+    b.set_data(ms.Tensor(np.ones(3, np.float32)))          # a Parameter changed outside the call
+    np.testing.assert_allclose(fn(x, y).asnumpy(), first + 1, rtol=1e-6)
+    ops.assign(w, ms.Tensor(np.zeros((4, 3), np.float32)))
+    np.testing.assert_allclose(fn(x, y).asnumpy(), y.asnumpy() + 1, rtol=1e-6)
+    assert fn._compiled.compiles == 1
+
+
+def test_other_signatures_and_inputs_take_the_full_path():
+    fn, w, b = _linear()
+    expect = lambda x, y: x.asnumpy() @ w.asnumpy() + b.asnumpy() + np.asarray(y)   # noqa: E731
+    a, c = _t(2, 4), _t(5, 4, seed=3)
+    for x in (a, c, a, c, a):            # alternating shapes: each answer is its own
+        y = _t(x.shape[0], 3, seed=4)
+        np.testing.assert_allclose(fn(x, y).asnumpy(), expect(x, y), rtol=1e-5)
+    assert fn._compiled.compiles == 2
+    # a float64 input and a Python number: not the compiled signature of plain Tensors
+    np.testing.assert_allclose(fn(a, 2.0).asnumpy(), expect(a, 2.0), rtol=1e-5)
+    with pytest.raises(TypeError):      # as MindSpore: Add of a Tensor and a numpy array in the graph
+        fn(a, np.ones(3, np.float32))
+    y64 = ms.Tensor(np.ones((2, 3)), ms.float64)
+    assert fn(a, y64).dtype == ms.float64
+    np.testing.assert_allclose(fn(a, y64).asnumpy(), expect(a, 1.0), rtol=1e-5)
+
+
+def test_parameter_writes_and_random_draws_match_the_full_path(no_fast):
+    def run():
+        ms.set_seed(7)
+        p = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name="acc")
+
+        @ms.jit
+        def step(x):
+            ops.assign_add(p, x)
+            return x * 2, ops.uniform((3,), ms.Tensor(0.0), ms.Tensor(1.0))
+
+        outs = [step(_t(3, seed=i)) for i in range(4)]
+        return p.asnumpy(), [(a.asnumpy(), r.asnumpy()) for a, r in outs], step._compiled.fast
+
+    acc, outs, fast = run()
+    assert fast is not None
+    no_fast()
+    acc_ref, outs_ref, fast_ref = run()
+    assert fast_ref is None
+    np.testing.assert_array_equal(acc, acc_ref)
+    for (a, r), (a_ref, r_ref) in zip(outs, outs_ref):
+        np.testing.assert_array_equal(a, a_ref)
+        np.testing.assert_array_equal(r, r_ref)
+    assert not np.array_equal(outs[1][1], outs[2][1])      # the key advances on every call
+
+
+def test_graph_mode_cell_with_batchnorm_matches_the_full_path(no_fast):
+    def run():
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            ms.set_seed(0)
+            net = nn.SequentialCell([nn.Dense(4, 4), nn.BatchNorm1d(4), nn.Dense(4, 2)])
+            net.set_train(True)
+            outs = [net(_t(8, 4, seed=i)).asnumpy() for i in range(4)]
+            return outs, {n: p.asnumpy() for n, p in net.parameters_and_names()}
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+
+    outs, params = run()
+    no_fast()
+    outs_ref, params_ref = run()
+    for a, b in zip(outs, outs_ref):
+        np.testing.assert_array_equal(a, b)
+    assert params.keys() == params_ref.keys()
+    for name in params:
+        np.testing.assert_array_equal(params[name], params_ref[name], err_msg=name)
+    assert not np.array_equal(params["1.moving_mean"], np.zeros(4))
+
+
+def test_tuple_and_dict_outputs():
+    @ms.jit
+    def pair(x):
+        return x + 1, (x * 2, x - 1)
+
+    @ms.jit
+    def named(x):
+        return {"a": x + 1, "b": x * 3}
+
+    x = _t(3)
+    for _ in range(3):
+        a, (b, c) = pair(x)
+        np.testing.assert_allclose(c.asnumpy(), x.asnumpy() - 1, rtol=1e-6)
+        d = named(x)
+        assert type(d) is dict and list(d) == ["a", "b"]
+        np.testing.assert_allclose(d["b"].asnumpy(), x.asnumpy() * 3, rtol=1e-6)
+
+
+def test_gradient_through_a_jit_function_after_its_fast_path_exists():
+    fn, w, b = _linear()
+    x, y = _t(2, 4), _t(2, 3, seed=2)
+    for _ in range(3):
+        fn(x, y)
+    assert fn._compiled.fast is not None
+    grads = ms.grad(lambda x: fn(x, y).sum(), grad_position=None, weights=[w, b])(x)
+    np.testing.assert_allclose(grads[0].asnumpy(), np.repeat(x.asnumpy().sum(0)[:, None], 3, 1), rtol=1e-5)
+    np.testing.assert_allclose(grads[1].asnumpy(), np.full(3, 2.0), rtol=1e-6)
+
+
+def test_threads_share_one_function():
+    fn, w, b = _linear()
+    fn(_t(2, 4), _t(2, 3))
+    errors = []
+
+    def work(seed):
+        try:
+            for i in range(30):
+                x, y = _t(2 + seed % 2, 4, seed=seed + i), _t(2 + seed % 2, 3, seed=seed)
+                got = fn(x, y).asnumpy()
+                np.testing.assert_allclose(got, x.asnumpy() @ w.asnumpy() + b.asnumpy() + y.asnumpy(), rtol=1e-5)
+        except Exception as e:       # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
