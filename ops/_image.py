@@ -7,6 +7,7 @@ small (out, in) weight matrix built from static shapes (linear, cubic, area).
 import math
 
 import numpy as np
+import jax
 import jax.numpy as jnp
 
 from mscompat._checkparam import check_is_tensor
@@ -25,6 +26,8 @@ def _src(out, size, mode, scale=None):
     r = size / out if scale is None else 1.0 / scale
     if mode == "align_corners":
         return d * ((size - 1) / (out - 1)) if out > 1 else np.zeros(out)
+    if mode == "align_corners_half_pixel":     # MindSpore's ResizeBilinearGrad with both flags set
+        return (d + 0.5) * ((size - 1) / (out - 1) if out > 1 else r) - 0.5
     if mode == "half_pixel":
         return (d + 0.5) * r - 0.5
     return d * r  # legacy (asymmetric)
@@ -221,6 +224,27 @@ def _resize_bilinear(prim, x, size):
 
 primitive("ResizeBilinearV2", None, attrs=(("align_corners", False, (bool,)), ("half_pixel_centers", False, (bool,))),
           call=_resize_bilinear)
+
+
+def _resize_bilinear_grad(prim, grads, original_image):
+    """The gradient of ResizeBilinearV2 (same flags) w.r.t. an input shaped as ``original_image``."""
+    name = "ResizeBilinearGrad"
+    g = need_tensor(name, "grads", grads)
+    img = need_tensor(name, "original_image", original_image)
+    for arg, a in (("grads", g), ("original_image", img)):
+        check_dtype(name, arg, a, ("float16", "float32", "float64"))
+        if a.ndim != 4:
+            raise ValueError(f"For '{name}', the rank of '{arg}' must be 4, but got {a.ndim}.")
+    # both flags: the align-corners scale with half-pixel centres (MindSpore's kernel checks nothing)
+    coord = {(True, True): "align_corners_half_pixel", (True, False): "align_corners",
+             (False, True): "half_pixel", (False, False): "legacy"}[(prim.align_corners, prim.half_pixel_centers)]
+    dt = jnp.promote_types(img.dtype, jnp.float32)
+    _, back = jax.vjp(lambda x: _resize(x, g.shape[2:], "linear", coord=coord), jnp.zeros(img.shape, dt))
+    return _wrap(back(g.astype(dt))[0].astype(img.dtype))
+
+
+primitive("ResizeBilinearGrad", None, attrs=(("align_corners", False, (bool,)), ("half_pixel_centers", False, (bool,))),
+          call=_resize_bilinear_grad)
 
 
 # ---------------------------------------------------------------------------------------
