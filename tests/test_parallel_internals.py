@@ -332,3 +332,16 @@ def test_checkpoint_helpers_and_graph_api():
     assert flops[0] >= 2 * 3 * 2 * 2 and flops[-1] is False
     with pytest.raises(RuntimeError):
         common_api.flops_collection("no-such-phase")
+
+
+def test_more_internal_paths():
+    from mscompat.profiler.common.constant import ProfilerLevel
+    from mscompat._c_expression import is_reboot_node
+    assert ProfilerLevel is ms.profiler.ProfilerLevel and is_reboot_node() is False
+    q = ag.QuantBatchMatmul()
+    assert (q.transpose_x1, q.transpose_x2, q.dtype) == (False, False, ms.float16)
+    out = ag.BatchMatMulExt()(ms.Tensor(np.ones((2, 3, 4), np.float32)), ms.Tensor(np.ones((2, 4, 5), np.float32)))
+    assert out.shape == (2, 3, 5) and float(out.asnumpy()[0, 0, 0]) == 4.0
+    for prim in (ag.DynamicQuantExt(), ag.GroupedMatmulV4()):
+        with pytest.raises(RuntimeError):
+            prim(ms.Tensor([1.0]))

@@ -72,6 +72,12 @@ def get_code_extra(code):
     return None
 
 
+def is_reboot_node():
+    """Whether this process was restarted by MindSpore's training fault recovery (a rebooted node
+    of a fault-tolerant job): never in mscompat, which has no such recovery."""
+    return False
+
+
 class MSContext:
     """The process context object some model code queries for the Ascend SoC version."""
 
