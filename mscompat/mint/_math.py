@@ -366,8 +366,15 @@ def bernoulli(input, *, generator=None):
 
 
 @mint_op("", twin="nansum")
-def nansum(input, dim=None, keepdim=False, *, dtype=None):
-    """Sum over ``dim`` treating NaN as zero."""
+def nansum(input, *args, dtype=None, **kwargs):
+    """``nansum(input, dim=None, keepdim=False, *, dtype=None)``: the sum over ``dim`` treating NaN as
+    zero. MindSpore 2.10 hands the call to the Tensor method's deprecated form, which takes ``dim``
+    and ``keepdim`` positionally only: given as keywords they are a TypeError there, and here."""
+    for k in kwargs:
+        raise TypeError(f"deprecated_tensor_nansum() got an unexpected keyword argument '{k}'")
+    if len(args) > 2:
+        raise TypeError(f"nansum() takes from 1 to 3 positional arguments but {len(args) + 1} were given")
+    dim, keepdim = (tuple(args) + (None, False)[len(args):])
     return ops.nansum(input, _dims(dim), keepdim, dtype=dtype)
 
 
