@@ -376,6 +376,27 @@ def _tuple_to_array_prim(x):
 primitive("TupleToArray", _tuple_to_array_prim)
 
 
+def _tuple_to_tensor_prim(prim, input_tuple, dtype):
+    """MindSpore's ``TupleToTensor``: a tuple (or range) of numbers as a Tensor of ``dtype``; None for
+    anything else (a value it cannot infer)."""
+    if isinstance(input_tuple, builtins.range):   # (this module defines the op range)
+        input_tuple = tuple(input_tuple)
+    if isinstance(input_tuple, tuple) and None not in input_tuple:
+        return Tensor(input_tuple, dtype=dtype)
+    return None
+
+
+def _list_to_tensor_prim(prim, input_list, dtype):
+    """MindSpore's ``ListToTensor``: a list of numbers as a Tensor of ``dtype``."""
+    if isinstance(input_list, list) and None not in input_list:
+        return Tensor(input_list, dtype)
+    raise RuntimeError(f"input must be list, but got {input_list}")
+
+
+primitive("TupleToTensor", None, call=_tuple_to_tensor_prim)
+primitive("ListToTensor", None, call=_list_to_tensor_prim)
+
+
 @op("scalar_to_tensor")
 def scalar_to_tensor(input_x, dtype=mstype.float32):
     """A 0-D Tensor holding the Python number ``input_x`` (float32 unless ``dtype``)."""

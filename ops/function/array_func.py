@@ -1,7 +1,8 @@
 """``mindspore.ops.function.array_func``: MindSpore's array manipulation functional ops at their internal import
 path; the objects are ``mindspore.ops``'s (one implementation, several paths)."""
 from mscompat import ops as _ops
-from mscompat.ops._module_paths import bind as _bind
+from mscompat.ops._module_paths import OPERATIONS as _operations
+from mscompat.ops._module_paths import bind as _bind, bind_instances as _bind_instances
 
 _NAMES = (
     'affine_grid', 'aminmax', 'arange', 'argmax', 'argsort', 'argwhere', 'batch_to_space_nd', 'broadcast_to',
@@ -26,3 +27,20 @@ _NAMES = (
 )
 
 __all__ = _bind(globals(), _NAMES, _ops)
+
+# MindSpore's ready-made Primitive instances at this path (``arg_max_with_value_ = ArgMaxWithValue()``, ...),
+# made on first use
+_INSTANCES = {
+    'arg_max_with_value_': 'ArgMaxWithValue', 'arg_min_with_value_': 'ArgMinWithValue', 'cast_': 'Cast',
+    'diag_': 'Diag', 'eye_': 'Eye', 'fills_': 'Fills', 'fillv2_': 'FillV2', 'flatten_': 'Flatten',
+    'gather_': 'Gather', 'gather_d_': 'GatherD', 'gather_nd_': 'GatherNd', 'ger_': 'Ger', 'ones_': 'Ones',
+    'ones_like_': 'OnesLike', 'population_count_': 'PopulationCount', 'range_': 'Range', 'rank_': 'Rank',
+    'reduce_max_': 'ReduceMax', 'reduce_min_': 'ReduceMin', 'scalar_to_tensor_': 'ScalarToTensor',
+    'scatter_add_': 'ScatterAdd', 'scatter_nd_': 'ScatterNd', 'scatter_update_': 'ScatterUpdate', 'size_': 'Size',
+    'tensor_select_': 'Select', 'tensor_shape_': 'TensorShape', 'tile_': 'Tile', 'transpose_': 'Transpose',
+    'tuple_to_array_': 'TupleToArray', 'tuple_to_tensor_': 'TupleToTensor', 'unique_': 'Unique',
+    'unsorted_segment_max_': 'UnsortedSegmentMax', 'unsorted_segment_min_': 'UnsortedSegmentMin',
+    'unsorted_segment_prod_': 'UnsortedSegmentProd', 'unsorted_segment_sum_': 'UnsortedSegmentSum',
+    'zeros_like_': 'ZerosLike',
+}
+__getattr__, __dir__ = _bind_instances(globals(), _INSTANCES, _operations)
