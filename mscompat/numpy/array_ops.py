@@ -618,7 +618,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 def _stack_list(arrs):
     if isinstance(arrs, (tuple, list)):
         return wrap(jnp.stack([to_tensor(a)._data for a in arrs]))
-    return to_tensor(arrs)
+    return atleast_1d(to_tensor(arrs))
 
 
 def piecewise(x, condlist, funclist, *args, **kw):
@@ -627,10 +627,10 @@ def piecewise(x, condlist, funclist, *args, **kw):
     choices = funclist
     if isinstance(funclist, (tuple, list)) and callable(funclist[0]):
         choices = [f(x, *args, **kw) for f in funclist]
-    n1 = len(condlist)
-    n2 = len(funclist)
     condlist = _stack_list(condlist)
     choices = _stack_list(choices)
+    n1 = len(condlist)      # counted once stacked: a single condition (``True``) is one
+    n2 = len(funclist)
     default = 0
     if n1 + 1 == n2:
         default = choices[-1]

@@ -19,7 +19,8 @@ from mscompat.common.tensor import Tensor
 from mscompat import ops
 from .dtypes import nan, pi, inf, dtype_map, rule_for_trigonometric
 from .utils import (to_tensor, to_tensor_origin, wrap, check_tensor, check_dtype, raise_type, raise_value,
-                    check_axes, check_axis, canonical_axis, is_float, np_dtype)
+                    check_axes, check_axis, canonical_axis, is_float, np_dtype, _expand)
+from .utils_const import _tile_size
 from .array_ops import (promote, concatenate, flip, where as _where, broadcast_to, stack, atleast_1d, expand_dims,
                         _broadcast_shape)
 from .array_creations import (full, zeros, ones, empty, eye, _const_array, histogram_bin_edges, arange,
@@ -985,7 +986,10 @@ def _edge_value(value, a, axis):
         raise_type("prepend must be scalar or Tensor, but got ", value)
     shape = list(a.shape)
     shape[axis] = 1
-    return broadcast_to(value, tuple(shape))
+    # MindSpore tiles (not broadcasts) the value to that shape: each dimension that differs is
+    # repeated the target's size times, so an array of ``a``'s shape is kept as it is
+    value = _expand(value, a.ndim)
+    return ops.tile(value, _tile_size(value.shape, shape, a.ndim))
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):

@@ -169,6 +169,8 @@ CASES = [
          F32(5)),
     case("mnp.piecewise/bad_scalar_default", lambda ms, x: N(ms).piecewise(x, [x < 0], [-1, 1]), F32(5), error=True),
     case("mnp.piecewise/values", lambda ms, x: N(ms).piecewise(x, [x < 0, x >= 0], [-1, 1]), F32(5)),
+    case("mnp.piecewise/scalar_condition", lambda ms: N(ms).piecewise(2, True, [lambda v: v - 1])),
+    case("mnp.piecewise/tensor_condition", lambda ms, x: N(ms).piecewise(x, x > 0, [lambda v: v * 3]), F32(5)),
     case("mnp.piecewise/bad_count", lambda ms, x: N(ms).piecewise(x, [x < 0], [1, 2, 3]), F32(5), error=True),
     case("mnp.unravel_index/int", lambda ms: N(ms).unravel_index(5, (2, 3))),
     case("mnp.unravel_index/tensor", lambda ms: N(ms).unravel_index(ms.Tensor([1, 5, 3], ms.int32), (2, 3))),
