@@ -10,6 +10,7 @@ parameters to ``OUT_DIR/init.ckpt``; the mscompat side loads them. Each side wri
 fixed input; and the loss (MSE against a fixed target) before and after each of 3 training steps
 with ``nn.Adam`` (MindSpore 2.10's CPU build has no ``AdamW`` kernel for ``mint.optim.AdamW``).
 """
+import importlib
 import importlib.machinery
 import importlib.util
 import json
@@ -35,23 +36,34 @@ def _dit(ms):
     return net, (x, t, y)
 
 
-def _unet_block(ms):
-    from mindone.diffusers.models.unets.unet_2d_blocks import CrossAttnDownBlock2D
-    net = CrossAttnDownBlock2D(in_channels=8, out_channels=16, temb_channels=16, num_layers=1,
-                               resnet_groups=4, num_attention_heads=2, cross_attention_dim=8)
+# The diffusers models: (module under ``mindone.diffusers`` and PyTorch's ``diffusers``, class, tiny
+# config, input shapes). mindone's code mirrors diffusers' (same classes, configs, parameter names).
+DIFFUSERS = {
+    "unet_block": ("models.unets.unet_2d_blocks", "CrossAttnDownBlock2D",
+                   dict(in_channels=8, out_channels=16, temb_channels=16, num_layers=1, resnet_groups=4,
+                        num_attention_heads=2, cross_attention_dim=8), [(2, 8, 8, 8), (2, 16), (2, 5, 8)]),
+    "vae": ("models.autoencoders.autoencoder_kl", "AutoencoderKL",
+            dict(in_channels=3, out_channels=3, down_block_types=("DownEncoderBlock2D",) * 2,
+                 up_block_types=("UpDecoderBlock2D",) * 2, block_out_channels=(8, 16), layers_per_block=1,
+                 latent_channels=4, norm_num_groups=4, sample_size=16), [(2, 3, 16, 16)]),
+}
+
+
+def diffusers_model(package, model):
+    """``model`` of ``DIFFUSERS`` built from ``package`` (``"mindone.diffusers"`` or ``"diffusers"``),
+    and its inputs (numpy)."""
+    module, cls, config, shapes = DIFFUSERS[model]
+    net = getattr(importlib.import_module(f"{package}.{module}"), cls)(**config)
     rs = np.random.RandomState(0)
-    return net, (rs.standard_normal((2, 8, 8, 8)).astype(np.float32),
-                 rs.standard_normal((2, 16)).astype(np.float32),
-                 rs.standard_normal((2, 5, 8)).astype(np.float32))
+    return net, tuple(rs.standard_normal(shape).astype(np.float32) for shape in shapes)
+
+
+def _unet_block(ms):
+    return diffusers_model("mindone.diffusers", "unet_block")
 
 
 def _vae(ms):
-    from mindone.diffusers.models.autoencoders.autoencoder_kl import AutoencoderKL
-    net = AutoencoderKL(in_channels=3, out_channels=3, down_block_types=("DownEncoderBlock2D",) * 2,
-                        up_block_types=("UpDecoderBlock2D",) * 2, block_out_channels=(8, 16), layers_per_block=1,
-                        latent_channels=4, norm_num_groups=4, sample_size=16)
-    rs = np.random.RandomState(0)
-    return net, (rs.standard_normal((2, 3, 16, 16)).astype(np.float32),)
+    return diffusers_model("mindone.diffusers", "vae")
 
 
 def _placeholder_attr(attr):

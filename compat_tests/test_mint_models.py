@@ -4,7 +4,8 @@ UNet down block and VAE (``slow``), mindformers' LLaMA decoder (``slow``), all t
 
 Compared: parameter names, shapes and dtypes (MindSpore builds the model and saves its initial
 parameters; mscompat loads them by name), the forward output with those weights where real
-MindSpore's CPU build can run the model, and on mscompat that 3 Adam steps lower the loss.
+MindSpore's CPU build can run the model (for the diffusers models: against PyTorch ``diffusers``,
+whose code mindone's mirrors, with the same weights), and on mscompat that 3 Adam steps lower the loss.
 Real MindSpore 2.10's CPU build cannot run these models' forward: it lacks ``Conv2DExt``,
 ``Arange`` and other mint kernels (the worker records its error); their mint ops are compared op
 by op in ``parity_tests/cases/mint_cover_*.py`` instead.
@@ -14,6 +15,7 @@ MindSpore 2.10) with the pure-Python modules they import; ``MSCOMPAT_ZOO_SITE`` 
 site folder (default ``.work/zoo/site``) for those that cannot go into both environments
 (transformers 4.57 needs huggingface_hub<1.0). A model whose package real MindSpore cannot import
 or build is skipped with MindSpore's error."""
+import importlib.util
 import os
 import subprocess
 import sys
@@ -26,6 +28,8 @@ from parity_tests import oracle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORKER = os.path.join(ROOT, "compat_tests", "mint_model_worker.py")
+DIFFUSERS_REFERENCE = os.path.join(ROOT, "compat_tests", "diffusers_reference.py")
+TORCH_REFERENCE = ("unet_block", "vae")     # forward reference: PyTorch diffusers with MindSpore's initial weights
 SITE = os.environ.get("MSCOMPAT_ZOO_SITE", os.path.join(ROOT, ".work", "zoo", "site"))
 FORWARD_TOL = (2e-4, 1e-6)      # rtol on max|ref|, atol: the whole-model tolerance of harness.TOL
 
@@ -43,7 +47,9 @@ def _run(cmd, timeout):
 
 
 def run_model(model, timeout=1500):
-    """Both sides; returns ``(mindspore_npz, mscompat_npz_or_None, mscompat_error)``."""
+    """Both sides; returns ``(mindspore_npz, mscompat_npz_or_None, mscompat_error)``. Where real
+    MindSpore cannot run the forward, a model of ``TORCH_REFERENCE`` takes its ``out`` from PyTorch
+    diffusers (``diffusers_reference.py``) when torch and diffusers are installed."""
     py = oracle.oracle_python()
     if py is None:
         pytest.skip("real MindSpore oracle not found: run the README's test command (it creates .oracle/)")
@@ -56,7 +62,16 @@ def run_model(model, timeout=1500):
         rc, err = _run([sys.executable, "-m", "mscompat", WORKER, model, d], timeout)
         out = os.path.join(d, "mscompat.npz")
         got = dict(np.load(out)) if rc == 0 and os.path.exists(out) else None
+        if got is not None and "out" not in ref and model in TORCH_REFERENCE and _has_torch_diffusers():
+            rc, ref_err = _run([sys.executable, DIFFUSERS_REFERENCE, model, d], timeout)
+            assert rc == 0, f"PyTorch diffusers could not run {model} with MindSpore's weights: {ref_err}"
+            ref["out"] = np.load(os.path.join(d, "torch.npz"))["out"]
     return ref, got, err
+
+
+def _has_torch_diffusers():
+    return (importlib.util.find_spec("torch") is not None
+            and any(os.path.isdir(os.path.join(p, "diffusers")) for p in [SITE] + sys.path if p))
 
 
 def _param(model, default=False):
