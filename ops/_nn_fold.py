@@ -42,13 +42,32 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     return _wrap(patches.reshape(n, c * k[0] * k[1], -1))
 
 
+def _output_size_tensor(t):
+    """A (H, W) ``output_size`` given as MindSpore's Col2Im takes it: a 1-D int32/int64 Tensor of two
+    non-negative values."""
+    v = np.asarray(arr(t))
+    if v.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For primitive[Col2Im], the input argument[output_size] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{t.dtype}].")
+    if v.ndim != 1:
+        raise ValueError(f"For 'Col2Im', 'output_size' must be a 1D Tensor, but got a {v.ndim}-D Tensor.")
+    if v.size != 2:
+        raise ValueError(f"For 'Col2Im', 'output_size' must be a 1D Tensor with 2 elements, but got a 1-D Tensor "
+                         f"with {v.size} elements.")
+    if (v < 0).any():
+        raise ValueError(f"For 'Col2Im', the value of 'output_size' must not be negative, but got {v.tolist()}.")
+    return int(v[0]), int(v[1])
+
+
 @op("fold")
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """Sum the columns of (N, C*kh*kw, L) back into a (N, C, H, W) image (inverse of unfold)."""
     a = _tensor("fold", "input", input)
     if isinstance(output_size, Tensor):
-        output_size = tuple(int(v) for v in np.asarray(arr(output_size)).reshape(-1))
-    oh, ow = _int_pair("fold", "output_size", output_size)
+        output_size = _output_size_tensor(output_size)
+        oh, ow = output_size
+    else:
+        oh, ow = _int_pair("fold", "output_size", output_size)
     k = _int_pair("fold", "kernel_size", kernel_size)
     d = _int_pair("fold", "dilation", dilation)
     p = _int_pair("fold", "padding", padding, True)
