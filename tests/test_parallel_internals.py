@@ -345,3 +345,23 @@ def test_more_internal_paths():
     for prim in (ag.DynamicQuantExt(), ag.GroupedMatmulV4()):
         with pytest.raises(RuntimeError):
             prim(ms.Tensor([1.0]))
+
+
+def test_strategy_metadata_of_a_compiled_parallel_network():
+    net = nn.Dense(4, 2)
+    net.compile_phase = "train"
+    net.parameter_layout_dict = {"weight": [[2, 2], [1, -1], [1, 2]], "bias": [[2, 2], [-1], [2]]}
+    strategy.enable_save_strategy_online()
+    try:
+        meta = strategy.get_strategy_metadata(net)
+        assert sorted(meta) == [0, 1, 2, 3]
+        layout, dtype, shape = meta[0]["weight"]
+        assert layout.to_dict()["tensor_map"] == (1, -1) and layout.to_dict()["device_matrix"] == (2, 2)
+        assert dtype == str(ms.float32) and shape == "(2, 4)"
+        assert list(strategy.get_strategy_metadata(net, rank_id=3)) == [3]
+        assert list(strategy.get_current_strategy_metadata(net)) == [0]
+        strategy.clear_strategy_metadata()
+        assert strategy.get_strategy_metadata(net) is None
+    finally:
+        strategy.enable_save_strategy_online()
+        strategy._SAVE["online"] = False

@@ -14,18 +14,18 @@ from ._layout import Layout
 __all__ = ["get_strategy_metadata", "get_current_strategy_metadata", "enable_save_strategy_online",
            "clear_strategy_metadata"]
 
-_SAVE = {"online": False, "cleared": set()}
+_SAVE = {"online": False, "cleared": False}
 
 
 def enable_save_strategy_online():
     """Save the parameter layouts of networks compiled from now on."""
     _SAVE["online"] = True
-    _SAVE["cleared"].clear()
+    _SAVE["cleared"] = False
 
 
 def clear_strategy_metadata():
-    """Drop the saved parameter layouts (until networks compile again)."""
-    _SAVE["cleared"].add(None)
+    """Drop the saved parameter layouts (until saving is enabled again)."""
+    _SAVE["cleared"] = True
 
 
 def _param_layouts(network):
