@@ -2,6 +2,7 @@
 through their Parameter binding), layer_norm/LayerNorm, group_norm, rms_norm, lrn."""
 import numbers
 
+import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
@@ -134,6 +135,9 @@ def _layer_norm_prim(prim, x, gamma, beta):
                          f"shape size, but got input shape {list(a.shape)}, gamma shape {list(g.shape)}.")
     y, mean, var = _ln_core(a, tuple(range(bn, r)), prim.epsilon)
     y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
+    # MindSpore's LayerNorm bprop (LayerNormGrad) takes only the gradient of y: none flows back
+    # through the mean and variance outputs
+    mean, var = jax.lax.stop_gradient(mean), jax.lax.stop_gradient(var)
     return _wrap(y.astype(a.dtype)), _wrap(mean.astype(a.dtype)), _wrap(var.astype(a.dtype))
 
 
