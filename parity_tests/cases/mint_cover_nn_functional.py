@@ -474,6 +474,13 @@ CASES += [
         m, lambda v: _F(m).embedding(i_, v, padding_idx=0).sum())(w), np.array([0, 1, 0, 2], np.int64), F32(3, 2)),
     tcase("mint.nn.functional.embedding/max_norm", lambda m, i_, w: _F(m).embedding(i_, w.clone(), max_norm=1.0),
           np.array([0, 2, 2], np.int64), F32(3, 4, seed=233)),
+    # the rows picked are renormalized in ``weight`` itself; the gradient does not see the scaling
+    tcase("mint.nn.functional.embedding/max_norm_inplace", lambda m, i_, w: (
+        _F(m).embedding(i_, w, max_norm=1.5, norm_type=1.0), w), np.array([[0, 3], [3, 1]], np.int64),
+          F32(4, 3, seed=234)),
+    tcase("mint.nn.functional.embedding/max_norm_grad", lambda m, i_, w: _grad(
+        m, lambda v: (_F(m).embedding(i_, v, max_norm=1.0) ** 2).sum())(w), np.array([0, 2, 2], np.int64),
+          F32(3, 4, seed=233)),
 ]
 for i, (shape, p, dim) in enumerate([((2, 3), 2.0, 1), ((3, 4), 1.0, 0), ((2, 3, 4), 2.0, -1), ((4, 2), 3.0, 1)]):
     CASES.append(tcase(f"mint.nn.functional.normalize/case{i}", lambda m, x, p=p, d=dim: _F(m).normalize(x, p, d),

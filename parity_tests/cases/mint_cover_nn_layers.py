@@ -315,6 +315,9 @@ CASES += [
     tcase("mint.nn.Embedding/grad_weight", lambda m, i, w: (lambda net: _grad_params(
         m, net, lambda u: (net(u) ** 2).sum(), i, with_input=False))(_set(_N(m).Embedding(5, 3), weight=w)),
           np.array([[0, 4], [2, 2]], np.int64), F32(5, 3)),
+    tcase("mint.nn.Embedding/max_norm_grad", lambda m, i, w: (lambda net: (_grad_params(
+        m, net, lambda u: (net(u) ** 2).sum(), i, with_input=False), _np(net.weight)))(_set(_N(m).Embedding(
+            5, 3, max_norm=1.0), weight=w)), np.array([[0, 4], [2, 2]], np.int64), F32(5, 3)),
     tcase("mint.nn.Embedding/padding_idx_grad", lambda m, i, w: (lambda net: _grad_params(
         m, net, lambda u: net(u).sum(), i, with_input=False))(_set(_N(m).Embedding(5, 3, padding_idx=2), weight=w)),
           np.array([[0, 2], [2, 1]], np.int64), F32(5, 3)),

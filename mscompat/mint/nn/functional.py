@@ -2,6 +2,7 @@
 ``ops`` twin are the same registry entries; the others (``dim=``, ``inplace=``, torch-style
 ``padding``) are mint entries on the twins' kernels. The namespace is generated from the registry."""
 import numpy as np
+import jax
 import jax.numpy as jnp
 
 from mscompat import ops
@@ -173,21 +174,35 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
 
 @mint_op(_NS, twin="gather")
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
-    """The rows of ``weight`` at the indices ``input``; rows whose ``norm_type``-norm exceeds
-    ``max_norm`` are scaled down to it. The row ``padding_idx`` gets no gradient."""
+    """The rows of ``weight`` at the indices ``input``. With ``max_norm``, the rows ``input`` picks whose
+    ``norm_type``-norm exceeds it are first scaled down to it in ``weight`` itself (in place, outside
+    the gradient, as PyTorch's ``embedding_renorm_``). The row ``padding_idx`` gets no gradient."""
     if weight.ndim != 2:
         raise ValueError(f"For primitive[Embedding], the shape of weight must be equal to 2, but got {weight.ndim}.")
+    if max_norm is not None:
+        weight = _renorm_rows(weight, input, float(max_norm), float(norm_type))
     if padding_idx is not None:
         n = weight.shape[0]
         if not -n <= padding_idx < n:
             raise ValueError(f"For primitive[Embedding], the padding_idx must be in [{-n},{n}), but got {padding_idx}.")
         frozen = (ops.arange(n) == padding_idx % n).reshape(n, 1)
         weight = ops.where(frozen, ops.stop_gradient(weight), weight)
-    rows = ops.gather(weight, input, 0)
-    if max_norm is not None:
-        n = ops.norm(rows, float(norm_type), -1, True)
-        rows = rows * ops.where(n > max_norm, max_norm / (n + 1e-7), ops.ones_like(n))
-    return rows
+    return ops.gather(weight, input, 0)
+
+
+def _renorm_rows(weight, input, max_norm, norm_type):
+    """``weight`` with the rows ``input`` picks scaled to a ``norm_type``-norm of at most ``max_norm``
+    (by ``max_norm / (norm + 1e-7)``), written back into ``weight``; the result carries the new values
+    with the gradient of ``weight`` itself (the scaling is not differentiated)."""
+    w = arr(weight)
+    used = jnp.zeros((w.shape[0],), bool).at[arr(input).reshape(-1)].set(True)
+    f = w.astype(jnp.float32)
+    norms = jnp.max(jnp.abs(f), axis=1) if norm_type == float("inf") else \
+        jnp.sum(jnp.abs(f) ** norm_type, axis=1) ** (1.0 / norm_type)
+    scale = jnp.where(used & (norms > max_norm), max_norm / (norms + 1e-7), 1.0)
+    new = jax.lax.stop_gradient((f * scale[:, None]).astype(w.dtype))
+    weight.assign_value(new)
+    return Tensor._wrap(w + jax.lax.stop_gradient(new - w))
 
 
 @mint_op(_NS, twin="binary_cross_entropy_with_logits")
