@@ -30,6 +30,10 @@ def _value(a):
     """numpy value of ``a`` for an op whose output shape depends on it (NonZero, MaskedSelect): under
     an eager differentiation the value under the tracers (the positions are not differentiated)."""
     v = _primal(a)
+    if v is None and isinstance(a, jax.core.Tracer):
+        # inside a compiled call the values are unknown while tracing: the call runs eagerly (MindSpore
+        # compiles a dynamic-shape graph), not the error of a user's numpy conversion
+        raise jax.errors.ConcretizationTypeError(a, "the output shape of this op depends on its input's values")
     return np.asarray(a if v is None else v)
 
 

@@ -1,6 +1,7 @@
 """Gradients in PyNative through ops whose output shape depends on the input's values
 (``Tensor.to_coo`` / ``to_csr``, ``masked_select``, ``nonzero``): the positions come from the
-values, the selected values carry the gradient."""
+values, the selected values carry the gradient. In a GRAPH_MODE Cell they give the same results
+(MindSpore compiles a dynamic shape, mscompat runs that call eagerly)."""
 import numpy as np
 
 from parity_tests.harness import case, Raw
@@ -30,7 +31,15 @@ def _nonzero_gather(ms, x):
     return ms.ops.gather_nd(x, idx) * x.sum()
 
 
+def _graph_net(ms, x):
+    class Net(ms.nn.Cell):
+        def construct(self, t):
+            return ms.ops.nonzero(t), ms.ops.masked_select(t, t > 0)
+    return Net()(x)
+
+
 CASES = [
+    case("data_dependent_shape_grad/graph_forward", _graph_net, _X, mode="graph"),
     case("data_dependent_shape_grad/to_coo", lambda ms, x: _grad(ms, _coo)(x), _X),
     case("data_dependent_shape_grad/to_csr", lambda ms, x: _grad(ms, _csr)(x), _X),
     case("data_dependent_shape_grad/masked_select",
