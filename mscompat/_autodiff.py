@@ -26,7 +26,7 @@ import jax.experimental.jet  # noqa: F401  (jax.experimental.jet.jet: Taylor mod
 import jax.numpy as jnp
 
 from . import _state, _graph, _control_flow
-from .common.tensor import Tensor, grad_enabled
+from .common.tensor import Tensor, grad_enabled, tree_arrays, tree_tensors
 from .common.parameter import Parameter, ParameterTuple
 from .common.mutable import is_mutable_container, container_grads
 
@@ -545,14 +545,6 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     return out, back
 
 
-def _arrays(tree):
-    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree, is_leaf=_is_tensor)
-
-
-def _tensors_of(tree):
-    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, tree)
-
-
 def _jac(kind, fn, grad_position, has_aux):
     _check_fn(fn)
 
@@ -566,16 +558,16 @@ def _jac(kind, fn, grad_position, has_aux):
             with _state.Scope():
                 out = fn(*a)
             if has_aux:
-                return _arrays(out[0]), _arrays(out[1:])
-            return _arrays(out)
+                return tree_arrays(out[0]), tree_arrays(out[1:])
+            return tree_arrays(out)
 
         transform = jax.jacfwd if kind == "fwd" else jax.jacrev
         argnums = 0 if isinstance(grad_position, int) else tuple(range(len(pos)))
         res = transform(f, argnums=argnums, has_aux=has_aux)(*[args[i]._data for i in pos])
         if has_aux:
             jac, aux = res
-            return _tensors_of(jac), _tensors_of(aux[0] if len(aux) == 1 else aux)
-        return _tensors_of(res)
+            return tree_tensors(jac), tree_tensors(aux[0] if len(aux) == 1 else aux)
+        return tree_tensors(res)
 
     return jac_fn
 
@@ -624,7 +616,7 @@ def _taylor(fn, primals, series):
     def f(*arrs):
         with _state.Scope():
             out = fn(*[Tensor._wrap(a) for a in arrs])
-        return _arrays(out)
+        return tree_arrays(out)
 
     out, terms = jax.experimental.jet.jet(f, tuple(primals), tuple(list(s) for s in series))
     multi = isinstance(out, (tuple, list))
@@ -689,7 +681,7 @@ def linearize(fn, inputs):
     def f(*arrs):
         with _state.Scope():
             out = fn(*[Tensor._wrap(a) for a in arrs])
-        return _arrays(out)
+        return tree_arrays(out)
 
     out, lin = jax.linearize(f, *[t._data for t in ins])
 
@@ -697,6 +689,6 @@ def linearize(fn, inputs):
         _check_tensors(v)
         vs = _tensors(v)
         _check_tangents("linearize", ins, vs)
-        return _tensors_of(lin(*[tv._data for tv in vs]))
+        return tree_tensors(lin(*[tv._data for tv in vs]))
 
-    return _tensors_of(out), jvp_fn
+    return tree_tensors(out), jvp_fn

@@ -754,31 +754,30 @@ class Compiled:
     def compile(self, args, kwargs):
         """Trace and compile for these inputs now; a later call with them reuses the work."""
         if not self.eager:
-            dyn, spec = _split(args, kwargs)
-            if _PAR[0] is not None:
-                dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-            self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
+            self._executable(args, kwargs)
 
-    def compiled_text(self, args, kwargs):
-        """The optimized HLO text of the program for these inputs (placed as a call places them)."""
+    def _executable(self, args, kwargs):
+        """The compiled executable for these inputs (placed as a call places them); None when
+        the callable runs eagerly (JIT Fallback)."""
         dyn, spec = _split(args, kwargs)
         if _PAR[0] is not None:
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-        out = self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
+        return self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
+
+    def _compiled_program(self, args, kwargs):
+        out = self._executable(args, kwargs)
         if out is None:
             raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
-        return out.as_text()
+        return out
+
+    def compiled_text(self, args, kwargs):
+        """The optimized HLO text of the program for these inputs (placed as a call places them)."""
+        return self._compiled_program(args, kwargs).as_text()
 
     def cost_analysis(self, args, kwargs):
         """XLA's cost analysis (``{"flops": ..., "bytes accessed": ...}``) of the program for these
         inputs (placed as a call places them)."""
-        dyn, spec = _split(args, kwargs)
-        if _PAR[0] is not None:
-            dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
-        out = self._run(dyn, spec, lambda progs, values, key: progs.lower(values, key, dyn, spec).compile())
-        if out is None:
-            raise RuntimeError(f"'{self.name}' runs eagerly (GRAPH_MODE fallback): it has no compiled program.")
-        cost = out.cost_analysis()
+        cost = self._compiled_program(args, kwargs).cost_analysis()
         return cost[0] if isinstance(cost, (list, tuple)) else cost
 
     def _fall_back(self, exc):

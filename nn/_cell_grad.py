@@ -16,21 +16,9 @@ import jax
 import jax.numpy as jnp
 
 from mscompat import _state
-from mscompat.common.tensor import Tensor
+from mscompat.common.tensor import Tensor, tree_arrays, tree_tensors
 
 __all__ = ["call_with_bprop", "call_with_backward_hooks", "call_recomputed"]
-
-
-def _is_tensor(x):
-    return isinstance(x, Tensor)
-
-
-def _to_arrays(tree):
-    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree, is_leaf=_is_tensor)
-
-
-def _to_tensors(tree):
-    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, tree)
 
 
 class _Split:
@@ -55,7 +43,7 @@ class _Split:
             raise RuntimeError(f"Parameters {names} are written inside a Cell with a custom bprop, backward hook "
                                "or recompute; MindSpore does not support that either. Move the update out of "
                                "that Cell.")
-        return _to_arrays(out)
+        return tree_arrays(out)
 
 
 def _zeros_like(vals):
@@ -79,19 +67,19 @@ def call_with_bprop(cell, forward, args, kwargs):
         a = list(s.args)
         for i, v in zip(s.pos, in_arrs):
             a[i] = Tensor._wrap(v)
-        grads = cell.bprop(*a, _to_tensors(out), _to_tensors(dout))
+        grads = cell.bprop(*a, tree_tensors(out), tree_tensors(dout))
         if not isinstance(grads, tuple):
             grads = (grads,)
         tensor_grads = [grads[i] for i in s.pos] if len(grads) == len(s.args) else list(grads)
         if len(tensor_grads) != len(in_arrs):
             raise TypeError(f"For '{type(cell).__name__}', the bprop must return a tuple of one gradient per "
                             f"input ({len(s.args)}), but it returned {len(grads)}.")
-        g_in = tuple(jnp.broadcast_to(jnp.asarray(_to_arrays(g)).astype(x.dtype), x.shape)
+        g_in = tuple(jnp.broadcast_to(jnp.asarray(tree_arrays(g)).astype(x.dtype), x.shape)
                      for g, x in zip(tensor_grads, in_arrs))
         return g_in, _zeros_like(p_vals)
 
     f.defvjp(fwd, bwd)
-    return _to_tensors(f(*s.arrays()))
+    return tree_tensors(f(*s.arrays()))
 
 
 def _as_tuple(x):
@@ -130,7 +118,7 @@ def call_with_backward_hooks(cell, forward, args, kwargs, pre_hooks, hooks):
         return tuple(t._data.astype(x.dtype) for t, x in zip(gin, g_in)), g_p
 
     f.defvjp(fwd, bwd)
-    return _to_tensors(f(*s.arrays()))
+    return tree_tensors(f(*s.arrays()))
 
 
 def call_recomputed(cell, forward, args, kwargs):
@@ -141,4 +129,4 @@ def call_recomputed(cell, forward, args, kwargs):
     def f(in_arrs, p_vals):
         return s.run(forward, in_arrs, p_vals, kwargs)
 
-    return _to_tensors(f(*s.arrays()))
+    return tree_tensors(f(*s.arrays()))

@@ -21,7 +21,7 @@ import jax.numpy as jnp
 from mscompat import _state
 from mscompat.common import dtype as mstype
 from mscompat.common.seed import _state as _rng
-from mscompat.common.tensor import Tensor
+from mscompat.common.tensor import Tensor, tree_tensors
 from mscompat.common.parameter import Parameter
 from mscompat._graph import Compiled
 from mscompat.dataset.device_feed import DeviceFeeder
@@ -56,9 +56,6 @@ def _to_arrays(out):
     """Step outputs as a pytree of jax arrays (Parameters give their current value)."""
     return jax.tree_util.tree_map(_arrays, out, is_leaf=lambda x: isinstance(x, (Tensor, Parameter)))
 
-
-def _to_tensors(out):
-    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, out)
 
 
 def _like(v, old):
@@ -126,7 +123,7 @@ def _last(outs):
 
 def run_sink_steps(step, stacked):
     """``scan_steps`` returning the LAST step's outputs as Tensors (what a sink call returns)."""
-    return _to_tensors(_last(scan_steps(step, stacked)))
+    return tree_tensors(_last(scan_steps(step, stacked)))
 
 
 def _steps_as_loop():
@@ -151,7 +148,7 @@ class _SinkRunner:
         # The stacked inputs of a block have the steps first, so the batch axis is 1 (parallel placement)
         self.compiled = Compiled(lambda *stacked: run_sink_steps(self.step, stacked), name=name, known=known,
                                  batch_axis=1)
-        self.single = Compiled(lambda *batch: _to_tensors(_to_arrays(self.step(*batch))), name=name, known=known)
+        self.single = Compiled(lambda *batch: tree_tensors(_to_arrays(self.step(*batch))), name=name, known=known)
 
     def __call__(self, *stacked):
         if _state.current() is not None:   # inside a user transform: part of that trace

@@ -11,21 +11,9 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from mscompat.common.tensor import Tensor
+from mscompat.common.tensor import Tensor, tree_arrays, tree_tensors
 
 __all__ = ["_Function"]
-
-
-def _is_tensor(x):
-    return isinstance(x, Tensor)
-
-
-def _arrays(tree):
-    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree, is_leaf=_is_tensor)
-
-
-def _tensors(tree):
-    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, tree)
 
 
 class _Function:
@@ -78,10 +66,10 @@ class _Function:
                 cls.setup_context(ctx, tuple(a), out)
             else:
                 out = cls.forward(ctx, *a, **kwargs)
-            return _arrays(out)
+            return tree_arrays(out)
 
         def kept():
-            return {k: _arrays(v) for k, v in vars(ctx).items()}
+            return {k: tree_arrays(v) for k, v in vars(ctx).items()}
 
         @jax.custom_vjp
         def f(arrs):
@@ -93,17 +81,17 @@ class _Function:
 
         def bwd(res, dout):
             arrs, state = res
-            vars(ctx).update({k: _tensors(v) for k, v in state.items()})
+            vars(ctx).update({k: tree_tensors(v) for k, v in state.items()})
             douts = dout if isinstance(dout, tuple) else (dout,)
-            grads = cls.backward(ctx, *_tensors(douts))
+            grads = cls.backward(ctx, *tree_tensors(douts))
             grads = grads if isinstance(grads, tuple) else (grads,)
             if len(grads) == len(args):
                 grads = [grads[i] for i in pos]
             if len(grads) != len(pos):
                 raise RuntimeError(f"function {cls.__name__}.backward returned an incorrect number of gradients "
                                    f"(expected {len(args)}, got {len(grads)})")
-            return (tuple(jnp.zeros_like(x) if g is None else jnp.broadcast_to(jnp.asarray(_arrays(g)), x.shape)
+            return (tuple(jnp.zeros_like(x) if g is None else jnp.broadcast_to(jnp.asarray(tree_arrays(g)), x.shape)
                           .astype(x.dtype) for g, x in zip(grads, arrs)),)
 
         f.defvjp(fwd, bwd)
-        return _tensors(f(tuple(args[i]._data for i in pos)))
+        return tree_tensors(f(tuple(args[i]._data for i in pos)))

@@ -588,6 +588,20 @@ def _unflatten(_, children):
 jax.tree_util.register_pytree_node(Tensor, _flatten, _unflatten)
 
 
+def _is_tensor(x):
+    return isinstance(x, Tensor)
+
+
+def tree_arrays(tree):
+    """``tree`` with each Tensor replaced by its array (for code that runs JAX transforms on it)."""
+    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, tree, is_leaf=_is_tensor)
+
+
+def tree_tensors(tree):
+    """``tree`` with each JAX array wrapped as a Tensor (the inverse of :func:`tree_arrays`)."""
+    return jax.tree_util.tree_map(lambda a: Tensor._wrap(a) if isinstance(a, jax.Array) else a, tree)
+
+
 def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
     """``mindspore.tensor``: the functional constructor."""
     return Tensor(input_data, dtype, shape, init, const_arg, device)
