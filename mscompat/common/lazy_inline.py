@@ -27,6 +27,41 @@ def _check_construct(self, fn):
         fn.has_tips_ = True
 
 
+def init_arguments(init, self, args, kwargs, attrs, after_init=None):
+    """Run the Cell ``__init__`` ``init`` and return the arguments MindSpore records for the cell
+    (``cell_init_args`` of ``lazy_inline``/``cell_attr_register``): every argument given to it
+    (``attrs`` None), the values of the attributes named in the list ``attrs``, or the value of
+    the one attribute named by the string ``attrs``; any other ``attrs`` is a ValueError."""
+    values = []
+    if attrs is None:
+        bound = inspect.signature(init).bind(self, *args, **kwargs).arguments
+        bound.pop("self", None)
+        values = bound.values()
+    init(self, *args, **kwargs)
+    if after_init is not None:
+        after_init()
+    if isinstance(attrs, list):
+        values = []
+        for a in attrs:
+            if not isinstance(a, str):
+                raise ValueError("attr must be a string")
+            if hasattr(self, a):
+                values.append(getattr(self, a))
+    elif isinstance(attrs, str):
+        if hasattr(self, attrs):
+            values = getattr(self, attrs)
+    elif attrs is not None:
+        raise ValueError("attrs must be list or string")
+    return values
+
+
+def _policy(cell, policy):
+    if policy == "front":
+        cell.no_inline = False
+    elif policy is not None:
+        raise ValueError("policy must be None or 'front'")
+
+
 def lazy_inline(fn=None, attrs=None, policy=None):
     """Decorate a Cell's ``__init__`` (``@lazy_inline`` or ``@lazy_inline(attrs=..., policy=...)``)."""
     def wrap(init):
@@ -40,29 +75,7 @@ def lazy_inline(fn=None, attrs=None, policy=None):
         @functools.wraps(init)
         def decorated(self, *args, **kwargs):
             _check_construct(self, init)
-            key_args = []
-            if attrs is None:
-                bound = inspect.signature(init).bind(self, *args, **kwargs).arguments
-                bound.pop("self", None)
-                key_args = bound.values()
-            init(self, *args, **kwargs)
-            if policy == "front":
-                self.no_inline = False
-            elif policy is not None:
-                raise ValueError("policy must be None or 'front'")
-            if attrs is not None:
-                if isinstance(attrs, list):
-                    key_args = []
-                    for a in attrs:
-                        if not isinstance(a, str):
-                            raise ValueError("attr must be a string")
-                        if hasattr(self, a):
-                            key_args.append(getattr(self, a))
-                elif isinstance(attrs, str):
-                    if hasattr(self, attrs):
-                        key_args = getattr(self, attrs)
-                else:
-                    raise ValueError("attrs must be list or string")
+            key_args = init_arguments(init, self, args, kwargs, attrs, after_init=lambda: _policy(self, policy))
             self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(key_args)
         return decorated
 

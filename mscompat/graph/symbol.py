@@ -20,11 +20,7 @@ class Symbol:
         if remainder < 0 or remainder >= divisor:
             raise ValueError(f"For 'Symbol', the 'remainder' value should be in the range '[0, {divisor})', but got "
                              f"{remainder}")
-        self.max = max
-        self.min = min
-        self.divisor = divisor
-        self.remainder = remainder
-        self.unique = unique
+        self.max, self.min, self.divisor, self.remainder, self.unique = max, min, divisor, remainder, unique
         self.id = id(self)
 
     def to_dict(self):

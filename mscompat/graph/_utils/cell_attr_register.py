@@ -1,8 +1,9 @@
 """``cell_attr_register``: the decorator of a Cell's ``__init__`` that records its constructor
 arguments in ``cell_init_args`` (``"<ClassName>" + str(arguments)``), which MindSpore uses to tell
 apart instances of a cell class built with different arguments."""
-import inspect
 from functools import wraps
+
+from ...common.lazy_inline import init_arguments
 
 __all__ = ["cell_attr_register"]
 
@@ -16,23 +17,7 @@ def cell_attr_register(fn=None, attrs=None):
     def wrap_cell(init):
         @wraps(init)
         def deco(self, *args, **kwargs):
-            arguments = []
-            if attrs is None:
-                bound = inspect.signature(init).bind(self, *args, **kwargs).arguments
-                del bound["self"]
-                arguments = bound.values()
-            init(self, *args, **kwargs)
-            if isinstance(attrs, list):
-                for item in attrs:
-                    if not isinstance(item, str):
-                        raise ValueError("attr must be a string")
-                    if hasattr(self, item):
-                        arguments.append(getattr(self, item))
-            elif isinstance(attrs, str):
-                if hasattr(self, attrs):
-                    arguments = getattr(self, attrs)
-            elif attrs is not None:
-                raise ValueError("attrs must be list or string")
+            arguments = init_arguments(init, self, args, kwargs, attrs)
             self.cell_init_args = type(self).__name__ + str(arguments)
 
         return deco
