@@ -410,8 +410,8 @@ def _export_and_run(cases, workdir):
         expected[cid] = [_mscompat_outputs(net, arrays, *call) for arrays in runs]
         if not isinstance(net, nn.Cell):
             names[cid] = []
-        else:     # in training mode BatchNorm's moving statistics are not read (only updated): not in the graph
-            names[cid] = sorted(p.name for p in (net.trainable_params() if net.training else net.get_parameters()))
+        else:     # in training mode BatchNorm's moving statistics are updated: Assign nodes name them
+            names[cid] = sorted(p.name for p in net.get_parameters())
         files = []
         for r, arrays in enumerate(runs):
             f = workdir / f"{cid}_run{r}.npz"

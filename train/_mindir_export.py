@@ -972,7 +972,8 @@ def _dilate(tr, x, axis, factor, fill=0):
 
 
 _HANDLERS = {
-    "add": _elementwise("Add", op_bool="LogicalOr"), "sub": _elementwise("Sub"), "mul": _elementwise("Mul", op_bool="LogicalAnd"),
+    "add": _elementwise("Add", op_bool="LogicalOr"), "add_any": _elementwise("Add"),   # add_any: gradient sums
+    "sub": _elementwise("Sub"), "mul": _elementwise("Mul", op_bool="LogicalAnd"),
     "div": _elementwise("Div", op_int="TruncateDiv"), "max": _elementwise("Maximum", op_bool="LogicalOr"),
     "min": _elementwise("Minimum", op_bool="LogicalAnd"), "pow": _elementwise("Pow"), "atan2": _elementwise("Atan2"),
     "eq": _elementwise("Equal"), "ne": _elementwise("NotEqual"), "lt": _elementwise("Less"),
@@ -1059,8 +1060,9 @@ def _sized_inputs(inputs, size):
 
 
 def _trace(net, inputs):
-    """``(closed jaxpr, Parameters, output structure, number of traced inputs)`` of the net's forward on
-    ``inputs``."""
+    """``(closed jaxpr, Parameters, output structure, number of traced inputs, written)`` of the net's
+    forward on ``inputs``: the jaxpr's outputs are the net's, then the new values of the Parameters it
+    writes (their positions in ``written``)."""
     if hasattr(net, "_run_construct"):
         fn = (lambda *a, **k: net._run_construct(a, k))
         known = (lambda: [p for _, p in net.parameters_and_names()])
@@ -1075,11 +1077,12 @@ def _trace(net, inputs):
         params = progs.params
 
         def pure(v, k, d):
-            out, _, _, _ = compiled._pure(params, spec, v, k, d)
-            return out
+            out, updates, _, _ = compiled._pure(params, spec, v, k, d)
+            written = result["written"] = [i for i, u in enumerate(updates) if u is not None]
+            return out, [updates[i] for i in written]
 
-        closed, out_shape = jax.make_jaxpr(pure, return_shape=True)(values, key, dyn)
-        result["out"] = (closed, params, out_shape, len(dyn))
+        closed, (out_shape, _) = jax.make_jaxpr(pure, return_shape=True)(values, key, dyn)
+        result["out"] = (closed, params, out_shape, len(dyn), result["written"])
         return True
 
     if compiled._run(dyn, spec, use) is None or "out" not in result:
@@ -1184,7 +1187,7 @@ def _merge_graph(a, b):
 
 def _build_static(net, inputs):
     """The model of ``net`` on concrete ``inputs``."""
-    closed, params, out_shape, n_inputs = _trace(net, inputs)
+    closed, params, out_shape, n_inputs, written = _trace(net, inputs)
     writer = _Writer(_graph_name(net))
     g = writer.graph
     jaxpr = closed.jaxpr
@@ -1198,6 +1201,7 @@ def _build_static(net, inputs):
         if keep:
             live.update(v for v in eqn.invars if not isinstance(v, jex_core.Literal))
     live.update(v for v in jaxpr.outvars if not isinstance(v, jex_core.Literal))
+    live.update(param_vars[i] for i in written)      # an Assign names the Parameter it writes
     for p, var in zip(params, param_vars):
         value = np.asarray(p._value if hasattr(p, "_value") else p.asnumpy())
         name = f"{g.name}:{p.name}"
@@ -1224,6 +1228,10 @@ def _build_static(net, inputs):
         why = f" ({e.why})" if e.why else ""
         raise RuntimeError(f"For 'export', the network uses the JAX primitive '{e.primitive}'{why}, which the MINDIR "
                            "writer cannot express as MindSpore operators.") from None
+    outs, updates = outs[:len(outs) - len(written)], outs[len(outs) - len(written):]
+    # the Parameter writes, as MindSpore writes them: Assign(parameter, value), the output Depending on them
+    assigns = [writer.node("Assign", [args[i].name, tr.name(v)], [(v.shape, v.dtype)],
+                           attrs={"side_effect_mem": True}) for i, v in zip(written, updates)]
     node_names = {n.name for n in g.node if n.op_type != "Constant"}
     names = []
     for v in outs:
@@ -1234,17 +1242,25 @@ def _build_static(net, inputs):
         names.append(name)
     single = not isinstance(out_shape, (tuple, list)) and len(outs) == 1
     if single:
+        names[0] = _after(writer, names[0], assigns, [(outs[0].shape, outs[0].dtype)])
         vi = g.output.add(name=names[0])
         vi.tensor.add(dims=_dims(outs[0].shape), data_type=_data_type(outs[0].dtype))
     else:
         avals = [(v.shape, v.dtype) for v in outs]
-        tup = writer.node("MakeTuple", names, avals, kind=_PRIMITIVE)
+        tup = _after(writer, writer.node("MakeTuple", names, avals, kind=_PRIMITIVE), assigns, avals)
         vi = g.output.add(name=tup, denotation="Tuple")
         _abstract(vi.attr_info, avals)
         vi.attr_info.ClearField("name")
     a = g.attribute.add(name="training")
     _fill(a, bool(getattr(net, "training", False)))
     return writer.model
+
+
+def _after(writer, name, assigns, avals):
+    """``name`` made to depend on the ``assigns`` (``Depend(value, assign)``, one per write)."""
+    for assign in assigns:
+        name = writer.node("Depend", [name, assign], avals, attrs={"side_effect_propagate": 1}, kind=_PRIMITIVE)
+    return name
 
 
 def export_mindir(net, *inputs, file_name, **kwargs):
