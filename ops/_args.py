@@ -16,6 +16,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common._promotion import promote_types, scalar_result_dtype
 from mscompat.common.tensor import Tensor
 from mscompat._checkparam import check_is_tensor, check_value_type
+from mscompat._state import concrete as _primal
 
 __all__ = ["arr", "wrap", "binary", "to_np_dtype", "check_tensor", "check_int", "check_bool",
            "check_axis", "normalize_axis", "type_error", "value_error", "is_tensor", "ms_dtype",
@@ -34,6 +35,18 @@ def wrap(x):
     if isinstance(x, (tuple, list)):
         return type(x)(wrap(v) for v in x)
     return _wrap(x)
+
+
+def shape_value(a, what="the output shape of this op depends on its input's values"):
+    """numpy value of the array ``a`` for an op whose output shape depends on it (NonZero,
+    MaskedSelect, Unique, bincount, ...): under an eager differentiation the value under the
+    tracers (not differentiated). Inside a compiled call the value is unknown while tracing: a
+    concretization error, on which the call runs eagerly (MindSpore compiles a dynamic-shape graph)
+    rather than failing as a user's numpy conversion does under the strict syntax level."""
+    v = _primal(a)
+    if v is None and isinstance(a, jax.core.Tracer):
+        raise jax.errors.ConcretizationTypeError(a, what)
+    return np.asarray(a if v is None else v)
 
 
 def arr(x, dtype=None):

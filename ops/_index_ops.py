@@ -8,11 +8,10 @@ import jax.numpy as jnp
 
 from mscompat.common import _layout
 from mscompat._checkparam import INC_BOTH, check_int_range
-from ._args import arr, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, tensor_of_dtypes as _tensor_input
+from ._args import arr, shape_value, check_tensor, Tensor, is_int as _is_int, tensor_arg as _tensor, tensor_of_dtypes as _tensor_input
 from ._registry import op, primitive, register_primitive_class
 from .primitive import PrimitiveWithCheck, prim_attr_register
 from mscompat._runtime_checks import check_index_range
-from mscompat._state import concrete as _primal
 
 _wrap = Tensor._wrap
 _py_slice = builtins.slice
@@ -24,17 +23,6 @@ def _concrete(a):
     if isinstance(a, jax.core.Tracer):
         return None
     return np.asarray(a)
-
-
-def _value(a):
-    """numpy value of ``a`` for an op whose output shape depends on it (NonZero, MaskedSelect): under
-    an eager differentiation the value under the tracers (the positions are not differentiated)."""
-    v = _primal(a)
-    if v is None and isinstance(a, jax.core.Tracer):
-        # inside a compiled call the values are unknown while tracing: the call runs eagerly (MindSpore
-        # compiles a dynamic-shape graph), not the error of a user's numpy conversion
-        raise jax.errors.ConcretizationTypeError(a, "the output shape of this op depends on its input's values")
-    return np.asarray(a if v is None else v)
 
 
 def _int_index(name, arg, t):
@@ -204,7 +192,7 @@ def masked_select(input, mask):
     m = _bool_mask("MaskedSelect", mask)
     a = arr(input)
     shp = np.broadcast_shapes(a.shape, m.shape)
-    return _wrap(jnp.broadcast_to(a, shp)[np.broadcast_to(_value(m), shp)])
+    return _wrap(jnp.broadcast_to(a, shp)[np.broadcast_to(shape_value(m), shp)])
 
 
 primitive("MaskedSelect", masked_select)
@@ -214,7 +202,7 @@ primitive("MaskedSelect", masked_select)
 def nonzero(input, *, as_tuple=False):
     """The indices of the non-zero elements of ``input``: (N, ndim) int64 (needs concrete values)."""
     check_tensor("NonZero", "input", input)
-    a = _value(arr(input))
+    a = shape_value(arr(input))
     if a.ndim == 0:
         raise ValueError("For 'NonZero', the rank of 'input' must be at least 1, but got 0.")
     nz = np.nonzero(a)

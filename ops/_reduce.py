@@ -17,7 +17,7 @@ from jax import lax
 
 from mscompat.common import dtype as mstype
 from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor,
-                    check_arg_type as _check_type)
+                    check_arg_type as _check_type, shape_value)
 from ._registry import op, primitive, register_primitive_class, tensor_method, BLACK
 from .primitive import PrimitiveWithInfer, prim_attr_register
 from mscompat._checkparam import check_value_type
@@ -600,7 +600,7 @@ def bincount(input, weights=None, minlength=0):
                         f"type '{type(minlength).__name__}'.")
     if minlength < 0:
         raise ValueError(f"For 'bincount', 'minlength' must be non-negative, but got {minlength}.")
-    vals = np.asarray(a).astype(np.int64)
+    vals = shape_value(a).astype(np.int64)
     length = int(max(int(vals.max()) + 1 if vals.size else 0, minlength))
     w = jnp.ones(a.shape, _F32) if weights is None else arr(weights).astype(_F32)
     return _wrap(_counts(a.astype(_I64), length, w))

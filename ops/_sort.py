@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 
 from mscompat.common import dtype as _mstype
-from ._args import arr, check_tensor, Tensor, is_int as _is_int
+from ._args import arr, check_tensor, Tensor, is_int as _is_int, shape_value
 from ._registry import op, primitive
 from ._args import to_np_dtype
 from ._nth_element import nth_element_order
@@ -150,7 +150,7 @@ def _unique_np(a):
 def unique(input):
     """(unique values in order of first appearance, index of each element into them)."""
     check_tensor("Unique", "input", input)
-    a = np.asarray(arr(input))
+    a = shape_value(arr(input))
     vals, inv = _unique_np(a)
     idt = np.int64 if a.dtype == np.int64 else np.int32
     return _wrap(jnp.asarray(vals)), _wrap(jnp.asarray(inv.astype(idt)))
@@ -158,7 +158,7 @@ def unique(input):
 
 def _unique_prim(x):
     check_tensor("Unique", "input_x", x)
-    a = np.asarray(arr(x))
+    a = shape_value(arr(x))
     if a.ndim != 1:
         raise ValueError(f"For 'Unique', the input must be 1-D, but got rank {a.ndim}.")
     return unique(x)
@@ -171,7 +171,7 @@ primitive("Unique", _unique_prim)
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """Unique values of each run of equal consecutive elements (along ``dim``, or flattened)."""
     check_tensor("UniqueConsecutive", "input", input)
-    a = np.asarray(arr(input))
+    a = shape_value(arr(input))
     if dim is None:
         flat = a.reshape(-1)
         starts = np.ones(flat.size, bool)
@@ -211,7 +211,7 @@ primitive("UniqueConsecutive", None, attrs=(("return_inverse", False), ("return_
 def unique_with_pad(x, pad_num):
     """(unique values padded to ``x``'s size with ``pad_num``, index of each element)."""
     check_tensor("UniqueWithPad", "x", x)
-    a = np.asarray(arr(x))
+    a = shape_value(arr(x))
     if a.ndim != 1:
         raise ValueError(f"For 'UniqueWithPad', the input must be 1-D, but got rank {a.ndim}.")
     pad = np.asarray(arr(pad_num)).item() if isinstance(pad_num, Tensor) else pad_num

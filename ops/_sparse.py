@@ -14,7 +14,7 @@ import jax.numpy as jnp
 from mscompat._checkparam import check_is_tensor
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import COOTensor, CSRTensor
-from ._args import arr, check_tensor, Tensor, tensor_arg as _tensor
+from ._args import arr, check_tensor, Tensor, tensor_arg as _tensor, shape_value
 from ._registry import op, primitive
 from mscompat.common._promotion import promote_types
 from mscompat.common.tensor import RowTensor
@@ -220,7 +220,7 @@ def _dense_nonzero(fn_name, tensor, sparse_name):
         raise TypeError(f"For functional operator {fn_name}, input argument must be a Tensor.")
     _check_2d("Tensor", tensor.shape, sparse_name)
     a = arr(tensor)
-    return a, np.argwhere(np.asarray(a) != 0).astype(np.int32)
+    return a, np.argwhere(shape_value(a) != 0).astype(np.int32)
 
 
 @op("dense_to_sparse_coo")
