@@ -216,12 +216,17 @@ class MultiStepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
-        lrs = [lr.value() for lr in self._last_lr]
-        epoch = int(self.last_epoch.value())
-        for key, count in zip(self.milestones_keys, self.milestones_values):
-            if epoch == key:
-                return [lr * self.gamma ** count for lr in lrs]
-        return lrs
+        # MindSpore compares the epoch (a Parameter) with each milestone; as selects, so that a compiled
+        # step (GRAPH_MODE, strict syntax level too) never reads the epoch's value on the host
+        epoch = self.last_epoch.value()
+        out = []
+        for lr in self._last_lr:
+            lr = lr.value()
+            new = lr
+            for key, count in zip(self.milestones_keys, self.milestones_values):
+                new = ops.select(epoch == key, lr * self.gamma ** count, new)
+            out.append(new)
+        return out
 
     def _get_closed_form_lr(self):
         return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
