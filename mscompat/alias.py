@@ -7,6 +7,9 @@ Three ways to turn it on, never implicitly:
 * ``mscompat.alias.install()`` inside a process (``uninstall()`` removes it);
 * ``pytest -p mscompat.alias`` for test suites written against ``mindspore``.
 
+While installed, the NumPy 1.x names NumPy 2 removed (``np.NINF``, ``np.float_``, ...) are back
+on ``numpy`` (``mscompat._numpy1_names``), as MindSpore programs are written for NumPy 1.x.
+
 It refuses to install when real MindSpore is already imported, and it never touches a
 process that imports real MindSpore on purpose without calling it. Child processes inherit it:
 multiprocessing spawn / forkserver children through ``sys.path`` (``SPAWN_PATH``), and every
@@ -20,6 +23,7 @@ import os
 import re
 import sys
 
+from . import _numpy1_names
 from .version import __version__
 
 __all__ = ["install", "uninstall", "is_installed", "SPAWN_PATH"]
@@ -95,12 +99,14 @@ def install():
     sys.meta_path.insert(0, _finder)
     if SPAWN_PATH not in sys.path:
         sys.path.insert(0, SPAWN_PATH)
+    _numpy1_names.add()     # MindSpore programs are written for NumPy 1.x
 
 
 def uninstall():
     """Remove the alias and forget the ``mindspore*`` entries it created."""
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
+    _numpy1_names.remove()
     while SPAWN_PATH in sys.path:
         sys.path.remove(SPAWN_PATH)
     if SPAWN_PATH in os.environ.get("PYTHONPATH", "").split(os.pathsep):    # set by python -m mscompat

@@ -217,3 +217,20 @@ def test_pytest_without_plugin_cannot_import_mindspore(tmp_path):
                 tmp_path)
     assert proc.returncode == 1
     assert "ModuleNotFoundError" in proc.stdout
+
+
+def test_numpy1_names_while_installed(clean_alias):
+    import numpy as np
+    if np.lib.NumpyVersion(np.__version__) < "2.0.0":
+        pytest.skip("NumPy 1.x has these names itself")
+    assert not hasattr(np, "NINF")
+    alias.install()
+    assert np.NINF == -np.inf and np.PINF == np.inf and np.NaN != np.NaN
+    assert np.float_ is np.float64 and np.complex_ is np.complex128
+    assert np.asfarray([1, 2]).dtype == np.float64 and np.asfarray([1, 2], np.float32).dtype == np.float32
+    assert np.asfarray([1, 2], np.int32).dtype == np.float64       # an integer dtype gives float64
+    assert np.trapz([1.0, 2.0, 3.0]) == 4.0
+    assert np.in1d([[1, 2], [3, 4]], [2, 3]).tolist() == [False, True, True, False]
+    assert np.msort(np.array([[3, 1], [1, 2]])).tolist() == [[1, 1], [3, 2]]
+    alias.uninstall()
+    assert not hasattr(np, "NINF") and not hasattr(np, "float_")
