@@ -2,6 +2,7 @@
 
 The submodules mirror MindSpore 2.10's: ``linalg`` (factorizations and solvers), ``optimize``
 (``minimize`` with BFGS/LBFGS, ``line_search``, ``linear_sum_assignment``), ``fft`` (DCT-II
-family), plus the internal ``ops``, ``utils`` and ``utils_const`` modules that real code reaches.
+family), plus the internal ``ops``, ``ops_wrapper``, ``utils`` and ``utils_const`` modules that real code
+reaches.
 """
-from . import utils_const, utils, linalg, ops, fft, optimize  # noqa: F401
+from . import utils_const, utils, linalg, ops, ops_wrapper, fft, optimize  # noqa: F401
