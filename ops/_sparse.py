@@ -331,9 +331,14 @@ def coo_concat(sp_input, concat_dim=0):
         raise ValueError(f"For 'SparseConcat', 'concat_dim' must be in range [{-rank}, {rank}), but got "
                          f"{concat_dim}.")
     d = concat_dim % rank
-    for _, _, s in parts[1:]:
-        if len(s) != rank or any(a != b for i, (a, b) in enumerate(zip(s, parts[0][2])) if i != d):
-            raise ValueError("For 'SparseConcat', the shapes of the inputs must match except in 'concat_dim'.")
+    for k, (_, _, s) in enumerate(parts[1:], 1):
+        # the kernel checks the shapes when it runs: a RuntimeError, as in MindSpore
+        bad = [i for i, (a, b) in enumerate(zip(s, parts[0][2])) if i != d and a != b]
+        if len(s) != rank or bad:
+            i = bad[0] if bad else 0
+            raise RuntimeError(f"For op SparseConcat, the No.{k} input COO tensor shape size is incorrect. The "
+                               f"No.{i} shape is {s[i] if i < len(s) else None} not equal with first COO tensor "
+                               f"shape: {parts[0][2][i]}.")
     idx_parts, offset = [], 0
     for ind, _, s in parts:
         i = np.asarray(ind.asnumpy()).copy()
