@@ -4,9 +4,11 @@ MindSpore 2.10's binaries are built against NumPy 1.x, so MindSpore programs (an
 tests) are written for it: ``np.NINF``, ``np.float_``, ``np.asfarray``, ``np.trapz``, ... mscompat
 runs on NumPy 2 (JAX needs it), where those names raise AttributeError. While the alias runs a
 MindSpore program (``python -m mscompat``, ``pytest -p mscompat.alias``), the removed names that
-were plain aliases, constants or thin wrappers come back with their NumPy 1.x meaning; names
-NumPy 2 still has are never touched, and :func:`remove` takes back what :func:`add` set. What
-NumPy 2 changed in behaviour (type promotion, ``copy=False``) stays as NumPy 2 does it.
+were plain aliases, constants or thin wrappers come back with their NumPy 1.x meaning, and numpy
+scalars print as NumPy 1.x printed them (``9.0``, not ``np.float64(9.0)``: printed metrics, dicts
+of results); names NumPy 2 still has are never touched, and :func:`remove` takes back what
+:func:`add` set. What NumPy 2 changed in behaviour (type promotion, ``copy=False``) stays as
+NumPy 2 does it.
 """
 import numpy as np
 
@@ -46,10 +48,17 @@ _NAMES = {
 }
 
 _ADDED = []
+_LEGACY_PRINT = []      # the print option ``legacy`` before add() set it
 
 
 def add():
-    """Put the removed NumPy 1.x names that this NumPy lacks on the ``numpy`` module."""
+    """Put the removed NumPy 1.x names that this NumPy lacks on the ``numpy`` module; numpy
+    scalars print as in NumPy 1.x."""
+    if np.lib.NumpyVersion(np.__version__) >= "2.0.0" and not _LEGACY_PRINT:
+        old = np.get_printoptions()["legacy"]
+        if old is False:
+            _LEGACY_PRINT.append(old)
+            np.set_printoptions(legacy="1.25")
     for name, value in _NAMES.items():
         if name in np.__dict__:
             continue
@@ -64,3 +73,5 @@ def remove():
     """Take the names :func:`add` set off ``numpy`` again."""
     while _ADDED:
         np.__dict__.pop(_ADDED.pop(), None)
+    if _LEGACY_PRINT:
+        np.set_printoptions(legacy=_LEGACY_PRINT.pop())

@@ -232,5 +232,7 @@ def test_numpy1_names_while_installed(clean_alias):
     assert np.trapz([1.0, 2.0, 3.0]) == 4.0
     assert np.in1d([[1, 2], [3, 4]], [2, 3]).tolist() == [False, True, True, False]
     assert np.msort(np.array([[3, 1], [1, 2]])).tolist() == [[1, 1], [3, 2]]
+    assert str({"mse": np.float64(9.0)}) == "{'mse': 9.0}"      # numpy scalars print as in NumPy 1.x
     alias.uninstall()
     assert not hasattr(np, "NINF") and not hasattr(np, "float_")
+    assert repr(np.float64(9.0)) == "np.float64(9.0)"
