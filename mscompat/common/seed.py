@@ -20,7 +20,9 @@ import threading
 
 import numpy as np
 import jax
+import jax.numpy as jnp
 from .tensor import Tensor
+from ._scope import compiling
 
 __all__ = ["set_seed", "get_seed", "next_key", "get_rng_state", "set_rng_state", "op_key", "Generator",
            "default_generator", "seed", "manual_seed", "initial_seed"]
@@ -200,15 +202,23 @@ def _decode_state(state, like):
 
 
 class Generator:
-    """A random number generator: a key plus its initial seed.
+    """A random number generator: MindSpore's (seed, offset) pair, held in two int64 Parameters as
+    MindSpore holds them, so a compiled call that draws from it (or calls ``_step``) reads them and
+    writes the advanced offset back, as any Parameter.
 
-    ``manual_seed(s)`` reseeds it, ``seed()`` reseeds it randomly, ``get_state`` /
-    ``set_state`` save and restore it (a uint8 Tensor). Random ops with a ``generator``
-    argument draw from it; ``default_generator`` is the global RNG state.
+    ``manual_seed(s)`` reseeds it, ``seed()`` reseeds it randomly, ``get_state`` / ``set_state`` save
+    and restore it (a uint8 Tensor: the seed and the offset as little-endian int64, MindSpore's
+    layout), ``_step(n)`` hands out the current (seed, offset) and advances the offset by ``n``.
+    Random ops with a ``generator`` argument draw from it: the key of a draw is the seed's key folded
+    with the offset, which then advances by one. ``default_generator`` is the global RNG state (a
+    key split at each draw, threaded through compiled calls).
     """
 
     def __init__(self):
-        self._st = {"key": None, "gen_seed": 0, "offset": 0}
+        from .parameter import Parameter   # noqa: PLC0415  (cycle: parameter -> initializer -> seed)
+        self._st = None
+        self._seed = Parameter(Tensor(np.array(0, np.int64)), name="generator_seed", requires_grad=False)
+        self._offset = Parameter(Tensor(np.array(0, np.int64)), name="generator_offset", requires_grad=False)
 
     @classmethod
     def _global(cls):
@@ -217,29 +227,54 @@ class Generator:
         return g
 
     def _key(self):
+        if self._st is None:
+            return jax.random.key(self._seed._data)
         if self._st["key"] is None:
-            self._st["key"] = _key_from_seed(self._st["gen_seed"]) if self._st is not _state else _random_key()
+            self._st["key"] = _random_key()
         return self._st["key"]
 
     def _next_key(self):
         if self._st is _state:
             return next_key()
-        key, sub = jax.random.split(self._key())
-        self._st["key"] = key
-        self._st["offset"] += 1
+        offset = self._offset._data
+        sub = jax.random.fold_in(self._key(), (offset & 0xFFFFFFFF).astype(np.uint32))
+        self._offset._data = offset + 1
         return sub
+
+    def _step(self, step):
+        """The current seed and offset (int64 Tensors); the offset then advances by ``step``."""
+        step = step._data if isinstance(step, Tensor) else np.int64(step)
+        if self._st is None:
+            seed, offset = self._seed._data, self._offset._data
+            self._offset._data = offset + step.astype(offset.dtype)
+            if compiling():     # MindSpore's compiled generator op gives them as 1-element Tensors
+                seed, offset = seed.reshape(1), offset.reshape(1)
+            return Tensor._wrap(seed), Tensor._wrap(offset)
+        if isinstance(step, jax.core.Tracer):
+            # the global offset is host state (the global key is what compiled calls thread)
+            raise RuntimeError("For 'Generator._step', the default generator's step must be known when the call "
+                               "is compiled (a constant), but it is computed in the graph.")
+        out = (Tensor(np.array(self._st["gen_seed"], np.int64)), Tensor(np.array(self._st["offset"], np.int64)))
+        self._st["offset"] += int(np.asarray(step))
+        return out
 
     def manual_seed(self, seed):  # pylint: disable=redefined-outer-name
         """Reseed with ``seed`` (int); returns the generator."""
         if not isinstance(seed, int):
             raise TypeError("Seed must be an integer.")
+        if self._st is None:
+            self._seed._data = jnp.asarray(np.int64(seed))
+            self._offset._data = jnp.asarray(np.int64(0))
+            return self
         self._st["gen_seed"] = int(seed)
         self._st["key"] = _key_from_seed(seed)
         self._st["offset"] = 0
         return self
 
     def initial_seed(self):
-        """The seed last given to ``manual_seed``/``seed`` (0 if none)."""
+        """The seed last given to ``manual_seed``/``seed``/``set_state`` (0 if none)."""
+        if self._st is None:
+            return int(np.asarray(self._seed._data))
         return self._st["gen_seed"]
 
     def seed(self):  # pylint: disable=redefined-outer-name
@@ -250,11 +285,24 @@ class Generator:
 
     def get_state(self):
         """The state: a uint8 Tensor of 16 bytes."""
-        return _encode_state(self._key(), self._st["offset"])
+        if self._st is not None:
+            return _encode_state(self._key(), self._st["offset"])
+        pair = np.array([np.asarray(self._seed._data), np.asarray(self._offset._data)], np.int64)
+        return Tensor(pair.view(np.uint8))
 
     def set_state(self, state):
         """Restore a state from :meth:`get_state`."""
-        self._st["key"], self._st["offset"] = _decode_state(state, self._key())
+        if self._st is not None:
+            self._st["key"], self._st["offset"] = _decode_state(state, self._key())
+            return
+        if not isinstance(state, Tensor):
+            raise TypeError(f"The state must be a Tensor, but got {type(state).__name__}.")
+        raw = np.asarray(state.asnumpy()).astype(np.uint8).reshape(-1)
+        if raw.size != 16:
+            raise ValueError(f"The state must be a uint8 Tensor of 16 bytes, but got {raw.size}.")
+        seed, offset = raw.copy().view(np.int64)
+        self._seed._data = jnp.asarray(np.int64(seed))
+        self._offset._data = jnp.asarray(np.int64(offset))
 
 
 default_generator = Generator._global()
