@@ -684,3 +684,50 @@ def _edit_distance(prim, h_idx, h_val, h_shape, t_idx, t_val, t_shape):
 
 
 primitive("EditDistance", None, attrs=(("normalize", True, (bool,)),), call=_edit_distance)
+
+
+# --- sparse segment reductions --------------------------------------------------------------------
+
+def _sparse_segment_mean(x, indices, segment_ids):
+    name = "SparseSegmentMean"
+    a = _tensor(name, "x", x)
+    if a.dtype not in (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)):
+        raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_dt(a)}].")
+    idx, seg = _tensor(name, "indices", indices), _tensor(name, "segment_ids", segment_ids)
+    for arg, t in (("indices", idx), ("segment_ids", seg)):
+        if t.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
+            raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of {{Tensor[Int32], "
+                            f"Tensor[Int64]}}, but got Tensor[{_dt(t)}].")
+    if idx.dtype != seg.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+    if a.ndim < 1 or idx.ndim != 1 or seg.ndim != 1:
+        raise ValueError(f"For '{name}', 'x' must have rank >= 1 and 'indices', 'segment_ids' rank 1, but got "
+                         f"{a.ndim}, {idx.ndim} and {seg.ndim}.")
+    if idx.shape[0] != seg.shape[0]:
+        raise ValueError(f"For '{name}', the size of 'indices' and 'segment_ids' must be the same, but got "
+                         f"{idx.shape[0]} vs {seg.shape[0]}.")
+    ids, pos = shape_value(seg).astype(np.int64), shape_value(idx).astype(np.int64)
+    # the kernel checks the values when it runs (RuntimeError)
+    if ids.size and (ids[0] < 0 or (np.diff(ids) < 0).any()):
+        raise RuntimeError(f"For '{name}', 'segment_ids' must be non-negative and sorted in ascending order, but "
+                           f"got {ids.tolist()}.")
+    if pos.size and ((pos < 0) | (pos >= a.shape[0])).any():
+        raise RuntimeError(f"For '{name}', each value of 'indices' must be in [0, {a.shape[0]}), but got "
+                           f"{pos.tolist()}.")
+    n = int(ids[-1]) + 1 if ids.size else 0
+    rows = a[jnp.asarray(pos)].astype(jnp.promote_types(a.dtype, jnp.float32))
+    sums = jax.ops.segment_sum(rows, jnp.asarray(ids), num_segments=n)
+    counts = jnp.bincount(jnp.asarray(ids), length=n).astype(sums.dtype)
+    shape = (n,) + (1,) * (a.ndim - 1)
+    return _wrap((sums / jnp.maximum(counts, 1).reshape(shape)).astype(a.dtype))
+
+
+@op("sparse_segment_mean")
+def sparse_segment_mean(x, indices, segment_ids):
+    """The mean of the rows ``x[indices]`` in each segment of the sorted ``segment_ids`` (empty
+    segments: zeros); ``segment_ids[-1] + 1`` segments."""
+    return _sparse_segment_mean(x, indices, segment_ids)
+
+
+primitive("SparseSegmentMean", _sparse_segment_mean)
