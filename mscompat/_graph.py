@@ -314,13 +314,19 @@ def _flat_inputs(dyn, spec):
 
 def _flat_program(fn, n_values, impl, tree, out_tree):
     """``fn(values, key, dyn)`` as a function of flat arrays ``(*values, raw_key, *dyn arrays)``
-    (``dyn`` of structure ``tree``) returning a flat tuple; its trace records the structure of
-    its results in ``out_tree[0]``."""
+    (``dyn`` of structure ``tree``) returning the flat leaves of ``(fn's results, {position:
+    new value of each input Tensor an in-place op changed})``; its trace records their structure
+    in ``out_tree[0]``. As MindSpore, an in-place op on an input Tensor (``x.add_(1)``,
+    ``ops.assign(x, v)``, ``x += 1``) changes the caller's Tensor; ``x[i] = v`` rebinds the name
+    in the graph and does not."""
     def flat(*arrays):
         key = jax.random.wrap_key_data(arrays[n_values], impl=impl)
         rest = arrays[n_values + 1:]
         dyn = [Tensor._wrap(a) for a in rest] if tree is _PLAIN else jax.tree_util.tree_unflatten(tree, rest)
-        leaves, out_tree[0] = jax.tree_util.tree_flatten(fn(list(arrays[:n_values]), key, dyn))
+        res = fn(list(arrays[:n_values]), key, dyn)
+        changed = {k: d._data for k, d in enumerate(dyn)
+                   if type(d) is Tensor and d._data is not rest[k] and "_rebound" not in d.__dict__}
+        leaves, out_tree[0] = jax.tree_util.tree_flatten((res, changed))
         return tuple(leaves)
     return flat
 
@@ -337,7 +343,7 @@ def _has_dicts(out):
     return t is not Tensor
 
 
-def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts):
+def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed):
     """The call of ``owner`` for the inputs of its latest call, when they are positional plain
     Tensors, outside parallel modes and backend hooks, and its outputs are Tensors (no
     attributes set, no constants among them): the compiled executable runs directly on the
@@ -391,6 +397,8 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts):
     lines += [f"    params[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
     if draws:
         lines.append(f"    rng['key'] = res[{n_out + n_written}]")
+    first = n_out + n_written + (1 if draws else 0)
+    lines += [f"    a{k}._data = res[{first + j}]" for j, k in enumerate(changed)]
     if wrap_out is None:
         lines += ["    t = new(Tensor)", "    t._data = res[0]", "    t._init = None"]
     else:
@@ -477,8 +485,8 @@ class _Programs:
         return self.run(values, key, dyn, spec)[1]
 
     def run(self, values, key, dyn, spec):
-        """``(entry, (outputs, Parameter updates, key, attribute arrays))``: as a call, with the
-        program's cache entry (its ``written`` slot)."""
+        """``(entry, ((outputs, Parameter updates, key, attribute arrays), {input position: new
+        value}))``: as a call, with the program's cache entry (its ``written`` slot)."""
         entry, program, _, out_tree, flat_args = self._program_for(values, key, dyn, spec)
         return entry, jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
 
@@ -704,6 +712,7 @@ class Compiled:
         if self.eager:     # JIT Fallback: the outputs are still a graph's outputs
             return run_eagerly(self.fn, args, kwargs)
         dyn, spec = _split(args, kwargs)
+        callers = dyn
         if _PAR[0] is not None:
             dyn = place_inputs(_PAR[0], dyn, self.batch_axis)
         traces = self.traces
@@ -718,7 +727,9 @@ class Compiled:
             _raise_recorded()
         if result is None:
             return run_eagerly(self.fn, args, kwargs)
-        progs, (entry, (out, new, key, attrs)) = result
+        progs, (entry, ((out, new, key, attrs), changed)) = result
+        for k, v in changed.items():      # in-place ops on input Tensors reach the caller's Tensors
+            callers[k]._data = v
         if key is not None and type(key) is not _CONCRETE and isinstance(key, jax.core.Tracer):
             _foreign_trace(self.name)
         if _PAR[0] is not None and _PAR[0].data_parallel:   # each rank's own outputs
@@ -747,7 +758,7 @@ class Compiled:
             fast = entry.fast
             if fast is None:
                 fast = entry.fast = _fast_call(self, progs, entry, len(dyn), out, written, key is not None,
-                                               _has_dicts(out))
+                                               _has_dicts(out), tuple(sorted(changed)))
             self.fast = fast
         return plain_dicts(out)
 

@@ -7,8 +7,10 @@ MindSpore's promotion (``binary``) stands in. MindSpore semantics kept here:
 - comparisons return bool Tensors; ``x == None`` / ``x == 'a'`` give Python ``False``;
 - ``~`` is logical NOT for every dtype (bool result); ``bool - bool`` is ``!=``;
 - ``& | ^`` have no reflected forms and there are no shift operators (MindSpore has none);
-- augmented assignment (``x += 1``) is not in-place: Python rebinds the name to a new
-  Tensor (MindSpore behaves the same way), so no ``__iadd__`` is defined.
+- augmented assignment (``x += 1``, ``-=``, ``*=``, ``/=``, ``//=``, ``%=``) rebinds the name to
+  a new Tensor in PyNative, but inside a compiled call (GRAPH_MODE, ``jit``) it is in place, as
+  MindSpore's graph makes it: the other operand is cast to the Tensor's dtype, the result cast
+  back, and an input Tensor so changed changes the caller's Tensor (``_augmented``).
 
 Methods come from ``METHODS`` (filled by ``@op(method=...)`` and ``@tensor_method``).
 Runs once, when ``mscompat.ops`` is imported.
@@ -20,6 +22,7 @@ import numpy as np
 import jax.numpy as jnp
 
 from mscompat.common.tensor import Tensor, COOTensor, CSRTensor
+from mscompat.common._scope import compiling
 
 from ._args import binary, arr
 from ._registry import OPS, METHODS
@@ -182,7 +185,31 @@ def _round(self, ndigits=None):
     return _fn("round", lambda x, decimals=0: _wrap(jnp.round(arr(x), decimals)))(self, decimals=ndigits)
 
 
+# augmented assignments that are in place inside a compiled call -> the binary operator
+_AUGMENTED = {"__iadd__": "__add__", "__isub__": "__sub__", "__imul__": "__mul__", "__itruediv__": "__truediv__",
+              "__ifloordiv__": "__floordiv__", "__imod__": "__mod__"}
+
+
+def _augmented(binary_dunder):
+    def method(self, other):
+        if not compiling():
+            return NotImplemented      # PyNative: Python computes ``x = x op other`` (a new Tensor)
+        dtype = arr(self).dtype
+        if isinstance(other, Tensor):
+            other = _wrap(arr(other).astype(dtype))
+        elif isinstance(other, (bool, int, float)):
+            other = _wrap(jnp.asarray(other).astype(dtype))
+        result = getattr(Tensor, binary_dunder)(self, other)
+        if result is NotImplemented:
+            return result
+        self._data = arr(result).astype(dtype)
+        return self
+    return method
+
+
 def attach():
+    for dunder, binary_dunder in _AUGMENTED.items():
+        setattr(Tensor, dunder, _augmented(binary_dunder))
     for dunder, (name, reflected, fallback) in _OPERATORS.items():
         setattr(Tensor, dunder, _binary(name, reflected, fallback))
     Tensor.__eq__ = _eq_method("equal", _cmp(jnp.equal), False)

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 
 from . import _layout
+from ._scope import _CURRENT
 from .tensor import Tensor, _to_array
 
 __all__ = ["getitem", "setitem"]
@@ -152,7 +153,11 @@ def _value_array(value, np_dtype):
 
 
 def setitem(self, index, value):
-    """``self[index] = value``: rebinds ``self._data``."""
+    """``self[index] = value``: rebinds ``self._data``. In a compiled call it rebinds the name, as
+    MindSpore's graph parser makes it (``x = setitem(x, index, value)``): an input Tensor so set
+    is not written back to the caller (in-place ops on it are, see ``_graph._flat_program``)."""
+    if _CURRENT.value is not None:
+        self.__dict__["_rebound"] = True
     data = self._data
     if data is None:
         self.init_data()
