@@ -299,6 +299,8 @@ def stack(tensors, axis=0):
 
 primitive("Stack", stack, attrs=(("axis", 0, (int,)),))
 primitive("Pack", stack, attrs=(("axis", 0, (int,)),))
+# a tuple or list input (in MindSpore's GRAPH_MODE also a dynamic-length ``mutable`` one)
+primitive("SequenceStack", lambda sequence, axis=0: stack(sequence, axis), attrs=(("axis", 0, (int,)),))
 
 
 @op("hstack")

@@ -1,6 +1,7 @@
 """Internal module paths MindSpore's own tests import: ``ops.operations.manually_defined`` (``shape_``,
 ``Shape``, ``Rank``, ``tile``), ``common.sparse_tensor.RowTensorInner`` and
-``scipy.ops_wrapper.matrix_set_diag`` (``k`` an int or a band, the alignment of short diagonals)."""
+``scipy.ops_wrapper.matrix_set_diag`` (``k`` an int or a band, the alignment of short diagonals) and
+``ops.operations._sequence_ops.SequenceStack`` (a dynamic-length tuple in GRAPH_MODE)."""
 import importlib
 
 import numpy as np
@@ -37,4 +38,25 @@ CASES = [
          F32(3, 4), F32(2, 3)),
     case("internal_module_paths/matrix_set_diag_bad_k", lambda ms, x, d: _set_diag(ms, x, d, 1.5), F32(3, 4), F32(3),
          error=True),
+]
+
+
+def _sequence_stack(ms, x, y, axis):
+    cls = _mod(ms, "ops.operations._sequence_ops").SequenceStack
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = cls(axis=axis)
+
+        def construct(self, seq):
+            return self.op(seq)
+    return Net()(ms.mutable((x, y), True))
+
+
+CASES += [
+    case("internal_module_paths/sequence_stack", lambda ms, x, y: _sequence_stack(ms, x, y, 0), F32(2, 3), F32(2, 3),
+         mode="graph"),
+    case("internal_module_paths/sequence_stack_axis", lambda ms, x, y: _sequence_stack(ms, x, y, -1), F32(2, 3),
+         F32(2, 3), mode="graph"),
 ]
