@@ -108,9 +108,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     for n, p in (("weight", weight), ("bias", bias)):
         if p is not None:
             pa = need_tensor("LayerNorm", n, p)
-            if tuple(pa.shape) != tuple(normalized_shape):
-                raise ValueError(f"For 'LayerNorm', the shape of '{n}' must be {list(normalized_shape)}, "
-                                 f"but got {list(pa.shape)}.")
+            if tuple(pa.shape) != tuple(normalized_shape):   # MindSpore's LayerNorm infer: a RuntimeError
+                raise RuntimeError(f"For 'LayerNorm', the shape of gamma and beta must be equal to normalized_shape, "
+                                   f"but got {n} shape: {list(pa.shape)}, normalized_shape: {list(normalized_shape)}.")
             y = y * pa.astype(jnp.float32) if n == "weight" else y + pa.astype(jnp.float32)
     return _wrap(y.astype(a.dtype))
 
@@ -162,10 +162,14 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     var = jnp.mean(jnp.square(f - mean), axis=-1, keepdims=True)
     y = ((f - mean) / jnp.sqrt(var + jnp.float32(eps))).reshape(a.shape)
     shape = (1, c) + (1,) * (a.ndim - 2)
-    if weight is not None:
-        y = y * need_tensor("GroupNorm", "weight", weight).astype(jnp.float32).reshape(shape)
-    if bias is not None:
-        y = y + need_tensor("GroupNorm", "bias", bias).astype(jnp.float32).reshape(shape)
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is None:
+            continue
+        pa = need_tensor("GroupNorm", name, p).astype(jnp.float32)
+        if tuple(pa.shape) != (c,):
+            raise ValueError(f"For GroupNorm, shape of weight and bias should be equal to input_x's channel "
+                             f"dimension: {c}, but got shape: {list(pa.shape)}.")
+        y = y * pa.reshape(shape) if name == "weight" else y + pa.reshape(shape)
     return _wrap(y.astype(a.dtype))
 
 

@@ -184,6 +184,16 @@ CASES += [
     tcase("mint.nn.functional.layer_norm/f16", lambda m, x: _F(m).layer_norm(x, (4,)), F16(2, 3, 4, seed=96),
           rtol=4e-3, atol=4e-3),   # PyTorch normalizes float16 in float32 and rounds once
 ]
+CASES += [
+    case("mint.nn.functional.layer_norm/bad_weight_shape", lambda ms, x, w: _F(ms).layer_norm(x, (3,), w), F32(2, 3),
+         F32(4), error=True),
+    case("mint.nn.functional.layer_norm/bad_bias_shape", lambda ms, x, w, b: _F(ms).layer_norm(x, (3,), w, b),
+         F32(2, 3), F32(3), F32(2), error=True),
+    case("mint.nn.functional.group_norm/bad_weight_shape", lambda ms, x, w: _F(ms).group_norm(x, 2, w, w),
+         F32(2, 6, 3), F32(4), error=True),
+    case("mint.nn.functional.batch_norm/bad_rank1", lambda ms, x, m, v: _F(ms).batch_norm(x, m, v), F32(3), F32(3),
+         F32(3, low=0.5, high=1.5), error=True),
+]
 CASES += [tcase(f"mint.nn.functional.layer_norm/modes/{mode}", lambda m, x, w, b: _F(m).layer_norm(x, (4,), w, b),
                 F32(2, 3, 4), F32(4), F32(4, seed=2), mode=mode) for mode in ("pynative", "graph")]
 for i, shape in enumerate([(4, 3), (2, 3, 4), (2, 3, 2, 2)]):
@@ -301,6 +311,17 @@ CASES += [
           F32(4, 3, 3, 3, seed=5), rtol=1e-4, atol=1e-5),
     tcase("mint.nn.functional.conv1d/unbatched", lambda m, x, w: _F(m).conv1d(x, w, None, 1, "same"), F32(3, 7),
           F32(4, 3, 3, seed=6), rtol=1e-4, atol=1e-5),
+    # argument checks MindSpore makes before it selects a kernel (its exception class is compared)
+    case("mint.nn.functional.avg_pool2d/bad_divisor_zero", lambda ms, x: _F(ms).avg_pool2d(x, 2, divisor_override=0),
+         F32(1, 1, 4, 4), error=True),
+    case("mint.nn.functional.avg_pool3d/bad_divisor_zero", lambda ms, x: _F(ms).avg_pool3d(x, 2, divisor_override=0),
+         F32(1, 1, 4, 4, 4), error=True),
+    case("mint.nn.functional.adaptive_avg_pool2d/bad_size_len", lambda ms, x: _F(ms).adaptive_avg_pool2d(
+        x, (1, 2, 3)), F32(1, 1, 4, 4), error=True),
+    case("mint.nn.functional.adaptive_avg_pool2d/bad_size_str", lambda ms, x: _F(ms).adaptive_avg_pool2d(x, "a"),
+         F32(1, 1, 4, 4), error=True),
+    case("mint.nn.functional.conv2d/bad_same_stride", lambda ms, x, w: _F(ms).conv2d(x, w, None, 2, "same"),
+         F32(1, 2, 5, 5), F32(2, 2, 3, 3), error=True),
     case("mint.nn.functional.avg_pool2d/bad_kernel", lambda ms, x: _F(ms).avg_pool2d(x, 0), F32(1, 1, 4, 4),
          error=True),
 ]
@@ -455,6 +476,15 @@ CASES += [
         m, lambda u: (_F(m).pad(u, (2, 1), mode="reflect") ** 2).sum())(x), F32(1, 2, 5)),
     tcase("mint.nn.functional.pad/int32", lambda m, x: _F(m).pad(x, (1, 2), value=7), np.arange(6, dtype=np.int32)
           .reshape(2, 3)),
+    case("mint.nn.functional.pad/bad_reflect_rank", lambda ms, x: _F(ms).pad(x, (1, 1), mode="reflect"), F32(3),
+         error=True),
+    case("mint.nn.functional.pad/bad_reflect2d_rank", lambda ms, x: _F(ms).pad(x, (1, 1, 1, 1), mode="reflect"),
+         F32(1, 1, 3, 4, 4), error=True),
+    case("mint.nn.functional.pad/bad_replicate3d_rank", lambda ms, x: _F(ms).pad(x, (1, 1, 1, 1, 1, 1),
+                                                                                 mode="replicate"), F32(3, 4),
+         error=True),
+    case("mint.nn.functional.pad/bad_circular_rank", lambda ms, x: _F(ms).pad(x, (1, 1), mode="circular"), F32(3),
+         error=True),
     case("mint.nn.functional.pad/bad_mode", lambda ms, x: _F(ms).pad(x, (1, 1), mode="wrap"), F32(1, 2, 3),
          error=True),
 ]

@@ -165,6 +165,9 @@ CASES += [
     case("mint.nn.GroupNorm/groups_zero", lambda ms: _N(ms).GroupNorm(0, 4), error=True),
     case("mint.nn.GroupNorm/channels_not_divisible", lambda ms: _N(ms).GroupNorm(4, 6), error=True),
     case("mint.nn.Embedding/bad_padding_idx", lambda ms: _N(ms).Embedding(4, 2, padding_idx=7), error=True),
+    case("mint.nn.GroupNorm/bad_input_channels", lambda ms, x: _N(ms).GroupNorm(2, 4)(x), F32(2, 6, 3), error=True),
+    case("mint.nn.AdaptiveAvgPool2d/bad_size_len", lambda ms, x: _N(ms).AdaptiveAvgPool2d((1, 2, 3))(x),
+         F32(1, 1, 4, 4), error=True),
     case("mint.nn.Softmax/bad_dim_type", lambda ms: _N(ms).Softmax(dim="1")(ms.Tensor(np.ones((2, 2), np.float32))),
          error=True),
 ]

@@ -9,6 +9,7 @@ from mscompat import ops
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
+from mscompat.ops._nn import tensor_in, F16_32, BF_F16_32
 from mscompat.ops._pool import _adaptive_avg, _adaptive_max
 from mscompat.ops._registry import OPS, mint_op, mint_form, mint_exports
 from mscompat.mint.nn import _upsample
@@ -17,12 +18,14 @@ from mscompat.mint import special as _special
 _NS = "nn.functional"
 _SAME = ("gelu", "relu", "sigmoid", "tanh", "softplus", "layer_norm", "group_norm",
          "cross_entropy", "mse_loss", "l1_loss", "hardtanh", "hardswish", "hardsigmoid", "hardshrink",
-         "softshrink", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
+         "softshrink", "adaptive_avg_pool3d", "adaptive_max_pool2d",
          "unfold", "fold", "prelu", "pixel_shuffle", "conv_transpose2d", "broadcast_to", "clamp",
          "cosine_embedding_loss", "soft_margin_loss")
 for _n in _SAME:
     if _n in OPS:
         mint_form(_NS, _n)
+# AdaptiveAvgPool2DExt's output_size checks (a ValueError for a wrong length or type)
+mint_form(_NS, "adaptive_avg_pool2d", "adaptive_avg_pool2d_ext")
 
 
 def _inplace(input, out, inplace):
@@ -68,8 +71,26 @@ def _elu(input, alpha):
     return ops.elu(input) if alpha == 1.0 else ops.where(input > 0, input, ops.expm1(input) * alpha)
 
 
-for _n, _twin in (("mish", "mish"), ("selu", "selu"), ("logsigmoid", "logsigmoid")):
-    mint_form(_NS, _n, _twin)
+# the Ext kernels take floating inputs of at most 32 bits (float64 and integers: a TypeError)
+@mint_op(_NS, twin="mish")
+def mish(input):
+    """x * tanh(softplus(x)), float16/float32 only (MishExt)."""
+    tensor_in("MishExt", "input", input, F16_32)
+    return ops.mish(input)
+
+
+@mint_op(_NS, twin="selu")
+def selu(input):
+    """Scaled exponential linear unit, bfloat16/float16/float32 only (SeLUExt)."""
+    tensor_in("SeLUExt", "input", input, BF_F16_32)
+    return ops.selu(input)
+
+
+@mint_op(_NS, twin="logsigmoid")
+def logsigmoid(input):
+    """log(sigmoid(x)), bfloat16/float16/float32 only (LogSigmoid)."""
+    tensor_in("LogSigmoid", "input", input, BF_F16_32)
+    return ops.logsigmoid(input)
 
 
 @mint_op(_NS, twin="leaky_relu")
@@ -115,6 +136,9 @@ def _conv(name, conv, nd, input, weight, bias, stride, padding, dilation, groups
     if isinstance(padding, str):
         if padding not in ("same", "valid"):
             raise ValueError(f"For '{name}', 'padding' must be 'same', 'valid' or int/tuple, but got '{padding}'.")
+        strides = stride if isinstance(stride, (tuple, list)) else (stride,)
+        if padding == "same" and any(s != 1 for s in strides):
+            raise ValueError(f"For Conv{nd}DPadding, 'stride' must be 1, when padding is same, but it's {stride}.")
         return conv(input, weight, bias, stride, padding, 0, dilation, groups)
     pad = (padding,) * nd if isinstance(padding, int) else tuple(padding)
     return conv(input, weight, bias, stride, "pad", pad, dilation, groups)
@@ -151,7 +175,18 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 @mint_op(_NS, twin="pad")
 def pad(input, pad, mode="constant", value=None):
-    """Pad the last axes by ``pad`` = (left, right, top, bottom, ...)."""
+    """Pad the last axes by ``pad`` = (left, right, top, bottom, ...). The reflect and replicate
+    kernels pad 1-3 axes of an input with or without its batch axis; circular needs 3 dims or more."""
+    if mode in ("reflect", "replicate", "circular") and isinstance(input, Tensor) \
+            and isinstance(pad, (tuple, list)) and len(pad) in (2, 4, 6):
+        nd = len(pad) // 2
+        if mode == "circular":
+            if input.ndim < 3:
+                raise ValueError(f"For primitive[PadV3], the input dims for edge, reflect or circular mode must be "
+                                 f"greater than or equal to 3, but got {input.ndim}.")
+        elif input.ndim not in (nd + 1, nd + 2):
+            kernel = ("ReflectionPad" if mode == "reflect" else "ReplicationPad") + f"{nd}D"
+            raise ValueError(f"For '{kernel}', input should be {nd + 1}D or {nd + 2}D, but got {input.ndim}")
     return ops.pad(input, pad, mode, value)
 
 
@@ -229,10 +264,16 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     return ops.nll_loss(input, target, weight, ignore_index, reduction)
 
 
+def _check_divisor(kernel, divisor_override):
+    if divisor_override is not None and not isinstance(divisor_override, bool) and divisor_override == 0:
+        raise ValueError(f"For {kernel}, divisor should not be zero.")
+
+
 @mint_op(_NS, twin="avg_pool2d")
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     """2-D average pooling (stride defaults to ``kernel_size``) of an (N, C, H, W) or (C, H, W) input."""
+    _check_divisor("AvgPool2D", divisor_override)
     return _unbatched(ops.avg_pool2d, 2, input, kernel_size, kernel_size if stride is None else stride, padding,
                       ceil_mode, count_include_pad, 0 if divisor_override is None else divisor_override)
 
@@ -241,6 +282,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     """3-D average pooling (stride defaults to ``kernel_size``)."""
+    _check_divisor("AvgPool3DExt", divisor_override)
     return ops.avg_pool3d(input, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
                           count_include_pad, 0 if divisor_override is None else divisor_override)
 
@@ -352,6 +394,8 @@ def kl_div(input, target, reduction="mean", log_target=False):
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
     """Batch normalisation over the channel axis 1. While ``training``, the running statistics (updated
     in place) may be None: the batch's own statistics normalize it and nothing is recorded."""
+    if isinstance(input, Tensor) and not 2 <= input.ndim <= 8:
+        raise ValueError(f"For primitive[BatchNormExt], the rank of input must be in [2,8], but got {input.ndim}.")
     c = input.shape[1]
     w = ops.ones((c,), input.dtype) if weight is None else weight
     b = ops.zeros((c,), input.dtype) if bias is None else bias

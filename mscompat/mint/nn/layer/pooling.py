@@ -83,6 +83,6 @@ def _adaptive(name, fn, doc, indices=False):
 
 
 AdaptiveAvgPool1d = _adaptive("AdaptiveAvgPool1d", F.adaptive_avg_pool1d, "1-D adaptive average pooling.")
-AdaptiveAvgPool2d = _adaptive("AdaptiveAvgPool2d", ops.adaptive_avg_pool2d, "2-D adaptive average pooling.")
+AdaptiveAvgPool2d = _adaptive("AdaptiveAvgPool2d", F.adaptive_avg_pool2d, "2-D adaptive average pooling.")
 AdaptiveAvgPool3d = _adaptive("AdaptiveAvgPool3d", ops.adaptive_avg_pool3d, "3-D adaptive average pooling.")
 AdaptiveMaxPool1d = _adaptive("AdaptiveMaxPool1d", F.adaptive_max_pool1d, "1-D adaptive max pooling.", True)
