@@ -14,7 +14,7 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "tanh", "sqrt", "rsqrt", "sigmoid", "erf", "erfc", "erfinv", "expm1", "floor", "ceil", "trunc", "sign",
          "square", "reciprocal", "neg", "negative", "isinf", "isnan", "isfinite", "isclose", "sinc",
          "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt", "ge", "lt", "le", "greater",
-         "greater_equal", "less", "less_equal", "equal", "not_equal", "maximum", "minimum", "mul", "add",
+         "greater_equal", "less", "less_equal", "not_equal", "maximum", "minimum", "mul", "add",
          "divide", "mm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
@@ -29,6 +29,17 @@ for _n in _SAME:
 
 def _dims(dim):
     return tuple(dim) if isinstance(dim, list) else dim
+
+
+@mint_op("", twin="equal")
+def equal(input, other):
+    """Whether two tensors have the same shape and the same elements: a Python bool (MindSpore's
+    ``EqualExt`` result taken with ``.item()``), not the elementwise ``ops.equal``."""
+    _need_tensor("EqualExt", input)
+    _need_tensor("EqualExt", other, "other")
+    if tuple(input.shape) != tuple(other.shape):
+        return False
+    return bool(ops.equal(input, other).all())
 
 
 @mint_op("", twin="bmm")
@@ -393,8 +404,9 @@ def var_mean(input, dim=None, *, correction=1, keepdim=False):
 @mint_op("", twin="index_add")
 def index_add(input, dim, index, source, *, alpha=1):
     """``input`` with ``alpha * source``'s slices added at ``index`` along ``dim``."""
-    added = ops.index_add(ops.zeros_like(input), index.astype(mstype.int32), source * alpha if alpha != 1 else source,
-                          dim)    # ops.index_add writes into its first input: add into a fresh zero tensor
+    # MindSpore's CPU runs this on IndexAdd, which takes int32 indices only (int64: a TypeError);
+    # ops.index_add writes into its first input: add into a fresh zero tensor
+    added = ops.index_add(ops.zeros_like(input), index, source * alpha if alpha != 1 else source, dim)
     return input + added
 
 

@@ -142,6 +142,6 @@ def _unary(name, fn, doc):
 
 Sigmoid = _unary("Sigmoid", ops.sigmoid, "1 / (1 + exp(-x)).")
 Tanh = _unary("Tanh", ops.tanh, "Hyperbolic tangent.")
-LogSigmoid = _unary("LogSigmoid", ops.logsigmoid, "log(sigmoid(x)).")
-Mish = _unary("Mish", ops.mish, "x * tanh(softplus(x)).")
-SELU = _unary("SELU", ops.selu, "Scaled exponential linear unit.")
+LogSigmoid = _unary("LogSigmoid", F.logsigmoid, "log(sigmoid(x)).")
+Mish = _unary("Mish", F.mish, "x * tanh(softplus(x)).")
+SELU = _unary("SELU", F.selu, "Scaled exponential linear unit.")
