@@ -17,6 +17,7 @@ from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
 from .primitive import PrimitiveWithInfer
+from ._custom_aot import AotKernel
 
 _wrap = Tensor._wrap
 
@@ -389,8 +390,10 @@ class Custom(PrimitiveWithInfer):
     mscompat runs ``func_type='pyfunc'``: ``func`` receives the inputs as numpy arrays and
     returns numpy arrays of the declared ``out_shape``/``out_dtype`` (tuples of them for
     several outputs; callables of the input shapes/dtypes are accepted). Under ``jax.jit``
-    it runs as a host callback. Kernel languages (hybrid, akg, tbe, aicpu, aot) need
-    MindSpore's compilers and raise RuntimeError when called.
+    it runs as a host callback. ``func_type='aot'`` runs a CPU kernel of a shared library
+    (``"lib.so:Name"`` or a ``.cc`` source compiled with g++; ``ops/_custom_aot.py``). The other
+    kernel languages (hybrid, akg, tbe, aicpu) need MindSpore's compilers and raise RuntimeError
+    when called.
     """
 
     def __init__(self, func, out_shape=None, out_dtype=None, func_type="pyfunc", bprop=None, reg_info=None):
@@ -430,10 +433,51 @@ class Custom(PrimitiveWithInfer):
             return [(tuple(s), _np_dtype(d)) for s, d in zip(shape, dtype)], True
         return [(tuple(shape), _np_dtype(dtype))], False
 
+    def _aot_specs(self, kernel, inputs):
+        """Output (shape, dtype) pairs of an aot kernel: ``out_shape``, or its InferShape function."""
+        if self.out_shape is not None:
+            return self._out_specs(inputs)
+        dtype = self.out_dtype(*[x.dtype for x in inputs]) if callable(self.out_dtype) else self.out_dtype
+        if isinstance(dtype, (tuple, list)):
+            raise ValueError(f"For '{self.name}', an aot kernel without 'out_shape' infers one output shape "
+                             f"(its InferShape function), but 'out_dtype' declares {len(dtype)} outputs.")
+        shape = kernel.infer_shape([tuple(x.shape) for x in inputs], [_np_dtype(x.dtype) for x in inputs])
+        if shape is None:
+            raise ValueError(f"For '{self.name}', 'out_shape' is None and '{kernel.path}' has no function "
+                             f"'{kernel.name}InferShape' to infer it.")
+        return [(shape, _np_dtype(dtype))], False
+
+    def _aot_call(self, inputs):
+        info = self.reg_info if isinstance(self.reg_info, dict) else \
+            json.loads(self.reg_info) if isinstance(self.reg_info, str) else {}
+        # attributes: the registration's values; one without a value takes the next non-Tensor input
+        scalars = iter([x for x in inputs if not isinstance(x, Tensor)])
+        attrs = {}
+        for a in (info or {}).get("attr", ()):
+            value = a["value"] if "value" in a else next(scalars, None)
+            if value is not None:
+                attrs[a["name"]] = value
+        kernel = AotKernel(self.func, attrs)
+        inputs = [x for x in inputs if isinstance(x, Tensor)]
+        specs, multi = self._aot_specs(kernel, inputs)
+        arrays = [arr(x) for x in inputs]
+
+        def host(*values):
+            return kernel.run([np.asarray(v) for v in values], specs)
+
+        if any(isinstance(a, jax.core.Tracer) for a in arrays):
+            outs = jax.pure_callback(host, [jax.ShapeDtypeStruct(s, d) for s, d in specs], *arrays)
+        else:
+            outs = host(*arrays)
+        outs = [_wrap(jnp.asarray(o)) for o in outs]
+        return tuple(outs) if multi else outs[0]
+
     def __call__(self, *inputs):
+        if self.func_type == "aot":
+            return self._aot_call(inputs)
         if self.func_type != "pyfunc":
             raise RuntimeError(f"For '{self.name}', func_type '{self.func_type}' needs MindSpore's kernel "
-                               "compilers; mscompat runs func_type='pyfunc'.")
+                               "compilers; mscompat runs func_type='pyfunc' and 'aot' (CPU).")
         specs, multi = self._out_specs(inputs)
         self.add_prim_attr("multi_output", multi)
         self.add_prim_attr("inputs_num", len(inputs))
