@@ -4,11 +4,15 @@ conv3d_transpose/Conv3DTranspose. pad_mode is 'valid', 'same' (TF-style split, e
 end) or 'pad' (explicit). Transposed convolutions are the exact gradient of the forward
 convolution with respect to its input (``jax.vjp``), which is their definition.
 """
+import functools
+import itertools
+
 import jax
 import jax.numpy as jnp
 from jax import lax
+from jax.custom_derivatives import SymbolicZero
 
-from mscompat.backends import precision
+from mscompat.backends import device_target, precision
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
@@ -76,10 +80,70 @@ def _conv_forward(a, b, stride, pads, dilation, groups):
     nd = a.ndim - 2
     dt = a.dtype
     a, b, acc = precision.conv_operands(a, b)
+    if nd == 2 and groups == 1 and a.dtype == jnp.float32 and _im2col_derivative(b.shape, stride) \
+            and device_target() == "CPU":
+        return _conv2d_cpu(a, b, tuple(stride), tuple(map(tuple, pads)), tuple(dilation)).astype(dt)
     out = lax.conv_general_dilated(a, b, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(nd),
                                    feature_group_count=groups, precision=precision.conv_precision(),
                                    preferred_element_type=acc)
     return out.astype(dt)
+
+
+# XLA:CPU's convolution kernels are fast for the forward pass and most gradients, but both
+# gradients of a 1x1 strided convolution (ResNet's shortcut) are 1.7-2.8x slower than their im2col
+# form: the input's patches (one strided slice per kernel offset) against the filter as one matrix
+# product, whose derivative is that product transposed and the slices' transposes (pads). The
+# im2col input gradient of larger kernels (2x faster alone for LeNet's 6 -> 16 channels, 5x5) is
+# not used: its sum of pads is elementwise, and XLA fuses it into the ops that consume it (a max-pool
+# gradient, a transpose), recomputing it per element: a LeNet step ran 3x slower.
+# ``benchmarks/conv_cpu.py`` measures each form.
+
+def _patches(x, ksize, stride, pads, dilation):
+    """(C * prod(k), N * prod(out)) patches of an NCHW ``x``, rows channel-major then kernel
+    offset (the order of an OIHW filter's flattened (I, H, W)); and the output's spatial size."""
+    n, c = x.shape[:2]
+    nd = len(ksize)
+    outs = [(x.shape[2 + i] + pads[i][0] + pads[i][1] - dilation[i] * (ksize[i] - 1) - 1) // stride[i] + 1
+            for i in range(nd)]
+    xt = lax.pad(jnp.moveaxis(x, 0, 1), jnp.zeros((), x.dtype),
+                 [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
+    cols = []
+    for off in itertools.product(*[range(k) for k in ksize]):
+        start = [0, 0] + [off[i] * dilation[i] for i in range(nd)]
+        limit = [c, n] + [start[2 + i] + (outs[i] - 1) * stride[i] + 1 for i in range(nd)]
+        cols.append(lax.slice(xt, start, limit, [1, 1] + list(stride)))
+    return jnp.stack(cols, axis=1).reshape(c * len(cols), -1), outs
+
+
+def _conv_im2col(x, w, stride, pads, dilation):
+    """The convolution as one matrix product of the filter and the input's patches (NCHW out)."""
+    cols, outs = _patches(x, w.shape[2:], stride, pads, dilation)
+    out = lax.dot_general(w.reshape(w.shape[0], -1), cols, (((1,), (0,)), ((), ())), precision=lax.Precision.HIGHEST)
+    return jnp.moveaxis(out.reshape((w.shape[0], x.shape[0]) + tuple(outs)), 0, 1)
+
+
+def _im2col_derivative(w_shape, stride):
+    """Whether the derivative takes its im2col form on XLA:CPU: for a 1x1 strided kernel (its
+    patches are one strided slice, whose transpose is one strided pad)."""
+    return max(w_shape[2:]) == 1 and max(stride) > 1
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(2, 3, 4))
+def _conv2d_cpu(x, w, stride, pads, dilation):
+    """A float32 NCHW convolution (one group) on XLA:CPU: XLA's own kernel for the value, its
+    im2col form for the derivative (both terms)."""
+    return lax.conv_general_dilated(x, w, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(2),
+                                    precision=lax.Precision.HIGHEST)
+
+
+@functools.partial(_conv2d_cpu.defjvp, symbolic_zeros=True)
+def _conv2d_cpu_jvp(stride, pads, dilation, primals, tangents):
+    x, w = primals
+    tx, tw = tangents
+    out = _conv2d_cpu(x, w, stride, pads, dilation)
+    terms = [_conv_im2col(a, b, stride, pads, dilation)
+             for a, b, t in ((tx, w, tx), (x, tw, tw)) if not isinstance(t, SymbolicZero)]
+    return out, terms[0] if len(terms) == 1 else terms[0] + terms[1]
 
 
 def _conv(name, x, w, stride, pad_mode, pad, dilation, group, out_channel=None, kernel_size=None):

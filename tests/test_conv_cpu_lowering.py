@@ -1,0 +1,155 @@
+"""The float32 2-D convolution on XLA:CPU (``ops/_conv.py``, ``_conv2d_cpu``, used for 1x1 strided
+kernels): XLA's own kernel for the value, a derivative in the im2col form (patches as strided
+slices, one matrix product). Values, gradients, forward-mode and second derivatives must equal
+``lax.conv_general_dilated``'s within float32 rounding, for every kernel, stride, padding and
+dilation, through both NCHW paths nn layers use (``nn.Conv2d``, and ``nn.Conv1d`` as a unit-height
+2-D convolution); other kernels and grouped convolutions keep XLA's own derivative."""
+import numpy as np
+import pytest
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+import mscompat as ms
+from mscompat import nn, ops
+from mscompat.ops import _conv
+
+RTOL = 2e-5
+
+CASES = [  # N, C_in, H, W, C_out, kernel, stride, pads, dilation
+    (2, 24, 9, 9, 32, (1, 1), (2, 2), ((0, 0), (0, 0)), (1, 1)),       # ResNet's shortcut, small
+    (2, 8, 9, 10, 12, (1, 1), (2, 3), ((1, 0), (0, 2)), (1, 1)),       # 1x1 strided, padded, uneven
+    (2, 3, 11, 13, 8, (3, 3), (2, 2), ((1, 1), (1, 1)), (2, 2)),       # stride + dilation + padding
+]
+MORE = [
+    (2, 6, 14, 14, 16, (5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1)),      # LeNet's second convolution
+    (2, 5, 10, 9, 7, (3, 2), (2, 1), ((1, 2), (0, 1)), (1, 2)),        # uneven everything
+]
+
+
+def _reference(x, w, stride, pads, dilation):
+    return lax.conv_general_dilated(x, w, stride, pads, rhs_dilation=dilation, dimension_numbers=_conv._dn(2),
+                                    precision=lax.Precision.HIGHEST)
+
+
+def _close(a, b):
+    scale = float(jnp.abs(b).max()) or 1.0
+    assert float(jnp.abs(a - b).max()) <= RTOL * scale
+
+
+def _data(n, c, h, w, o, k, seed=0):
+    rng = np.random.default_rng(seed)
+    return (jnp.asarray(rng.standard_normal((n, c, h, w)).astype(np.float32)),
+            jnp.asarray(rng.standard_normal((o, c) + k).astype(np.float32)))
+
+
+@pytest.mark.parametrize("n,c,h,w,o,k,stride,pads,dilation", CASES)
+def test_values_and_derivatives_equal_lax_conv(n, c, h, w, o, k, stride, pads, dilation):
+    x, wt = _data(n, c, h, w, o, k)
+    new = jax.jit(lambda a, b: _conv._conv2d_cpu(a, b, stride, pads, dilation))
+    ref = jax.jit(lambda a, b: _reference(a, b, stride, pads, dilation))
+    y, vjp = jax.vjp(new, x, wt)
+    y_ref, vjp_ref = jax.vjp(ref, x, wt)
+    np.testing.assert_array_equal(y, y_ref)              # the value is XLA's own kernel
+    g = jnp.asarray(np.random.default_rng(1).standard_normal(y.shape).astype(np.float32))
+    for got, want in zip(vjp(g), vjp_ref(g)):
+        _close(got, want)
+    # each operand alone (the other's tangent a symbolic zero), as a training step differentiates
+    tx, tw = _data(n, c, h, w, o, k, seed=2)
+
+    def others(f):
+        """Each operand's gradient alone (the other's tangent a symbolic zero, as in a training
+        step), the forward-mode derivative, and a second derivative."""
+        return (jax.grad(lambda b: (f(x, b) * g).sum())(wt), jax.grad(lambda a: (f(a, wt) * g).sum())(x),
+                jax.jvp(f, (x, wt), (tx, tw))[1],
+                jax.grad(lambda b: (jax.grad(lambda a: (f(a, b) ** 2).sum())(x) ** 2).sum())(wt))
+    for got, want in zip(jax.jit(lambda: others(new))(), jax.jit(lambda: others(ref))()):
+        _close(got, want)
+
+
+def test_im2col_form_equals_lax_conv():
+    """The im2col product for any kernel, stride, padding and dilation, value and both gradients."""
+    for n, c, h, w, o, k, stride, pads, dilation in CASES + MORE:
+        x, wt = _data(n, c, h, w, o, k)
+        im2col = jax.jit(lambda a, b: _conv._conv_im2col(a, b, stride, pads, dilation))
+        y, vjp = jax.vjp(im2col, x, wt)
+        y_ref, vjp_ref = jax.vjp(lambda a, b: _reference(a, b, stride, pads, dilation), x, wt)
+        _close(y, y_ref)
+        for got, want in zip(vjp(y_ref), vjp_ref(y_ref)):
+            _close(got, want)
+
+
+def test_which_convolutions_take_im2col():
+    assert _conv._im2col_derivative((128, 64, 1, 1), (2, 2))
+    assert _conv._im2col_derivative((128, 64, 1, 1), (1, 2))
+    assert not _conv._im2col_derivative((16, 6, 5, 5), (1, 1))
+    assert not _conv._im2col_derivative((64, 64, 3, 3), (2, 2))
+    assert not _conv._im2col_derivative((64, 64, 1, 1), (1, 1))
+
+
+def _layer_grads(cell, x):
+    weights = cell.trainable_params()
+    fn = ms.value_and_grad(lambda v: (cell(v) ** 2).sum(), grad_position=0, weights=weights)
+    loss, (gx, gw) = fn(ms.Tensor(x))
+    return loss.asnumpy(), gx.asnumpy(), [g.asnumpy() for g in gw]
+
+
+@pytest.mark.parametrize("mode,kw", [
+    (ms.PYNATIVE_MODE, dict(kernel_size=3, stride=2, pad_mode="pad", padding=1, dilation=2, has_bias=True)),
+    (ms.GRAPH_MODE, dict(kernel_size=1, stride=2, pad_mode="same"))])
+def test_nn_conv2d_gradients_equal_lax_conv(mode, kw):
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        ms.set_seed(0)
+        cell = nn.Conv2d(6, 16, **kw)
+        x = np.random.default_rng(0).standard_normal((2, 6, 9, 9)).astype(np.float32)
+        loss, gx, gw = _layer_grads(cell, x)
+    finally:
+        ms.set_context(mode=old)
+    w = jnp.asarray(cell.weight.asnumpy())
+    b = jnp.asarray(cell.bias.asnumpy()) if cell.bias is not None else None
+    s = cell.stride[-2:] if isinstance(cell.stride, tuple) else (cell.stride,) * 2
+    d = cell.dilation[-2:] if isinstance(cell.dilation, tuple) else (cell.dilation,) * 2
+    pads = _conv._pads("Conv2D", kw["pad_mode"], (kw.get("padding", 0),) * 4, x.shape[2:], w.shape[2:], s, d)
+
+    def ref(xv, wv, bv):
+        y = _reference(xv, wv, s, pads, d)
+        return ((y if bv is None else y + bv.reshape(1, -1, 1, 1)) ** 2).sum()
+    want_loss, grads = jax.value_and_grad(ref, argnums=(0, 1, 2) if b is not None else (0, 1))(jnp.asarray(x), w, b)
+    np.testing.assert_allclose(loss, want_loss, rtol=1e-5)
+    _close(jnp.asarray(gx), grads[0])
+    _close(jnp.asarray(gw[0]), grads[1])
+    if b is not None:
+        _close(jnp.asarray(gw[1]), grads[2])
+
+
+def test_nn_conv1d_gradients_equal_lax_conv():
+    ms.set_seed(0)
+    cell = nn.Conv1d(4, 8, 3, stride=2, pad_mode="pad", padding=1)
+    x = np.random.default_rng(0).standard_normal((2, 4, 17)).astype(np.float32)
+    loss, gx, gw = _layer_grads(cell, x)
+    w = jnp.asarray(cell.weight.asnumpy()).reshape(8, 4, 1, 3)
+
+    def ref(xv, wv):
+        return (_reference(xv[:, :, None, :], wv, (1, 2), ((0, 0), (1, 1)), (1, 1)) ** 2).sum()
+    want_loss, (rx, rw) = jax.value_and_grad(ref, argnums=(0, 1))(jnp.asarray(x), w)
+    np.testing.assert_allclose(loss, want_loss, rtol=1e-5)
+    _close(jnp.asarray(gx), rx)
+    _close(jnp.asarray(gw[0]).reshape(rw.shape), rw)
+
+
+def _grad_jaxpr(w_shape, **kw):
+    x = jnp.ones((2, 4, 6, 6), jnp.float32)
+    w = ms.Tensor(np.ones(w_shape, np.float32))
+    return str(jax.make_jaxpr(jax.grad(lambda a: ops.conv2d(ms.Tensor(a), w, **kw)._data.sum()))(x))
+
+
+def test_which_convolutions_take_the_cpu_form():
+    """1x1 strided: the input gradient is the im2col product; other kernels and grouped
+    convolutions differentiate XLA's own convolution."""
+    assert "dot_general" in _grad_jaxpr((8, 4, 1, 1), stride=2)
+    plain = _grad_jaxpr((8, 4, 3, 3))
+    assert "custom_jvp" not in plain and "dot_general" not in plain and "conv_general_dilated" in plain
+    grouped = _grad_jaxpr((4, 2, 3, 3), groups=2)
+    assert "custom_jvp" not in grouped and "conv_general_dilated" in grouped
