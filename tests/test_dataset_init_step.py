@@ -79,3 +79,52 @@ def test_init_step_skips_whole_epochs_without_reading():
     got = [int(x[0].asnumpy()[0]) for x in data.create_tuple_iterator(num_epochs=2)]
     assert got == [2, 3, 4, 5]
     assert len(reads) == 12          # 6 for the size, then the second epoch only
+
+
+class _Script:
+    """An iterator that plays ``steps``: a value, ``StopIteration`` (an epoch end) or an exception."""
+
+    def __init__(self, steps):
+        self.steps = list(steps)
+        self.released = False
+
+    def __next__(self):
+        step = self.steps.pop(0)
+        if step is StopIteration or isinstance(step, BaseException):
+            raise step
+        return step
+
+    def release(self):
+        self.released = True
+
+
+def test_read_ahead_keeps_epoch_ends_and_errors_in_place():
+    from mscompat.train.dataset_helper import _ReadAhead
+    it = _ReadAhead(_Script([1, 2, StopIteration, 3, StopIteration, ValueError("bad row")]))
+    assert list(it) == [1, 2] and list(it) == [3]
+    with pytest.raises(ValueError, match="bad row"):
+        next(it)
+    with pytest.raises(ValueError, match="bad row"):     # it stays failed
+        next(it)
+    it.release()
+    assert it.inner.released and not it.thread.is_alive()
+
+
+def test_cpu_sink_stop_request_and_pipeline_error():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    steps = []
+
+    def stop_at_3(rc):
+        steps.append(rc.original_args().cur_step_num)
+        if len(steps) == 3:
+            rc.request_stop()
+    ms.train.Model(_Square()).train(2, _dataset([]), dataset_sink_mode=True,
+                                    callbacks=ms.train.LambdaCallback(on_train_step_end=stop_at_3))
+    assert steps == [1, 2, 3]
+
+    def broken():
+        yield (np.array([1.0], np.float32),)
+        raise KeyError("lost row")
+    data = ds.GeneratorDataset(broken, ["x"], shuffle=False)
+    with pytest.raises(RuntimeError, match="lost row"):
+        ms.train.Model(_Square()).train(1, data, dataset_sink_mode=True)

@@ -11,6 +11,8 @@ PyNative mode a sink-mode helper yields ``sink_size`` single batches per loop; w
 it iterates one dataset epoch per loop.
 """
 import math
+import queue
+import threading
 import time
 
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE
@@ -37,6 +39,65 @@ class _NormalIter:
 
     def release(self):
         self.iter.stop()
+
+
+class _ReadAhead:
+    """A non-sink iteration whose next batches a background thread reads (and puts on the device)
+    ``depth`` ahead of the training loop; the wrapped iterator's epoch ends and errors come through
+    in their places. Used where a sink was asked for and the target runs it as non-sink (CPU): the
+    data transfer then overlaps the steps, as the device feed of a sink does."""
+
+    _END = object()
+
+    def __init__(self, inner, depth=2):
+        self.inner = inner
+        self.items = queue.Queue(maxsize=depth)
+        self.stopped = threading.Event()
+        self.failed = None
+        self.thread = threading.Thread(target=self._produce, name="mscompat-read-ahead", daemon=True)
+        self.thread.start()
+
+    def _produce(self):
+        while not self.stopped.is_set():
+            try:
+                item = next(self.inner)
+            except StopIteration:
+                item = self._END
+            except BaseException as exc:  # noqa: BLE001  (handed to the training loop, raised there)
+                self._put((False, exc))
+                return
+            if not self._put((True, item)):
+                return
+
+    def _put(self, entry):
+        while not self.stopped.is_set():
+            try:
+                self.items.put(entry, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.failed is not None:
+            raise self.failed
+        ok, item = self.items.get()
+        if not ok:
+            self.failed = item
+            raise item
+        if item is self._END:
+            raise StopIteration
+        return item
+
+    def release(self):
+        self.stopped.set()
+        while not self.items.empty():
+            self.items.get_nowait()
+        self.thread.join(timeout=5)
+        self.inner.release()
 
 
 class _SinkIter:

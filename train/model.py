@@ -33,7 +33,7 @@ from mscompat._checkparam import check_bool, check_is_int, check_non_negative_in
     check_value_type
 from .callback import __all__ as _internal_cb_names
 from .amp import build_train_network
-from .dataset_helper import DatasetHelper, connect_network_with_dataset, _sink_count
+from .dataset_helper import DatasetHelper, connect_network_with_dataset, _sink_count, _ReadAhead
 import mscompat.train.metrics as M
 from mscompat.train.metrics import Loss
 from .callback._time_monitor import TimeMonitor
@@ -339,8 +339,9 @@ class Model:
             if _sinks_on_target(dataset_sink_mode):
                 self._train_dataset_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
                                                  initial_epoch, valid_infos)
-            else:
-                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos)
+            else:   # a sink asked for on the CPU target: read ahead, as the sink's device feed would
+                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos,
+                                    read_ahead=dataset_sink_mode)
 
     @staticmethod
     def _should_eval(epoch, validation_freq):
@@ -395,8 +396,11 @@ class Model:
                 dataset_helper.release()
         list_callback.on_train_end(run_context)
 
-    def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch=0, valid_infos=None):
+    def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch=0, valid_infos=None,
+                       read_ahead=False):
         dataset_helper, _ = self._exec_preprocess(True, train_dataset, False, epoch_num=epoch)
+        if read_ahead:
+            dataset_helper.iter = _ReadAhead(dataset_helper.iter)
         cb_params.dataset_sink_mode = False
         run_context = RunContext(cb_params)
         list_callback.on_train_begin(run_context)
