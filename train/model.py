@@ -17,8 +17,9 @@ network (``WithEvalCell``) and the predict network, and runs them with callbacks
 * on the CPU target (``device_target="CPU"``) MindSpore has no dataset sink: training and evaluation
   with ``dataset_sink_mode=True`` run as non-sink (whole epochs whatever ``sink_size``, one step
   callback per batch, ``cb_params.dataset_sink_mode`` False), and so does mscompat
-  (:func:`_sinks_on_target`). Its non-sink step is the same compiled train network, so the CPU
-  loses no speed by it (XLA:CPU runs the sink block as one compiled step per batch anyway).
+  (:func:`_sinks_on_target`). Its non-sink step is the same compiled train network and a background
+  thread reads the batches ahead onto the device (``dataset_helper._ReadAhead``), so the CPU loses no
+  speed by it (XLA:CPU runs the sink block as one compiled step per batch anyway).
 """
 import copy
 from collections.abc import Iterable
