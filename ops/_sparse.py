@@ -326,9 +326,15 @@ def coo_concat(sp_input, concat_dim=0):
     parts = [(x.indices, x.values, tuple(x.shape)) if isinstance(x, COOTensor) else tuple(x) for x in sp_input]
     for k, (ind, _, _) in enumerate(parts):
         _check_int64_indices("SparseConcat", f"indices{k}", ind)
+    if isinstance(concat_dim, bool) or not isinstance(concat_dim, int):
+        raise TypeError(f"For 'SparseConcat', the type of 'concat_dim' should be 'int', but got type "
+                        f"'{type(concat_dim).__name__}'.")
+    if any(v.dtype != parts[0][1].dtype for _, v, _ in parts[1:]):
+        raise TypeError("For primitive[SparseConcat], the input type must be same.")
     rank = len(parts[0][2])
     if not -rank <= concat_dim < rank:
-        raise ValueError(f"For 'SparseConcat', 'concat_dim' must be in range [{-rank}, {rank}), but got "
+        # MindSpore indexes the shape with it (a Python IndexError)
+        raise IndexError(f"For 'SparseConcat', 'concat_dim' must be in range [{-rank}, {rank}), but got "
                          f"{concat_dim}.")
     d = concat_dim % rank
     for k, (_, _, s) in enumerate(parts[1:], 1):
