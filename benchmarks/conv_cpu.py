@@ -7,8 +7,8 @@ gradient (dw), each as its own compiled call, in three forms on the JAX side:
 * ``xla``: ``lax.conv_general_dilated`` and the derivatives JAX derives for it (XLA's kernels);
 * ``im2col``: patches of the input (one strided slice per kernel offset) times the filter as one
   matrix product, differentiated by JAX (``ops/_conv.py``, ``_conv_im2col``);
-* ``mscompat``: what mscompat runs on CPU (``_conv2d_cpu``: XLA's forward, each derivative in the
-  form chosen for the shape);
+* ``mscompat``: what mscompat runs on CPU (``_conv_forward``: XLA's kernels, and for 1x1 strided
+  kernels ``_conv2d_cpu``, XLA's forward with the im2col derivative);
 
 and MindSpore's ``Conv2D``, ``Conv2DBackpropInput`` and ``Conv2DBackpropFilter`` in GRAPH_MODE
 (``.oracle/bin/python``, a subprocess, ``ONEDNN_MAX_CPU_ISA=AVX2`` unless ``--ms-isa default``).
@@ -140,7 +140,7 @@ def jax_side(rounds, only):
         return lax.conv_general_dilated(x, w, s, p, dimension_numbers=_conv._dn(2), precision=lax.Precision.HIGHEST)
 
     forms = {"xla": xla, "im2col": lambda x, w, s, p: _conv._conv_im2col(x, w, s, p, (1, 1)),
-             "mscompat": lambda x, w, s, p: _conv._conv2d_cpu(x, w, s, p, (1, 1))}
+             "mscompat": lambda x, w, s, p: _conv._conv_forward(x, w, s, p, (1, 1), 1)}
     rng = np.random.default_rng(0)
     out = {}
     for name, n, c, h, o, k, s, p, needx in CONVS:
