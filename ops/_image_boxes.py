@@ -142,7 +142,7 @@ def _check_decode_attrs(prim):
         check_equal_int(len(prim.max_shape), 2, "max_shape len", prim.name)
 
 
-primitive("BoundingBoxDecode", _bounding_box_decode,
+_BoundingBoxDecode = primitive("BoundingBoxDecode", _bounding_box_decode,
           (("max_shape", REQUIRED), ("means", (0.0, 0.0, 0.0, 0.0)), ("stds", (1.0, 1.0, 1.0, 1.0)),
            ("wh_ratio_clip", 0.016)), init=_check_decode_attrs,
           doc="``BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)``: boxes from deltas, "
@@ -165,3 +165,18 @@ def _check_valid(bboxes, img_metas):
 primitive("CheckValid", _check_valid,
           doc="``CheckValid()(bboxes (N, 4), img_metas (height, width, ratio))``: whether each box lies inside the "
               "image: ``x0, y0 >= 0``, ``x1 <= width * ratio - 1``, ``y1 <= height * ratio - 1``.")
+
+
+@op("bounding_box_encode")
+def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+    """The BoundingBoxEncode Primitive with ``means`` / ``stds``: normalized deltas of ``groundtruth_box``
+    from ``anchor_box``."""
+    return BoundingBoxEncode(means, stds)(anchor_box, groundtruth_box)
+
+
+@op("bounding_box_decode")
+def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+                        wh_ratio_clip=0.016):
+    """The BoundingBoxDecode Primitive with these attributes: boxes from ``deltas`` of ``anchor_box``,
+    clipped to ``max_shape``."""
+    return _BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)
