@@ -343,6 +343,21 @@ def _has_dicts(out):
     return t is not Tensor
 
 
+def _dispatcher(executable):
+    """The C++ dispatcher of a compiled executable (what its ``__call__`` hands each call to,
+    one Python frame less), or the executable itself where this JAX has none to give."""
+    try:
+        call = executable._call
+        if call is None:
+            call = executable._executable.create_cpp_call(executable._params)
+            if call is None:
+                return executable
+            executable._call = call
+        return call
+    except AttributeError:      # another JAX's private layout
+        return executable
+
+
 def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed):
     """The call of ``owner`` for the inputs of its latest call, when they are positional plain
     Tensors, outside parallel modes and backend hooks, and its outputs are Tensors (no
@@ -365,7 +380,7 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
     else:
         def wrap_out(arrays):
             return jax.tree_util.tree_unflatten(treedef, arrays)
-    names = {"run": executable, "MISS": _MISS, "Tensor": Tensor, "new": object.__new__, "owner": owner,
+    names = {"run": _dispatcher(executable), "MISS": _MISS, "Tensor": Tensor, "new": object.__new__, "owner": owner,
              "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise, "RECORDING": _RECORDING,
              "raise_recorded": _raise_recorded, "key0": _raw_key(_state.ensure_key()), "rng": _rng,
              "ensure_key": _state.ensure_key, "raw_key": _raw_key, "params": params, "wrap_out": wrap_out,
