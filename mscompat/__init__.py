@@ -37,7 +37,7 @@ from .runtime import *  # noqa: E402,F401,F403  (device memory/sync functions ar
 from .backends._device_manager import set_device, get_current_device, set_deterministic  # noqa: E402,F401
 from .common.device import DeviceCtx  # noqa: E402,F401
 import mscompat.ops as ops  # noqa: E402
-from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev  # noqa: E402
+from ._autodiff import grad, value_and_grad, jvp, vjp, jacfwd, jacrev, get_grad  # noqa: E402
 from .ops import vmap  # noqa: E402
 import mscompat.nn as nn  # noqa: E402
 import mscompat.dataset as dataset  # noqa: E402

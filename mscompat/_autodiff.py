@@ -31,7 +31,7 @@ from .common.parameter import Parameter, ParameterTuple
 from .common.mutable import is_mutable_container, container_grads
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "jvp", "vjp", "jacfwd", "jacrev", "jet", "derivative",
-           "linearize"]
+           "linearize", "get_grad"]
 
 
 def _is_tensor(x):
@@ -149,16 +149,19 @@ class _Derivative:
 
     def primals(self):
         ins = [self._tensor(i, k)._data for i, k in self.slots]
-        if not self.keep_dtypes:
+        ws = [p._data for p in self.weights]
+        if not self.keep_dtypes:     # integer inputs and Parameters are differentiated as float
             ins = [a.astype(_diff_dtype(a)) for a in ins]
-        return ins, [p._data for p in self.weights]
+            ws = [a.astype(_diff_dtype(a)) for a in ws]
+        return ins, ws
 
     def retry_with_own_dtypes(self):
         """After the forward pass failed on integer/bool inputs made float (an op that takes them
         as indices or conditions checks their dtype): run it again with them at their own dtype;
         their gradients are then zeros, as MindSpore gives for such inputs. False when there are
         no such inputs (the failure is the function's own)."""
-        if self.keep_dtypes or all(jnp.issubdtype(dt, jnp.inexact) for dt in self.in_dtypes):
+        if self.keep_dtypes or all(jnp.issubdtype(dt, jnp.inexact)
+                                   for dt in self.in_dtypes + [p._data.dtype for p in self.weights]):
             return False
         self.keep_dtypes = True
         return True
@@ -185,12 +188,16 @@ class _Derivative:
         fn = _traced_fn(self.fn)
         with _state.Scope(params, values, differentiable=True) as scope:
             out = fn(*a, **self.kwargs)
+            # a Parameter returned as an output is its value here (differentiated as any output)
+            out = jax.tree_util.tree_map(lambda v: Tensor._wrap(v._data) if isinstance(v, Parameter) else v, out,
+                                         is_leaf=_is_tensor)
         self.written = scope.written_params()
         return out, scope.written_values()
 
     def commit(self, written_values):
         for p, v in zip(self.written, written_values):
-            p._data = v
+            dt = p._data.dtype
+            p._data = v if v.dtype == dt else v.astype(dt)    # an integer Parameter written as float here
 
     def wrap_grads(self, g_in, g_w):
         grads = {}
@@ -206,7 +213,8 @@ class _Derivative:
                     for k, x in enumerate(leaves)])))
             else:
                 gi.append(grads[i, None] if (i, None) in grads else self.zeros[i])
-        gw = [_hooked(p, Tensor._wrap(g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
+        gw = [_hooked(p, Tensor._wrap(jnp.zeros(g.shape, p._data.dtype) if g.dtype == jax.dtypes.float0
+                                      else g.astype(p._data.dtype))) for g, p in zip(g_w, self.weights)]
         return gi, gw
 
 
@@ -303,6 +311,9 @@ def _positions(grad_position, nargs, jac=False):
     if isinstance(grad_position, bool) and _graph.graph_mode() and not jac:
         raise RuntimeError(f"Position element must be Int64Imm, but got {str(grad_position).lower()}")
     if isinstance(grad_position, tuple):
+        if not grad_position and not jac:
+            raise RuntimeError("grad_position should not be empty when grad by position" +
+                               ("." if _graph.graph_mode() else "!"))
         if len(set(grad_position)) != len(grad_position):
             raise ValueError("There are duplicate positions in `grad_position`, please check it")
         pos = tuple(int(i) if isinstance(i, bool) else i for i in grad_position)
@@ -392,6 +403,29 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     return _grad_impl(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
 
 
+def get_grad(gradients, identifier):
+    """The gradient for ``identifier`` (an input position, or a Parameter) in ``gradients``, the result
+    of :func:`grad` / :func:`value_and_grad` with ``return_ids=True`` ((id, gradient) pairs, nested)."""
+    if isinstance(identifier, Parameter):
+        key = identifier.name
+    elif isinstance(identifier, int) and not isinstance(identifier, bool):
+        key = identifier
+    else:
+        raise TypeError(f"For `get_grad`, the `x` should be an integer or a Parameter, but got {identifier}")
+    stack = [gradients]
+    while stack:
+        g = stack.pop(0)
+        if not isinstance(g, (tuple, list)):
+            continue
+        if len(g) == 2 and isinstance(g[0], (int, str)) and not isinstance(g[0], bool) and not isinstance(g[1], (
+                tuple, list)):
+            if type(g[0]) is type(key) and g[0] == key:
+                return g[1]
+            continue
+        stack.extend(g)
+    raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")
+
+
 # --- ops.GradOperation ------------------------------------------------------------------------
 class GradOperation:
     """``GradOperation(get_all, get_by_list, sens_param)(fn[, weights])``: MindSpore's
@@ -408,6 +442,10 @@ class GradOperation:
         _check_fn(fn)
         single_weight = False
         if self.get_by_list:
+            if weights is None:
+                # PyNative: the Cell's trainable Parameters; GRAPH_MODE: none (an empty tuple of gradients)
+                params = getattr(fn, "trainable_params", None)
+                weights = params() if callable(params) and not _graph.graph_mode() else ()
             wlist, single_weight = _weights_list(weights)
             if wlist is None:
                 raise TypeError("For 'GradOperation', when 'get_by_list' is True, the 'weights' should be a "

@@ -42,7 +42,7 @@ from .composite import *  # noqa: E402,F401,F403
 
 # Autodiff is a transform, not an op (DESIGN section 2): it lives with the state threading.
 from mscompat._autodiff import grad, value_and_grad, GradOperation, jvp, vjp, jacfwd, jacrev  # noqa: E402,F401
-from mscompat._autodiff import jet, derivative, linearize  # noqa: E402,F401
+from mscompat._autodiff import jet, derivative, linearize, get_grad  # noqa: E402,F401
 
 P = operations
 F = functional
