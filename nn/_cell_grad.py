@@ -15,7 +15,7 @@ through the state threading (``mscompat._state``), so nothing traced is closed o
 import jax
 import jax.numpy as jnp
 
-from mscompat import _state
+from mscompat import _state, _graph
 from mscompat.common.tensor import Tensor, tree_arrays, tree_tensors
 
 __all__ = ["call_with_bprop", "call_with_backward_hooks", "call_recomputed"]
@@ -70,10 +70,16 @@ def call_with_bprop(cell, forward, args, kwargs):
         grads = cell.bprop(*a, tree_tensors(out), tree_tensors(dout))
         if not isinstance(grads, tuple):
             grads = (grads,)
-        tensor_grads = [grads[i] for i in s.pos] if len(grads) == len(s.args) else list(grads)
-        if len(tensor_grads) != len(in_arrs):
-            raise TypeError(f"For '{type(cell).__name__}', the bprop must return a tuple of one gradient per "
-                            f"input ({len(s.args)}), but it returned {len(grads)}.")
+        n = len(s.args)
+        if len(grads) >= n:      # as MindSpore, gradients past the inputs' count are left out
+            tensor_grads = [grads[i] for i in s.pos]
+        elif len(grads) == len(in_arrs):
+            tensor_grads = list(grads)      # one per Tensor input
+        elif _graph.graph_mode():
+            raise RuntimeError(f"The output size of the 'bprop' must match the number of parameters in its "
+                               f"corresponding primal function '{type(cell).__name__}()' : {len(grads)} vs. {n}.")
+        else:
+            raise RuntimeError(f"Grad size should lager than forward inputs, but got {len(grads)} vs {n}")
         g_in = tuple(jnp.broadcast_to(jnp.asarray(tree_arrays(g)).astype(x.dtype), x.shape)
                      for g, x in zip(tensor_grads, in_arrs))
         return g_in, _zeros_like(p_vals)

@@ -456,7 +456,20 @@ def _tensor_hook_input_removed(ms, x):
     return ms.grad(net)(x)
 
 
+def _bprop_count(ms, x, y, count):
+    class Net(ms.nn.Cell):
+        def construct(self, a, b):
+            return a * b * b
+
+        def bprop(self, a, b, out, dout):
+            return (a + b, a * b, out, dout)[:count]     # extra gradients are left out; too few raise
+
+    return ms.ops.GradOperation(get_all=True)(Net())(x, y)
+
+
 CASES += [
+    case("Cell/bprop_extra_outputs", lambda ms, x, y: _bprop_count(ms, x, y, 4), F32(3), F32(3)),
+    case("Cell/bprop_too_few_outputs", lambda ms, x, y: _bprop_count(ms, x, y, 1), F32(3), F32(3), error=True),
     case("Cell/backward_hook_grads", _bwd_hook, F32(3)),
     case("Cell/backward_pre_hook_grads", _bwd_pre_hook, F32(3)),
     case("Cell/backward_hooks_outermost", _bwd_hooks_both_outermost, F32(3)),
