@@ -281,6 +281,25 @@ primitive("Concat", concat, attrs=(("axis", 0, (int,)),), amp=PROMOTE)
 primitive("ParallelConcat", lambda values: concat(values, 0))
 
 
+def _concat_offset(prim, x):
+    """The start of each of the tensors ``x`` in their concatenation along ``axis``: an int64
+    (len(x), rank) Tensor (MindSpore's ConcatOffset, from the shapes only)."""
+    if not isinstance(x, (tuple, list)) or not x:
+        raise TypeError(f"For 'ConcatOffset', the input must be a non-empty tuple or list of Tensors, but got "
+                        f"{type(x).__name__}.")
+    shapes = [tuple(check_tensor("ConcatOffset", f"x[{k}]", t).shape) for k, t in enumerate(x)]
+    rank = len(shapes[0])
+    if not -rank <= prim.axis < rank:
+        raise RuntimeError(f"For 'ConcatOffset, 'axis' must be in range [{-rank}, {rank}), but got {prim.axis}")
+    ax = prim.axis % rank
+    out = np.zeros((len(shapes), rank), np.int64)
+    out[1:, ax] = np.cumsum([s[ax] for s in shapes[:-1]])
+    return _wrap(jnp.asarray(out))
+
+
+primitive("ConcatOffset", None, attrs=(("N", 2, (int,)), ("axis", 0, (int,))), call=_concat_offset)
+
+
 @op("stack")
 def stack(tensors, axis=0):
     """``tensors`` (same shape and dtype) stacked along a new axis ``axis``."""

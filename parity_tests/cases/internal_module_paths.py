@@ -1,7 +1,8 @@
 """Internal module paths MindSpore's own tests import: ``ops.operations.manually_defined`` (``shape_``,
 ``Shape``, ``Rank``, ``tile``), ``common.sparse_tensor.RowTensorInner`` and
 ``scipy.ops_wrapper.matrix_set_diag`` (``k`` an int or a band, the alignment of short diagonals) and
-``ops.operations._sequence_ops.SequenceStack`` (a dynamic-length tuple in GRAPH_MODE)."""
+``ops.operations._sequence_ops.SequenceStack`` (a dynamic-length tuple in GRAPH_MODE) and
+``_grad_ops.ConcatOffset`` (the start of each input in a concatenation, from the shapes)."""
 import importlib
 
 import numpy as np
@@ -59,4 +60,17 @@ CASES += [
          mode="graph"),
     case("internal_module_paths/sequence_stack_axis", lambda ms, x, y: _sequence_stack(ms, x, y, -1), F32(2, 3),
          F32(2, 3), mode="graph"),
+]
+
+
+def _concat_offset(ms, axis, *xs):
+    return _mod(ms, "ops.operations._grad_ops").ConcatOffset(len(xs), axis)(xs)
+
+
+CASES += [
+    case("internal_module_paths/concat_offset", lambda ms, x, y: _concat_offset(ms, 1, x, y), F32(2, 3), F32(2, 5)),
+    case("internal_module_paths/concat_offset_three", lambda ms, x, y, z: _concat_offset(ms, -3, x, y, z),
+         F32(2, 1, 2), F32(3, 1, 2), F32(1, 1, 2)),
+    case("internal_module_paths/concat_offset_bad_axis", lambda ms, x, y: _concat_offset(ms, 2, x, y), F32(2, 3),
+         F32(2, 5), error=True),
 ]
