@@ -426,6 +426,19 @@ def get_grad(gradients, identifier):
     raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")
 
 
+def _kwargs_as_inputs(fn, args, kwargs):
+    """``(fn', args', kwargs')``: the Tensors given by keyword are inputs after the positional ones, as
+    MindSpore's GradOperation differentiates them (other keyword values stay constants)."""
+    names = [k for k, v in kwargs.items() if isinstance(v, Tensor)]
+    if not names:
+        return fn, args, kwargs
+    n, rest = len(args), {k: v for k, v in kwargs.items() if k not in names}
+
+    def with_keywords(*a, **kw):
+        return _traced_fn(fn)(*a[:n], **dict(rest, **dict(zip(names, a[n:])), **kw))
+    return with_keywords, tuple(args) + tuple(kwargs[k] for k in names), {}
+
+
 # --- ops.GradOperation ------------------------------------------------------------------------
 class GradOperation:
     """``GradOperation(get_all, get_by_list, sens_param)(fn[, weights])``: MindSpore's
@@ -456,8 +469,9 @@ class GradOperation:
 
         def grad_fn(*args, **kwargs):
             args, sens = _call_args(fn, args, sens_param)
+            target, args, kwargs = _kwargs_as_inputs(fn, args, kwargs)
             pos = tuple(range(len(args))) if get_all else ((0,) if args else ())
-            _, gi, gw, _ = _vjp(fn, args, kwargs, pos, wlist or (), False, sens)
+            _, gi, gw, _ = _vjp(target, args, kwargs, pos, wlist or (), False, sens)
             if get_all:
                 g_inputs = tuple(gi)
             else:

@@ -5,7 +5,8 @@ MindSpore's GRAPH_MODE parses the source of the functions it compiles, so every
 differentiated function is a nested ``def`` (never a lambda) and graph-compatible. Every case
 runs in PyNative and GRAPH_MODE through ``both_modes``, except where noted.
 
-Left out: ``GradOperation(get_by_list=True)`` without weights (the modes disagree).
+``GradOperation(get_by_list=True)`` without weights (the modes disagree): ``autodiff_weights``.
+Tensors given by keyword are inputs after the positional ones (scalars stay constants).
 """
 import numpy as np
 
@@ -106,6 +107,16 @@ def _go_f16_all(ms, x, y):
 
 
 # --- stop_gradient / depend -------------------------------------------------------------------
+def _keyword_grads(ms, get_all, args, x, y):
+    class Net(ms.nn.Cell):
+        def construct(self, *a, **kw):
+            r = kw["p"] * kw["q"] * 2
+            for v in a:
+                r = r * v
+            return r
+    return ms.ops.GradOperation(get_all=get_all)(Net())(*args, p=x, q=y, scale=3)
+
+
 def _stop_gradient(ms, x, y):
     def f(a, b):
         return ms.ops.stop_gradient(a * b) * a + b
@@ -154,5 +165,10 @@ for _args in [
     ("grad/stop_gradient_whole_term", _stop_gradient_all, _a(3)),
     ("grad/stop_gradient_tuple_output", _stop_gradient_tuple_out, _a(3)),
     ("grad/depend", _depend, _a(3), _a(3, seed=2)),
+    ("GradOperation/keyword_tensors", lambda ms, x, y: _keyword_grads(ms, False, (), x, y), _a(3), _a(3, seed=2)),
+    ("GradOperation/keyword_tensors_all", lambda ms, x, y: _keyword_grads(ms, True, (), x, y), _a(3),
+     _a(3, seed=2)),
+    ("GradOperation/positional_and_keyword_all", lambda ms, x, y, z: _keyword_grads(ms, True, (z,), x, y), _a(3),
+     _a(3, seed=2), _a(3, seed=3)),
 ]:
     CASES += both_modes(*_args)
