@@ -7,8 +7,9 @@ gradient (dw), each as its own compiled call, in three forms on the JAX side:
 * ``xla``: ``lax.conv_general_dilated`` and the derivatives JAX derives for it (XLA's kernels);
 * ``im2col``: patches of the input (one strided slice per kernel offset) times the filter as one
   matrix product, differentiated by JAX (``ops/_conv.py``, ``_conv_im2col``);
-* ``mscompat``: what mscompat runs on CPU (``_conv_forward``: XLA's kernels, and for 1x1 strided
-  kernels ``_conv2d_cpu``, XLA's forward with the im2col derivative);
+* ``mscompat``: what mscompat runs on CPU (``_conv_forward``: XLA's kernels, but ``_conv2d_cpu``'s
+  shifted slices for the value of a one-channel input and the im2col derivative of 1x1 strided
+  kernels);
 
 and MindSpore's ``Conv2D``, ``Conv2DBackpropInput`` and ``Conv2DBackpropFilter`` in GRAPH_MODE
 (``.oracle/bin/python``, a subprocess, ``ONEDNN_MAX_CPU_ISA=AVX2`` unless ``--ms-isa default``).

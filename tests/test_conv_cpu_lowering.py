@@ -1,7 +1,8 @@
-"""The float32 2-D convolution on XLA:CPU (``ops/_conv.py``, ``_conv2d_cpu``, used for 1x1 strided
-kernels): XLA's own kernel for the value, a derivative in the im2col form (patches as strided
-slices, one matrix product). Values, gradients, forward-mode and second derivatives must equal
-``lax.conv_general_dilated``'s within float32 rounding, for every kernel, stride, padding and
+"""The float32 2-D convolution on XLA:CPU (``ops/_conv.py``, ``_conv2d_cpu``): for one-channel
+inputs the value as a sum of shifted slices, for 1x1 strided kernels the derivative in the im2col
+form (patches as strided slices, one matrix product); XLA's own kernels otherwise. Values,
+gradients, forward-mode and second derivatives must equal ``lax.conv_general_dilated``'s within
+float32 rounding, for every kernel, stride, padding and
 dilation, through both NCHW paths nn layers use (``nn.Conv2d``, and ``nn.Conv1d`` as a unit-height
 2-D convolution); other kernels and grouped convolutions keep XLA's own derivative."""
 import numpy as np
@@ -20,6 +21,8 @@ CASES = [  # N, C_in, H, W, C_out, kernel, stride, pads, dilation
     (2, 24, 9, 9, 32, (1, 1), (2, 2), ((0, 0), (0, 0)), (1, 1)),       # ResNet's shortcut, small
     (2, 8, 9, 10, 12, (1, 1), (2, 3), ((1, 0), (0, 2)), (1, 1)),       # 1x1 strided, padded, uneven
     (2, 3, 11, 13, 8, (3, 3), (2, 2), ((1, 1), (1, 1)), (2, 2)),       # stride + dilation + padding
+    (3, 1, 12, 11, 6, (5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1)),       # LeNet's first: shifted slices
+    (2, 1, 10, 9, 4, (3, 2), (2, 1), ((1, 2), (0, 1)), (1, 2)),        # one channel, uneven everything
 ]
 MORE = [
     (2, 6, 14, 14, 16, (5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1)),      # LeNet's second convolution
@@ -50,7 +53,10 @@ def test_values_and_derivatives_equal_lax_conv(n, c, h, w, o, k, stride, pads, d
     ref = jax.jit(lambda a, b: _reference(a, b, stride, pads, dilation))
     y, vjp = jax.vjp(new, x, wt)
     y_ref, vjp_ref = jax.vjp(ref, x, wt)
-    np.testing.assert_array_equal(y, y_ref)              # the value is XLA's own kernel
+    if c == 1:
+        _close(y, y_ref)                                 # the value as shifted slices
+    else:
+        np.testing.assert_array_equal(y, y_ref)          # the value is XLA's own kernel
     g = jnp.asarray(np.random.default_rng(1).standard_normal(y.shape).astype(np.float32))
     for got, want in zip(vjp(g), vjp_ref(g)):
         _close(got, want)
@@ -77,6 +83,12 @@ def test_im2col_form_equals_lax_conv():
         _close(y, y_ref)
         for got, want in zip(vjp(y_ref), vjp_ref(y_ref)):
             _close(got, want)
+
+
+def test_which_convolutions_take_shifted_slices():
+    assert _conv._value_as_shifts((6, 1, 5, 5))
+    assert not _conv._value_as_shifts((6, 3, 5, 5))
+    assert not _conv._value_as_shifts((64, 1, 7, 7))
 
 
 def test_which_convolutions_take_im2col():
@@ -147,8 +159,13 @@ def _grad_jaxpr(w_shape, **kw):
 
 def test_which_convolutions_take_the_cpu_form():
     """1x1 strided: the input gradient is the im2col product; other kernels and grouped
-    convolutions differentiate XLA's own convolution."""
+    convolutions differentiate XLA's own convolution; a one-channel input's gradient is XLA's."""
     assert "dot_general" in _grad_jaxpr((8, 4, 1, 1), stride=2)
+    x = jnp.ones((2, 1, 8, 8), jnp.float32)
+    w = ms.Tensor(np.ones((4, 1, 3, 3), np.float32))
+    value = str(jax.make_jaxpr(lambda a: ops.conv2d(ms.Tensor(a), w)._data)(x))
+    assert "custom_jvp_call" in value and "conv_general_dilated" not in value
+    assert "conv_general_dilated" in str(jax.make_jaxpr(jax.grad(lambda a: ops.conv2d(ms.Tensor(a), w)._data.sum()))(x))
     plain = _grad_jaxpr((8, 4, 3, 3))
     assert "custom_jvp" not in plain and "dot_general" not in plain and "conv_general_dilated" in plain
     grouped = _grad_jaxpr((4, 2, 3, 3), groups=2)
