@@ -1276,6 +1276,8 @@ def _register_hook(self, hook):
     if not callable(hook):
         raise TypeError(f"Expected a callable hook function, but got {type(hook).__name__}.")
     hooks = self.__dict__.setdefault("_hooks", {})
+    if hooks and in_compiled():
+        raise RuntimeError("It is not supported to register multiple hooks for a Tensor.")
     key = next(_HOOK_IDS)
     hooks[key] = hook
     if isinstance(self._data, jax.core.Tracer) and len(hooks) == 1:

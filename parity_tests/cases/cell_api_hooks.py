@@ -456,6 +456,20 @@ def _tensor_hook_input_removed(ms, x):
     return ms.grad(net)(x)
 
 
+def _th_times3(grad):
+    return grad * 3
+
+
+def _two_hooks_inside(ms, x):
+    class Net(ms.nn.Cell):
+        def construct(self, a):
+            b = a * 2
+            b.register_hook(_th_times7)
+            b.register_hook(_th_times3)     # GRAPH_MODE: one hook per Tensor (RuntimeError); PyNative: both run
+            return b * a
+    return ms.ops.GradOperation()(Net())(x)
+
+
 def _bprop_count(ms, x, y, count):
     class Net(ms.nn.Cell):
         def construct(self, a, b):
@@ -468,6 +482,7 @@ def _bprop_count(ms, x, y, count):
 
 
 CASES += [
+    case("Cell/tensor_two_hooks_inside", _two_hooks_inside, F32(3)),
     case("Cell/bprop_extra_outputs", lambda ms, x, y: _bprop_count(ms, x, y, 4), F32(3), F32(3)),
     case("Cell/bprop_too_few_outputs", lambda ms, x, y: _bprop_count(ms, x, y, 1), F32(3), F32(3), error=True),
     case("Cell/backward_hook_grads", _bwd_hook, F32(3)),
