@@ -1041,10 +1041,18 @@ _AS_LIST = (filter, types.GeneratorType, type({}.items()))
 
 
 def graph_outputs(out):
-    """``out`` as a compiled MindSpore graph returns it: each Parameter as a plain Tensor of its
-    value at that point, range/zip/map/enumerate/iterator/dict-view results as tuples (items
+    """``out`` as a compiled MindSpore graph returns it: a Parameter of the network's state
+    returned alone as itself (the caller turns it into a Tensor of its new value when the call
+    wrote it), any other Parameter as a plain Tensor of its value at that point,
+    range/zip/map/enumerate/iterator/dict-view results as tuples (items
     as a list), filter and generator results as lists, numpy scalars as Python numbers; dicts
     keep their insertion order and numpy arrays stay numpy arrays."""
+    if isinstance(out, Parameter) and not (out._ephemeral or out._trace_local):
+        return out
+    return _graph_output(out)
+
+
+def _graph_output(out):
     if isinstance(out, RuntimeStr):
         out._needs_text()
     if isinstance(out, Parameter):
@@ -1052,22 +1060,22 @@ def graph_outputs(out):
     if isinstance(out, Tensor):
         return out
     if isinstance(out, _AS_TUPLE):
-        return tuple(graph_outputs(v) for v in out)
+        return tuple(_graph_output(v) for v in out)
     if isinstance(out, _AS_LIST):
-        return [graph_outputs(v) for v in out]
+        return [_graph_output(v) for v in out]
     if type(out) is tuple:
-        return tuple(graph_outputs(v) for v in out)
+        return tuple(_graph_output(v) for v in out)
     if type(out) is list:
-        return [graph_outputs(v) for v in out]
+        return [_graph_output(v) for v in out]
     if type(out) is dict:
-        return _OrderedDictNode((k, graph_outputs(v)) for k, v in out.items())
+        return _OrderedDictNode((k, _graph_output(v)) for k, v in out.items())
     if isinstance(out, (list, tuple, dict)) and (is_mutable_container(out) or jax.tree_util.treedef_is_leaf(
             jax.tree_util.tree_structure(out))):
         # ``mutable`` containers and subclasses JAX does not know come back as their plain container
         # (a namedtuple, an OrderedDict keep their type)
         if isinstance(out, dict):
-            return _OrderedDictNode((k, graph_outputs(v)) for k, v in out.items())
-        return [graph_outputs(v) for v in out] if isinstance(out, list) else tuple(graph_outputs(v) for v in out)
+            return _OrderedDictNode((k, _graph_output(v)) for k, v in out.items())
+        return [_graph_output(v) for v in out] if isinstance(out, list) else tuple(_graph_output(v) for v in out)
     if isinstance(out, np.generic):
         return out.item()
     if type(out) is np.ndarray:

@@ -111,6 +111,12 @@ def _is_array_leaf(x):
     return isinstance(x, (Tensor, jax.Array, np.ndarray, np.generic))
 
 
+def _is_output_array(x):
+    """An array a compiled call returns as a program output (a Parameter of the state is
+    returned as itself instead: ``graph_outputs``)."""
+    return _is_array_leaf(x) and not (type(x) is Parameter and not (x._ephemeral or x._trace_local))
+
+
 _FAST_SPECS = {}
 
 
@@ -632,11 +638,17 @@ class Compiled:
                 attr_arrays.append([x for x in leaves if _is_array_leaf(x)])
             self.attr_out[sig] = meta
         leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=_is_array_leaf)
-        if all(_is_array_leaf(x) for x in leaves):
+        if any(type(x) is Parameter and id(x) in scope.written for x in leaves):
+            # as MindSpore: a Parameter the call wrote comes back as a Tensor of its new value
+            leaves = [Tensor._wrap(scope.values[id(x)]) if type(x) is Parameter and id(x) in scope.written else x
+                      for x in leaves]
+            out = jax.tree_util.tree_unflatten(treedef, leaves)
+        if all(_is_output_array(x) for x in leaves):
             return out, updates, key_out, attr_arrays
-        # non-array outputs (strings, Python numbers, ...) are constants of this signature
-        where = tuple(_is_array_leaf(x) for x in leaves)
-        static = tuple(x for x in leaves if not _is_array_leaf(x))
+        # non-array outputs (strings, Python numbers, ...) are constants of this signature; a
+        # Parameter of the state comes back as itself (its value written back after the call)
+        where = tuple(_is_output_array(x) for x in leaves)
+        static = tuple(x if type(x) is not Parameter else _ParamRef(x) for x in leaves if not _is_output_array(x))
         self.static_out[sig] = (treedef, where, static, ())
         return [x for x in leaves if _is_array_leaf(x)], updates, key_out, attr_arrays
 

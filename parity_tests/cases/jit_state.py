@@ -163,3 +163,35 @@ CASES = [
     case("jit_state/forward_hooks_under_grad", _forward_hooks_under_grad, F32(1, 2)),
     case("jit_state/hook_backward_tuple", _hook_backward_tuple, F32(2)),
 ] + both_modes("jit_state/dense_inside_jit_modes", _dense_inside_jit, F32(2, 4))
+
+
+
+def _returns_parameter(ms, x, kind):
+    """A GRAPH_MODE cell returning its Parameter: alone and unwritten it is the Parameter itself;
+    in a container, or written by the call, a Tensor of its value."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.ones(3, np.float32)), name="w")
+
+        def construct(self, t):
+            if kind == "written":
+                ms.ops.assign_add(self.w, t)
+                return self.w
+            if kind == "tuple":
+                return self.w, t * 2
+            if kind == "dict":
+                return {"w": self.w}
+            return self.w
+
+    net = Net()
+    outs = []
+    for _ in range(2):
+        r = net(ms.Tensor(x))
+        first = r if kind in ("alone", "written") else (r["w"] if kind == "dict" else r[0])
+        outs.append((type(first).__name__, first is net.w, first))
+    return outs, net.w
+
+
+for _kind in ("alone", "written", "tuple", "dict"):
+    CASES.append(case(f"jit_state/graph_returns_parameter_{_kind}", _returns_parameter, F32(3), _kind, mode="graph"))
