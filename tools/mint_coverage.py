@@ -16,7 +16,8 @@ belongs to the longest public name it starts with). Kinds:
 - grad: a value case named ``*grad*`` or whose function calls ``grad``/``value_and_grad``/
   ``GradOperation`` (``grad_sum``, ``torch_grad``);
 - dtypes: the value cases of the name see at least two dtypes (numpy inputs, or a dtype named in the
-  case name: ``f16``, ``f64``, ``int``, ``bool``, ``dtype``...);
+  case name: ``f16``, ``f64``, ``int``, ``bool``, ``dtype``...; a bad-input case named for a dtype
+  MindSpore rejects, ``bad_f64``, counts too);
 - bad: a bad-input case (``error=True``: MindSpore raises, mscompat must raise the same class);
 - graph: a case run in GRAPH_MODE.
 
@@ -60,12 +61,16 @@ _NOT_DIFF_PIECEWISE = "piecewise constant: the gradient is zero almost everywher
 
 _INT_RESULT = """argmax argmin argsort bincount bitwise_and bitwise_not bitwise_or bitwise_xor count_nonzero eq equal ge gt
 greater greater_equal isclose isfinite isinf isneginf isnan le less less_equal logical_and logical_not logical_or
-logical_xor lt ne nonzero searchsorted unique unique_consecutive histc allclose bucketize nn.functional.one_hot
-""".split()
+logical_xor lt ne not_equal nonzero searchsorted unique unique_consecutive histc allclose bucketize all any gcd
+nn.functional.one_hot""".split()
 _CREATE = """arange empty empty_like eye full full_like linspace ones ones_like zeros zeros_like tril_indices triu_indices
 """.split()
 _RANDOM = """bernoulli multinomial normal rand rand_like randint randint_like randn randn_like randperm""".split()
-_PIECEWISE = "ceil floor round sign trunc fix".split()
+_PIECEWISE = "ceil floor round sign trunc fix frac floor_divide special.round".split()
+# in-place forms: the gradient is that of the out-of-place op (covered there); MindSpore differentiates
+# through an in-place update of a network input only in PyNative with its own view semantics
+_INPLACE = "addr_ nn.functional.elu_ nn.functional.hardtanh_ nn.functional.relu_ nn.functional.sigmoid_ " \
+           "nn.functional.threshold_".split()
 
 
 def _exempt():
@@ -78,6 +83,17 @@ def _exempt():
         ex[f"mint.{n}"]["grad"] = _NOT_DIFF_RANDOM
     for n in _PIECEWISE:
         ex[f"mint.{n}"]["grad"] = _NOT_DIFF_PIECEWISE
+    for n in _INPLACE:
+        ex[f"mint.{n}"]["grad"] = "in-place form: its gradient is the out-of-place op's, covered there"
+    for n in ("nn.Dropout", "nn.Dropout2d"):
+        ex[f"mint.{n}"]["grad"] = _NOT_DIFF_RANDOM + " (in eval mode the identity: nn.Identity's)"
+    ex["mint.nn.SyncBatchNorm"]["grad"] = "needs a communication group of several processes for its statistics"
+    for n in ("batch_norm_stats", "batch_norm_gather_stats_with_counts", "batch_norm_elemt"):
+        ex[f"mint.{n}"]["grad"] = ("SyncBatchNorm's statistic pieces: their kernels are Ascend-only in MindSpore 2.10 and "
+                                     "PyTorch has no CPU kernel for them: no gradient oracle")
+    ex["mint.nn.Identity"]["bad"] = "accepts any input and returns it (no bad input exists)"
+    ex["mint.nn.Dropout"]["bad"] = ex["mint.nn.Dropout2d"]["bad"] = \
+        "MindSpore's layer returns a str input unchanged: no bad input exists"
     for n in ("empty", "empty_like", "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
               "normal", "bernoulli", "multinomial"):
         ex[f"mint.{n}"]["dtypes"] = "random or uninitialized values: only dtypes and shapes compare (covered by value)"
@@ -158,6 +174,8 @@ def coverage():
         k = kinds[n]
         if c.error:
             k["bad"] += 1
+            # a dtype MindSpore rejects (``bad_f64``) is a dtype case too
+            dts[n] |= {m.group(1) for m in _DTYPE_TAG.finditer(c.name.split("/", 1)[-1].lower())}
         else:
             k["value"] += 1
             if "grad" in c.name.lower() or _GRAD_SRC.search(_source(c.fn)) or (

@@ -306,6 +306,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 @mint_op("", twin="diag")
 def diag(input, diagonal=0):
     """A square matrix with the 1-D ``input`` on diagonal ``diagonal``, or the diagonal of a 2-D input."""
+    _need_tensor("DiagExt", input)
     if input.ndim == 1:
         return ops.diag_embed(input, diagonal)
     return ops.diagonal(input, diagonal)
@@ -313,7 +314,10 @@ def diag(input, diagonal=0):
 
 @mint_op("", twin="diff")
 def diff(input, n=1, dim=-1, prepend=None, append=None):
-    """The ``n``-th forward difference along ``dim``."""
+    """The ``n``-th forward difference along ``dim`` (not of complex, float64 or int16 inputs)."""
+    if isinstance(input, Tensor) and input.dtype in (mstype.complex64, mstype.complex128, mstype.float64,
+                                                     mstype.int16):
+        raise TypeError("For 'diff', 'input' do not support complex64/complex128/float64/int16")
     return ops.diff(input, n, dim, prepend, append)
 
 

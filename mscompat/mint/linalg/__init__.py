@@ -3,6 +3,7 @@ argument names (``dim=``, ``keepdim=``) where they differ from the ``ops`` twins
 from mscompat.ops._registry import mint_form, mint_op, mint_exports
 from mscompat import ops
 from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
 from mscompat.mint._math import _inverse_input
 
 mint_form("linalg", "vector_norm")
@@ -26,6 +27,8 @@ def qr(A, mode="reduced"):
     """``(Q, R)`` with ``A = Q @ R``; ``mode`` 'reduced', 'complete' or 'r' (Q empty)."""
     if mode not in ("reduced", "complete", "r"):
         raise ValueError(f"Failed to convert the value \"{mode}\" of input 'mode' of 'LinalgQr' to enum.")
+    if isinstance(A, Tensor) and A.dtype != mstype.float32:
+        raise TypeError("For `LinalgQr`, the input tensor type is unsupported now. Please set type is 'FLOAT32'")
     if mode == "r":
         _, r = ops.qr(A, "reduced")
         return ops.zeros((0,), A.dtype), r

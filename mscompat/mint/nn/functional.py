@@ -372,6 +372,10 @@ def threshold(input, threshold, value, inplace=False):
 @mint_op(_NS, twin="kl_div")
 def kl_div(input, target, reduction="mean", log_target=False):
     """Kullback-Leibler divergence of log-probabilities ``input`` from ``target``."""
+    for name, v in (("input", input), ("target", target)):
+        if isinstance(v, Tensor) and v.dtype not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise TypeError(f"For primitive[KLDiv], the {name}[{name}] supports types: Float16, Float32, BFloat16. "
+                            f"But got {v.dtype}.")
     if log_target:
         pointwise = ops.exp(target) * (target - input)
     else:   # target * (log(target) - input), 0 where target is 0 (xlogy); NaN where it is negative, as log's

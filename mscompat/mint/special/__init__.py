@@ -2,6 +2,7 @@
 from mscompat.ops._registry import mint_form, mint_op, mint_exports
 from mscompat import ops
 from mscompat.common import dtype as mstype
+from mscompat.common.tensor import Tensor
 
 for _n in ("erfc", "exp2", "expm1", "log1p", "sinc"):
     mint_form("special", _n)
@@ -10,6 +11,9 @@ for _n in ("erfc", "exp2", "expm1", "log1p", "sinc"):
 @mint_op("special", twin="log_softmax")
 def log_softmax(input, dim=None, *, dtype=None):
     """Log-softmax along ``dim`` (the last axis when None), computed in ``dtype`` when given."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f'Failed calling LogSoftmaxExt with "LogSoftmaxExt()(input={type(input).__name__})". The '
+                        f'valid calling should be: "LogSoftmaxExt()(input=<Tensor>, dim=<int>, dtype=<mindspore.dtype>)".')
     x = input if dtype is None else input.astype(dtype)
     d = -1 if dim is None else dim
     if x.dtype == mstype.float64:   # computed as x - logsumexp(x): float64 stays float64
