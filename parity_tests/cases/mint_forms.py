@@ -283,3 +283,54 @@ for _n, _body, _ins in MULTI:
     elif _n not in NO_F64:
         CASES.append(case(f"{_tag}_f64", _body, *_f64, **_kw,
                           **(dict(rtol=1e-6, atol=1e-7) if _n in F64_AS_F32 else {})))
+
+
+# GRAPH_MODE forms of creation, random, integer and index ops: (name, body, inputs, values compared).
+# Random draws compare dtype and shape only (the streams differ by design).
+I34 = np.random.RandomState(1560).randint(0, 8, (3, 4)).astype(np.int32)
+J34 = np.random.RandomState(1561).randint(1, 8, (3, 4)).astype(np.int32)
+GRAPH_MORE = [
+    ("arange", lambda m: _resolve(m, "arange")(1, 7, 2), (), True),
+    ("linspace", lambda m: _resolve(m, "linspace")(0.0, 1.0, 5), (), True),
+    ("full", lambda m: _resolve(m, "full")((2, 3), 1.5), (), True),
+    ("full_like", lambda m, x: _resolve(m, "full_like")(x, 2.5), (P34,), True),
+    ("empty", lambda m: _resolve(m, "empty")(2, 3), (), False),
+    ("empty_like", lambda m, x: _resolve(m, "empty_like")(x), (P34,), False),
+    ("rand", lambda m: _resolve(m, "rand")(2, 3), (), False),
+    ("randn", lambda m: _resolve(m, "randn")(2, 3), (), False),
+    ("rand_like", lambda m, x: _resolve(m, "rand_like")(x), (P34,), False),
+    ("randn_like", lambda m, x: _resolve(m, "randn_like")(x), (P34,), False),
+    ("randint", lambda m: _resolve(m, "randint")(0, 5, (2, 3)), (), False),
+    ("randint_like", lambda m, x: _resolve(m, "randint_like")(x, 0, 5), (P34,), False),
+    ("randperm", lambda m: _resolve(m, "randperm")(6), (), False),
+    ("normal", lambda m, x, s: _resolve(m, "normal")(x, s), (P34, Q34), False),
+    ("bernoulli", lambda m, x: _resolve(m, "bernoulli")(x), (P34,), False),
+    ("multinomial", lambda m, x: _resolve(m, "multinomial")(x, 2), (P34,), False),
+    ("bitwise_and", _fn("bitwise_and"), (I34, J34), True),
+    ("bitwise_or", _fn("bitwise_or"), (I34, J34), True),
+    ("bitwise_xor", _fn("bitwise_xor"), (I34, J34), True),
+    ("bitwise_not", _fn("bitwise_not"), (I34,), True),
+    ("floor_divide", _fn("floor_divide"), (I34, J34), True),
+    ("gcd", _fn("gcd"), (I34, J34), True),
+    ("bincount", _fn("bincount"), (I34.ravel(),), True),
+    ("histc", _fn("histc", 4, 0.0, 1.0), (P34,), True),
+    ("searchsorted", _fn("searchsorted"), (np.sort(P34, axis=1), Q34), True),
+    ("index_select", lambda m, x, i: _resolve(m, "index_select")(x, 1, i), (P34, np.array([0, 2], np.int64)), True),
+    ("index_add", lambda m, x, i, s: _resolve(m, "index_add")(x, 0, i, s), (P34, np.array([0, 2], np.int32),
+                                                                            F32(2, 4, seed=1562)), True),
+    ("take", _fn("take"), (P34, np.array([0, 5, 11], np.int64)), True),
+    ("repeat_interleave", _fn("repeat_interleave", 2), (P34,), True),
+    ("nn.functional.one_hot", _fn("nn.functional.one_hot", 8), (I34.astype(np.int64),), True),
+    ("nn.functional.embedding", _fn("nn.functional.embedding"), (np.array([[0, 2], [1, 3]], np.int64),
+                                                                 F32(4, 3, seed=1563)), True),
+]
+# MindSpore's CPU build lacks these kernels (Arange, FillScalar, InplaceUniform, BitwiseOrTensor, IndexSelect,
+# OneHotExt, ...): PyTorch the oracle
+GRAPH_MORE_TORCH = {"arange", "linspace", "full", "full_like", "rand", "randn", "rand_like", "randn_like", "randint",
+                    "randint_like", "randperm", "normal", "bernoulli", "multinomial", "bitwise_or", "bitwise_xor",
+                    "bitwise_not", "bincount", "histc", "index_select", "take", "repeat_interleave",
+                    "nn.functional.one_hot", "nn.functional.embedding"}
+
+for _n, _body, _ins, _vals in GRAPH_MORE:
+    _kw = {"torch_ref": _body} if _n in GRAPH_MORE_TORCH else {}
+    CASES.append(case(f"mint.{_n}/forms_graph", _body, *_ins, mode="graph", check_values=_vals, **_kw))
