@@ -176,6 +176,7 @@ def _conv2d_cpu_jvp(stride, pads, dilation, primals, tangents):
              for a, b, t in ((tx, w, tx), (x, tw, tw)) if not isinstance(t, SymbolicZero)]
     return out, terms[0] if len(terms) == 1 else terms[0] + terms[1]
 
+
 def _conv(name, x, w, stride, pad_mode, pad, dilation, group, out_channel=None, kernel_size=None):
     """Forward convolution with MindSpore's checks; ``pad`` is (lo, hi) per spatial dim, flat."""
     nd = len(stride)
