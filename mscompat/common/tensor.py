@@ -280,12 +280,12 @@ class Tensor:
     def H(self):
         return Tensor._wrap(jnp.conj(jnp.transpose(self._data)))
 
-    @property
     def real(self):
+        """The real part (a method in MindSpore 2.10, not a property); a real Tensor itself."""
         return Tensor._wrap(jnp.real(self._data))
 
-    @property
     def imag(self):
+        """The imaginary part (a method in MindSpore 2.10, not a property); zeros for a real Tensor."""
         return Tensor._wrap(jnp.imag(self._data))
 
     @property
