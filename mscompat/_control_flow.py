@@ -912,7 +912,29 @@ def _unsupported_syntax(body):
         if isinstance(n, (ast.While, ast.For)) and n.orelse:
             kind = "while" if isinstance(n, ast.While) else "for"
             return "RuntimeError", f"The '{kind}...else...' statement is not supported now.", n
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            owner = _bad_attribute_owner(n.targets if isinstance(n, ast.Assign) else [n.target])
+            if owner is not None:
+                return "RuntimeError", ("In graph mode, only attribute and name of class members can be assigned. "
+                                        f"But got {type(owner).__name__}."), n
         stack.extend(reversed(list(ast.iter_child_nodes(n))))
+    return None
+
+
+def _bad_attribute_owner(targets):
+    """The object expression of an attribute assignment target that is not a name or an attribute
+    chain of one (``self.cells[0].x = v``: the subscript), or None."""
+    for t in targets:
+        if isinstance(t, (ast.Tuple, ast.List)):
+            owner = _bad_attribute_owner(t.elts)
+            if owner is not None:
+                return owner
+        elif isinstance(t, ast.Attribute):
+            owner = t.value
+            while isinstance(owner, ast.Attribute):
+                owner = owner.value
+            if not isinstance(owner, ast.Name):
+                return owner
     return None
 
 

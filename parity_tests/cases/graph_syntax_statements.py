@@ -682,6 +682,39 @@ def nonlocal_stmt(x):
 
 _G = 0
 
+def _holder_cells(m):
+    class Holder(m.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.scale = 1.0
+
+        def construct(self, v):
+            return v * self.scale
+
+    class Outer(m.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.cells = m.nn.CellList([Holder()])
+            self.inner = Holder()
+    return Outer
+
+
+def assign_attr_of_subscript(m, x):
+    class Net(_holder_cells(m)):
+        def construct(self, v):
+            self.cells[0].scale = 2.0      # MindSpore: only names and attribute chains can be assigned
+            return v
+    return Net()(x)
+
+
+def assign_attr_chain(m, x):
+    class Net(_holder_cells(m)):
+        def construct(self, v):
+            self.inner.scale = 2.0
+            return self.inner(v)
+    return Net()(x)
+
+
 CASES = [
     J("gs_stmt/if_tensor", if_tensor, V3, default=True),
     J("gs_stmt/if_tensor_neg", if_tensor, NEG),
@@ -791,4 +824,6 @@ CASES = [
     J("gs_stmt/undefined_name", unsupported_undefined, V3, error=True),
     J("gs_stmt/uninit_var", unsupported_uninit, V3, error=True),
     J("gs_stmt/nonlocal", nonlocal_stmt, V3, error=True),
+    C("gs_stmt/assign_attr_of_subscript", assign_attr_of_subscript, V3, error=True),
+    C("gs_stmt/assign_attr_chain", assign_attr_chain, V3),
 ]
