@@ -536,6 +536,10 @@ def _csr_elementwise(name, x, y, fn):
 @op("csr_mul")
 def csr_mul(x, y):
     """``x * y`` on the stored entries of CSRTensor ``x`` (``y`` dense, broadcast to ``x.shape``)."""
+    if isinstance(x, CSRTensor) and isinstance(x.values, Tensor) and x.values.dtype != mstype.float32:
+        # MindSpore's CPU kernel library has CSRMul for float32 values only
+        raise TypeError(f"Select CPU operator[CSRMul] fail! Unsupported data type! The supported data types are "
+                        f"Float32, but got values of {x.values.dtype}.")
     return _csr_elementwise("csr_mul", x, y, lambda a, b: a * b)
 
 
@@ -737,3 +741,91 @@ def sparse_segment_mean(x, indices, segment_ids):
 
 
 primitive("SparseSegmentMean", _sparse_segment_mean)
+
+
+def _sparse_matrix_add(a_shape, a_batch_pointers, a_indptr, a_indices, a_values,
+                       b_shape, b_batch_pointers, b_indptr, b_indices, b_values, alpha, beta):
+    """``alpha * a + beta * b`` for (batched) CSR matrices given by their parts: dense shape (M, N)
+    or (B, M, N), batch pointers (nnz offsets per batch), indptr (M + 1 per batch), indices, values;
+    returns the same five parts of the sum."""
+    name = "SparseMatrixAdd"
+    parts = (a_shape, a_batch_pointers, a_indptr, a_indices, a_values,
+             b_shape, b_batch_pointers, b_indptr, b_indices, b_values, alpha, beta)
+    for k, t in enumerate(parts):
+        check_tensor(name, f"input {k}", t)
+    sa, sb = (tuple(int(v) for v in np.asarray(arr(s))) for s in (a_shape, b_shape))
+    if sa != sb or len(sa) not in (2, 3):
+        raise ValueError(f"For '{name}', the dense shapes of 'a' and 'b' must be the same 2-D or 3-D shape, but got "
+                         f"{list(sa)} and {list(sb)}.")
+    m, n = sa[-2:]
+    batches = sa[0] if len(sa) == 3 else 1
+    ba, bb = np.asarray(arr(a_batch_pointers)), np.asarray(arr(b_batch_pointers))
+    pa, pb = np.asarray(arr(a_indptr)), np.asarray(arr(b_indptr))
+    out_ptr, out_idx, out_val, out_batch = [], [], [], [0]
+    for k in range(batches):
+        rows = slice(k * (m + 1), (k + 1) * (m + 1))
+        csr_a = CSRTensor(Tensor(pa[rows] - pa[rows][0]), _wrap(arr(a_indices)[int(ba[k]):int(ba[k + 1])]),
+                          _wrap(arr(a_values)[int(ba[k]):int(ba[k + 1])]), (m, n))
+        csr_b = CSRTensor(Tensor(pb[rows] - pb[rows][0]), _wrap(arr(b_indices)[int(bb[k]):int(bb[k + 1])]),
+                          _wrap(arr(b_values)[int(bb[k]):int(bb[k + 1])]), (m, n))
+        c = csr_add(csr_a, csr_b, alpha, beta)
+        out_ptr.append(arr(c.indptr))
+        out_idx.append(arr(c.indices))
+        out_val.append(arr(c.values))
+        out_batch.append(out_batch[-1] + int(c.values.shape[0]))
+    return (Tensor(np.asarray(sa, np.asarray(arr(a_shape)).dtype)),
+            Tensor(np.asarray(out_batch, ba.dtype)), _wrap(jnp.concatenate(out_ptr).astype(pa.dtype)),
+            _wrap(jnp.concatenate(out_idx)), _wrap(jnp.concatenate(out_val)))
+
+
+primitive("SparseMatrixAdd", _sparse_matrix_add)
+
+
+# --- CSRTensor methods (MindSpore's CSRTensor calls these ops through its operator registry) ----------
+
+def _csr_with_values(x, values):
+    return CSRTensor(x.indptr, x.indices, values, x.shape)
+
+
+def _csr_mm_method(self, matrix):
+    if isinstance(matrix, CSRTensor):
+        return csr_mm(self, matrix)
+    m = _tensor("CSRMM", "dense_matrix", matrix)
+    d = arr(csr_to_dense(self))
+    return _wrap(d.astype(jnp.promote_types(d.dtype, m.dtype)) @ m)
+
+
+def _csr_sum(self, axis):
+    return csr_reduce_sum(self, axis)
+
+
+def _csr_add_method(self, b, alpha, beta):
+    return csr_add(self, b, alpha, beta)
+
+
+def _csr_plus(self, other, sign):
+    if not isinstance(other, CSRTensor):
+        raise TypeError(f"CSRTensor {'add' if sign > 0 else 'subtract'} with {type(other)} is not supported.")
+    if tuple(self.shape) != tuple(other.shape):
+        raise ValueError("Input tensors should have the same shape.")
+    one = Tensor(1, self.values.dtype)
+    return csr_add(self, other, one, Tensor(sign, self.values.dtype))
+
+
+for _name, _fn in {
+        "add": _csr_add_method, "mv": lambda self, dense_vector: csr_mv(self, dense_vector), "mm": _csr_mm_method,
+        "sum": _csr_sum, "to_coo": lambda self: csr_to_coo(self),
+        "to_tuple": lambda self: (self.indptr, self.indices, self.values, self.shape),
+        "astype": lambda self, dtype: _csr_with_values(self, self.values.astype(dtype)),
+        "abs": lambda self: _csr_with_values(self, _wrap(jnp.abs(arr(self.values)))),
+        "__neg__": lambda self: _csr_with_values(self, _wrap(-arr(self.values))),
+        "__mul__": lambda self, other: csr_mul(self, other),
+        "__truediv__": lambda self, other: csr_div(self, other),
+        "__add__": lambda self, other: _csr_plus(self, other, 1),
+        "__sub__": lambda self, other: _csr_plus(self, other, -1)}.items():
+    if _name not in CSRTensor.__dict__:
+        setattr(CSRTensor, _name, _fn)
+for _name, _fn in {"ndim": lambda self: len(self.shape), "size": lambda self: self.values.size,
+                   "itemsize": lambda self: self.values.itemsize}.items():
+    if _name not in CSRTensor.__dict__:
+        setattr(CSRTensor, _name, property(_fn))
