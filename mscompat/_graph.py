@@ -217,6 +217,21 @@ def _scalar_input(a):
 _SCALAR_DTYPES = {_MutableBool: np.bool_, _MutableInt: np.int64, _MutableFloat: np.float32}
 
 
+def _check_unique_names(params):
+    """MindSpore's graph takes one Parameter per name: two different Parameters with one name (as
+    arguments or read by the function) raise ValueError naming the later one."""
+    seen = {}
+    for p in params:
+        if seen.setdefault(p.name, p) is not p:
+            value = np.asarray(p._value)
+            shown = value.item() if value.ndim == 0 else value
+            if isinstance(shown, float) and shown.is_integer():
+                shown = int(shown)
+            raise ValueError(f"The parameter Tensor(shape={list(value.shape)}, dtype={p.dtype}, value={shown}, "
+                             f"name={p.name}) , its name '{p.name}' already exists. Please set a unique name for "
+                             "the parameter.")
+
+
 class _ParamRef:
     """A Parameter argument of a compiled call, hashed and compared by identity."""
     __slots__ = ("param",)
@@ -603,6 +618,7 @@ class Compiled:
         return self.programs
 
     def _pure(self, params, spec, values, key, dyn):
+        _check_unique_names([x.param for x in spec[2] if type(x) is _ParamRef] + list(params))
         args, kwargs = _merge(dyn, spec)
         par = _PAR[0]
         if par is not None:

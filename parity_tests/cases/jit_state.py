@@ -195,3 +195,26 @@ def _returns_parameter(ms, x, kind):
 
 for _kind in ("alone", "written", "tuple", "dict"):
     CASES.append(case(f"jit_state/graph_returns_parameter_{_kind}", _returns_parameter, F32(3), _kind, mode="graph"))
+
+
+# --- one Parameter per name in a graph ---------------------------------------------------------------
+def _same_name_parameters(ms, x, kind):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.param = ms.Parameter(ms.Tensor(np.array([2.0, 3.0, 4.0], np.float32)), name="myname")
+
+        @ms.jit
+        def func(self, a, b):
+            return self.param * a * b
+
+        def construct(self, b):
+            return self.func(self.param if kind == "arg" else 1, b)
+
+    other = ms.Parameter(ms.Tensor(x), name="myname" if kind != "unique" else "other")
+    return Net()(other)
+
+
+for _kind in ("arg", "state", "unique"):
+    CASES.append(case(f"jit_state/same_name_parameters_{_kind}", _same_name_parameters, F32(3), _kind,
+                      error=_kind != "unique"))
