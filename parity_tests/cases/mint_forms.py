@@ -70,7 +70,8 @@ for _names, _torch in ((MS_UNARY, False), (MS_UNARY_F32_ONLY, False), (TORCH_UNA
         _tag = f"mint.{_n}/forms"
         CASES.append(case(f"{_tag}_graph", _f, X, mode="graph", **_kw))
         if _n not in NO_STR_CASE:
-            CASES.append(case(f"{_tag}_bad_str", lambda m, _f=_f: _f(m, "abc"), error=True, **_kw))
+            _bad = (lambda m, _f=_f: _f(m, "abc"))
+            CASES.append(case(f"{_tag}_bad_str", _bad, error=True, **({"torch_ref": _bad} if _torch else {})))
         if _n in F64_REJECTED:
             CASES.append(case(f"{_tag}_bad_f64", _f, X.astype(np.float64), error=True))
             CASES.append(case(f"{_tag}_f16", _f, X.astype(np.float16), **_kw))
@@ -82,7 +83,8 @@ for _names, _torch in ((MS_BINARY, False), (TORCH_BINARY, True)):
         _kw = {"torch_ref": _f} if _torch else {}
         _tag = f"mint.{_n}/forms"
         CASES.append(case(f"{_tag}_graph", _f, X, Y, mode="graph", **_kw))
-        CASES.append(case(f"{_tag}_bad_str", lambda m, y, _f=_f: _f(m, "abc", y), Y, error=True, **_kw))
+        _bad = (lambda m, y, _f=_f: _f(m, "abc", y))
+        CASES.append(case(f"{_tag}_bad_str", _bad, Y, error=True, **({"torch_ref": _bad} if _torch else {})))
         CASES.append(case(f"{_tag}_f64", _f, X.astype(np.float64), Y.astype(np.float64), **_kw))
 
 
@@ -272,8 +274,8 @@ for _n, _body, _ins in MULTI:
             _gkw["ms_crashes"] = "GRAPH_MODE compile of the padding layer kills the process (SIGSEGV)"
         CASES.append(case(f"{_tag}_graph", _body, *_ins, mode="graph", **_gkw))
     if _n not in MULTI_NO_STR:
-        CASES.append(case(f"{_tag}_bad_str", lambda m, *rest, _b=_body: _b(m, "abc", *rest), *_ins[1:], error=True,
-                          **_kw))
+        _bad = (lambda m, *rest, _b=_body: _b(m, "abc", *rest))
+        CASES.append(case(f"{_tag}_bad_str", _bad, *_ins[1:], error=True, **({"torch_ref": _bad} if _kw else {})))
     if _n in F16_INSTEAD:
         CASES.append(case(f"{_tag}_f16", _body, *(a.astype(np.float16) for a in _ins), **_kw))
         continue
@@ -334,3 +336,91 @@ GRAPH_MORE_TORCH = {"arange", "linspace", "full", "full_like", "rand", "randn", 
 for _n, _body, _ins, _vals in GRAPH_MORE:
     _kw = {"torch_ref": _body} if _n in GRAPH_MORE_TORCH else {}
     CASES.append(case(f"mint.{_n}/forms_graph", _body, *_ins, mode="graph", check_values=_vals, **_kw))
+
+
+def _with_weights(name, *args, **values):
+    """A body building ``nn.<name>(*args)``, setting its parameters from the inputs named in ``values``
+    (input positions), then applying it to input 0."""
+    def body(m, x, *ws):
+        net = _resolve(m, name)(*args)
+        for attr, pos in values.items():
+            w = ws[pos]
+            if hasattr(m, "mint"):
+                getattr(net, attr).set_data(w)
+            else:
+                getattr(net, attr).data.copy_(w)
+        return net(x)
+    return body
+
+
+def _bn_eval(name, n):
+    """``nn.<name>(n)`` as built: a MindSpore Cell starts in inference mode (running statistics), a
+    torch module in training mode, set to ``eval()`` here to match."""
+    def body(m, x):
+        net = _resolve(m, name)(n)
+        return (net if hasattr(m, "mint") else net.eval())(x)
+    return body
+
+
+# bad input (a str where the first tensor goes) and GRAPH_MODE for names with arguments beyond one tensor
+BAD_MORE = [
+    ("allclose", _fn("allclose"), (P34, Q34)),
+    ("scatter_add", lambda m, x, i, s: _resolve(m, "scatter_add")(x, 1, i, s),
+     (F32(2, 4, seed=1570), np.array([[0, 2, 1], [1, 0, 2]], np.int64), F32(2, 3, seed=1571))),
+    ("nn.NLLLoss", _lyr("nn.NLLLoss"), (P34, np.array([0, 3, 1], np.int64))),
+    ("nn.CrossEntropyLoss", _lyr("nn.CrossEntropyLoss"), (P34, np.array([0, 3, 1], np.int64))),
+    ("nn.CosineEmbeddingLoss", _lyr("nn.CosineEmbeddingLoss"), (P34, Q34, np.array([1.0, -1.0, 1.0], np.float32))),
+    ("nn.MaxUnpool2d", _lyr("nn.MaxUnpool2d", 2), (F32(1, 1, 2, 2, seed=1572), np.array([[[[5, 2], [13, 15]]]], np.int64))),
+    ("nn.functional.max_unpool2d", _fn("nn.functional.max_unpool2d", 2),
+     (F32(1, 1, 2, 2, seed=1572), np.array([[[[5, 2], [13, 15]]]], np.int64))),
+    ("nn.PReLU", _lyr("nn.PReLU"), (IMG2,)),
+    ("nn.BatchNorm1d", _bn_eval("nn.BatchNorm1d", 3), (F32(4, 3, seed=1573),)),
+    ("nn.BatchNorm3d", _bn_eval("nn.BatchNorm3d", 2), (IMG3,)),
+    ("nn.ConvTranspose2d", _with_weights("nn.ConvTranspose2d", 3, 2, 2, weight=0, bias=1),
+     (IMG2, F32(3, 2, 2, 2, seed=1574), F32(2, seed=1575))),
+    ("nn.functional.conv_transpose2d", _fn("nn.functional.conv_transpose2d"), (IMG2, F32(3, 2, 2, 2, seed=1574))),
+    ("conv_tbc", lambda m, x, w, b: _resolve(m, "conv_tbc")(x, w, b, 1),
+     (F32(5, 2, 3, seed=1576), F32(3, 3, 4, seed=1577), F32(4, seed=1578))),
+    ("nn.functional.dropout2d", _fn("nn.functional.dropout2d", 0.5, False), (IMG2,)),
+    ("einsum", lambda m, a, b: _resolve(m, "einsum")("ij,jk->ik", a, b), (P34, F32(4, 2, seed=1579))),
+]
+# MindSpore's CPU build lacks these kernels (ScatterAddExt, MaxUnpool2DExt, BatchNormExt, ConvTranspose2D, ConvTbc,
+# Dropout2dExt, ClampMin in CosineEmbeddingLoss's graph, einsum's Ascend-only form): PyTorch the oracle (the str
+# cases are still MindSpore's: it raises TypeError while parsing the arguments)
+BAD_MORE_TORCH = {"scatter_add", "nn.CosineEmbeddingLoss", "nn.MaxUnpool2d", "nn.functional.max_unpool2d", "nn.BatchNorm1d",
+                  "nn.BatchNorm3d", "nn.ConvTranspose2d", "nn.functional.conv_transpose2d", "conv_tbc",
+                  "nn.functional.dropout2d", "einsum"}
+# NLLLoss's Python code fails on a str first with an AttributeError of its own: no str case
+BAD_MORE_NO_STR = {"nn.NLLLoss"}
+
+for _n, _body, _ins in BAD_MORE:
+    _kw = {"torch_ref": _body} if _n in BAD_MORE_TORCH else {}
+    _tag = f"mint.{_n}/forms"
+    if _n not in BAD_MORE_NO_STR:
+        _bad = (lambda m, *rest, _b=_body: _b(m, "abc", *rest))
+        CASES.append(case(f"{_tag}_bad_str", _bad, *_ins[1:], error=True, **({"torch_ref": _bad} if _kw else {})))
+    CASES.append(case(f"{_tag}_graph", _body, *_ins, mode="graph", **_kw))
+
+
+# mint.conv2d (the top-level form of nn.functional.conv2d) and the in-place activations: value, GRAPH_MODE and
+# str cases; MindSpore's CPU build lacks their kernels (Conv2DExt, InplaceElu, InplaceHardtanh, InplaceReLU,
+# InplaceSigmoid, InplaceThreshold): PyTorch the oracle (``torch.sigmoid_``: not under torch.nn.functional)
+def _sigmoid_(m, x):
+    return (m.mint.nn.functional.sigmoid_ if hasattr(m, "mint") else m.sigmoid_)(x)
+
+
+WIDE34 = F32(3, 4, seed=1580)
+INPLACE_MORE = [
+    ("conv2d", _fn("conv2d", padding=1), (IMG2, F32(4, 3, 3, 3, seed=1551))),
+    ("nn.functional.elu_", _fn("nn.functional.elu_"), (WIDE34,)),
+    ("nn.functional.hardtanh_", _fn("nn.functional.hardtanh_"), (WIDE34,)),
+    ("nn.functional.relu_", _fn("nn.functional.relu_"), (WIDE34,)),
+    ("nn.functional.threshold_", _fn("nn.functional.threshold_", 0.5, 2.0), (WIDE34,)),
+    ("nn.functional.sigmoid_", _sigmoid_, (WIDE34,)),
+]
+for _n, _body, _ins in INPLACE_MORE:
+    _tag = f"mint.{_n}/forms"
+    CASES.append(case(f"{_tag}_value", _body, *_ins, torch_ref=_body))
+    CASES.append(case(f"{_tag}_graph", _body, *_ins, mode="graph", torch_ref=_body))
+    _bad = (lambda m, *rest, _b=_body: _b(m, "abc", *rest))
+    CASES.append(case(f"{_tag}_bad_str", _bad, *_ins[1:], error=True, torch_ref=_bad))

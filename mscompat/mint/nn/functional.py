@@ -304,6 +304,9 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 @mint_op(_NS, twin="dropout2d")
 def dropout2d(input, p=0.5, training=True, inplace=False):
     """Zero whole channels with probability ``p`` and scale the rest by ``1/(1-p)`` while training."""
+    if not isinstance(input, Tensor):   # Dropout2dExt parses its arguments before the training check
+        raise TypeError(f'Failed calling Dropout2dExt with "Dropout2dExt()(input={type(input).__name__})". The valid '
+                        f'calling should be: "Dropout2dExt()(input=<Tensor>, p=<float>, training=<bool>)".')
     if not 0 <= p <= 1:
         raise ValueError(f"For 'dropout2d', 'p' must be in range [0, 1], but got {p}.")
     if not training or p == 0:

@@ -57,6 +57,8 @@ class _BatchNorm(Cell):
             ops.assign(self.bias, Tensor(np.zeros(self.num_features), dtype=self.dtype))
 
     def _check_input_dim(self, input):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"For primitive[Shape], the input argument must be Tensor, but got {type(input)}.")
         if input.ndim not in self._ranks:
             want = " or ".join(f"{r}D" for r in self._ranks)
             raise ValueError(f"expected {want} input (got {input.ndim}D input)")
