@@ -26,7 +26,7 @@ from jax import lax
 
 from mscompat._checkparam import check_is_tensor
 from ._args import arr, Tensor
-from ._registry import register_primitive_class
+from ._registry import primitive, register_primitive_class
 from .primitive import Primitive
 from ._comm import (ReduceOp, _WORLD, _TARGET_DTYPES, _group, _group_size, _rank_of, _gather, _me,
                     _reduce_stack, WORLD_GROUPS, _STATE, pair_exchange)
@@ -628,15 +628,12 @@ class Receive(_CommPrimitive):
         return _wrap(jnp.asarray(pair_exchange(self.name, _p2p_peer(self.name, self.rank, self.group), blank)))
 
 
-@register_primitive_class
-class _VirtualDataset(Primitive):
+def _virtual_dataset(*inputs):
     """MindSpore's marker of where a network's data-parallel inputs enter a model-parallel graph
     (``nn.wrap.cell_wrapper._VirtualDatasetCell``): returns its inputs as a tuple. MindSpore's
     compiler inserts the redistribution after it; mscompat's compiled calls place the inputs on
     the mesh (batch-split) themselves, so the values pass through unchanged."""
+    return tuple(inputs)
 
-    def __init__(self):
-        Primitive.__init__(self, "_VirtualDataset")
 
-    def __call__(self, *inputs):
-        return tuple(inputs)
+_VirtualDataset = primitive("_VirtualDataset", _virtual_dataset)

@@ -11,6 +11,8 @@ from mscompat import ops
 from mscompat.common.tensor import Tensor
 from mscompat.ops._registry import primitive
 from mscompat.ops._scatter import scatter_into
+from mscompat.ops._reduce import sum as _reduce_sum
+from mscompat.ops._nn import silu as _nn_silu
 from . import _array, _math
 from .nn import functional as F
 
@@ -26,7 +28,7 @@ def _sub_ext(input, other, alpha=1):
 
 
 def _sum_ext(input, dim=None, keepdim=False, dtype=None):
-    return ops.sum(input, dim, keepdim, dtype=dtype)
+    return _reduce_sum(input, dim, keepdim, dtype=dtype)
 
 
 def _mean_ext(input, dim=None, keepdim=False, dtype=None):
@@ -108,6 +110,6 @@ primitive("Chunk", _array.chunk)
 primitive("IndexSelect", _array.index_select)
 primitive("Outer", _math.outer)
 primitive("BatchMatMulExt", _math.bmm)
-primitive("SiLU", F.silu)
+primitive("SiLU", _nn_silu)
 primitive("Muls", ops.mul)
 primitive("FmodScalar", ops.fmod)
