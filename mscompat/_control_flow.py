@@ -564,9 +564,11 @@ class _Exprs(ast.NodeTransformer):
 
     def visit_BinOp(self, node):
         """``a / b``, ``a // b``, ``a % b`` -> ``_cf_rt_.div(...)`` etc.: a constant zero divisor
-        is MindSpore's ValueError at compile time."""
+        is MindSpore's ValueError at compile time; ``a & b``, ``a | b``, ``a ^ b`` take a number
+        on the left of a Tensor, as MindSpore's graph does."""
         self.generic_visit(node)
-        fn = {ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod"}.get(type(node.op))
+        fn = {ast.Div: "truediv", ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.BitAnd: "bitand",
+              ast.BitOr: "bitor", ast.BitXor: "bitxor"}.get(type(node.op))
         if fn is None or _has(node, _DYNAMIC_EXPR):
             return node
         self.rw.count += 1

@@ -11,6 +11,7 @@ are carried too and written back afterwards. Whatever cannot be expressed raises
 :class:`ControlFlowFallback` (file and line of the statement, and what to change); the
 compiled-call layer then runs that call eagerly.
 """
+import operator
 import sys
 import types
 import builtins
@@ -29,7 +30,8 @@ from . import _state
 
 __all__ = ["ControlFlowFallback", "UNDEF", "traced", "getvars", "fail", "call", "if_stmt", "if_exp",
            "while_stmt", "range_traced", "for_range", "and_", "or_", "not_", "print_",
-           "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "getitem", "is_",
+           "unsupported", "with_", "graph_outputs", "truediv", "floordiv", "mod", "bitand", "bitor", "bitxor",
+           "getitem", "is_",
            "graph_copy", "fstr", "str_", "RuntimeStr", "runtime_text_error", "graph_results", "run_eagerly",
            "plain_dicts", "in_", "not_in"]
 
@@ -104,6 +106,27 @@ def truediv(a, b):
     if _py_number(a) and _py_number(b) and b == 0:
         raise ValueError("The divisor could not be zero. But the divisor is zero now.")
     return a / b
+
+
+def _bitwise(a, b, op, method):
+    if isinstance(b, Tensor) and not isinstance(a, Tensor) and isinstance(a, (bool, int, np.bool_, np.integer)):
+        return getattr(b, method)(a)     # a number on the left of a Tensor (the operators commute)
+    return op(a, b)
+
+
+def bitand(a, b):
+    """``a & b``; in a compiled call a number may be on the left of a Tensor (MindSpore's graph)."""
+    return _bitwise(a, b, operator.and_, "__and__")
+
+
+def bitor(a, b):
+    """``a | b`` (see :func:`bitand`)."""
+    return _bitwise(a, b, operator.or_, "__or__")
+
+
+def bitxor(a, b):
+    """``a ^ b`` (see :func:`bitand`)."""
+    return _bitwise(a, b, operator.xor, "__xor__")
 
 
 def floordiv(a, b):

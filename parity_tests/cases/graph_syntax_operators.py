@@ -268,6 +268,13 @@ def matmul_shape_bad(x):
     return x @ x
 
 
+def number_bitwise_tensor(m, x):
+    class Net(m.nn.Cell):
+        def construct(self, a, b):
+            return a & b, a | b, a ^ b, True & (b > 0)     # a number on the left: MindSpore's graph takes it
+    return Net()(1, m.Tensor(x))
+
+
 CASES = [
     J("gs_op/arith_scalars", arith_scalars, V3, default=True),
     J("gs_op/arith_tensor_scalar", arith_tensor_scalar, V3, default=True),
@@ -328,4 +335,5 @@ CASES = [
     J("gs_op/shape_ops", shape_ops, X23),
     J("gs_op/tensor_compare_chain", tensor_scalar_compare_chain, V3),
     J("gs_op/tensor_neg_zero", tensor_neg_zero, V3),
+    C("gs_op/number_bitwise_tensor", number_bitwise_tensor, np.array([1, 2, -4], np.int64), default=True),
 ]
