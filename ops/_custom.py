@@ -383,6 +383,18 @@ def _np_dtype(t):
     return np.dtype(mstype.dtype_to_nptype(t))
 
 
+def _run_on_host(host, specs, multi, arrays):
+    """``host(*arrays)`` (a Python kernel returning numpy arrays of ``specs``' shapes and dtypes):
+    called directly on concrete arrays, through ``jax.pure_callback`` while traced; the outputs
+    as Tensors (a tuple when ``multi``)."""
+    if any(isinstance(a, jax.core.Tracer) for a in arrays):
+        outs = jax.pure_callback(host, [jax.ShapeDtypeStruct(s, d) for s, d in specs], *arrays)
+    else:
+        outs = host(*arrays)
+    outs = [_wrap(jnp.asarray(o)) for o in outs]
+    return tuple(outs) if multi else outs[0]
+
+
 @register_primitive_class
 class Custom(PrimitiveWithInfer):
     """``ops.Custom(func, out_shape=None, out_dtype=None, func_type='pyfunc', bprop=None, reg_info=None)``.
@@ -465,12 +477,7 @@ class Custom(PrimitiveWithInfer):
         def host(*values):
             return kernel.run([np.asarray(v) for v in values], specs)
 
-        if any(isinstance(a, jax.core.Tracer) for a in arrays):
-            outs = jax.pure_callback(host, [jax.ShapeDtypeStruct(s, d) for s, d in specs], *arrays)
-        else:
-            outs = host(*arrays)
-        outs = [_wrap(jnp.asarray(o)) for o in outs]
-        return tuple(outs) if multi else outs[0]
+        return _run_on_host(host, specs, multi, arrays)
 
     def __call__(self, *inputs):
         if self.func_type == "aot":
@@ -497,9 +504,4 @@ class Custom(PrimitiveWithInfer):
             return out
 
         arrays = [arr(x) if isinstance(x, Tensor) else jnp.asarray(x) for x in inputs]
-        if any(isinstance(a, jax.core.Tracer) for a in arrays):
-            outs = jax.pure_callback(host, [jax.ShapeDtypeStruct(s, d) for s, d in specs], *arrays)
-        else:
-            outs = host(*arrays)
-        outs = [_wrap(jnp.asarray(o)) for o in outs]
-        return tuple(outs) if multi else outs[0]
+        return _run_on_host(host, specs, multi, arrays)

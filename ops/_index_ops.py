@@ -46,6 +46,13 @@ def _axis(name, axis, ndim, arg="axis"):
 
 # --- gather ---------------------------------------------------------------------------------
 
+def _wrapped_index(idx, n, message):
+    """``idx`` with negative indices counted from the end of a dimension of size ``n``; an index
+    outside ``[-n, n)`` raises MindSpore's error (``message(value, n)``)."""
+    check_index_range(idx, -n, n, lambda v: message(v, n))
+    return jnp.where(idx < 0, idx + n, idx)
+
+
 @op("gather")
 def gather(input_params, input_indices, axis, batch_dims=0):
     """Slices of ``input_params`` along ``axis`` at ``input_indices`` (negative wrap once)."""
@@ -59,10 +66,9 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     if bd > ax or bd > idx.ndim:
         raise ValueError(f"For 'Gather', 'batch_dims' must be less than or equal to 'axis' and the rank of "
                          f"'input_indices', but got {batch_dims}.")
-    n = a.shape[ax]
-    check_index_range(idx, -n, n, lambda v: f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
-                                            f"but got {v + n if v < 0 else v}, error_code[58]")
-    idx = jnp.where(idx < 0, idx + n, idx)
+    idx = _wrapped_index(idx, a.shape[ax], lambda v, n: f"For 'Gather', the 'input_indices' should be in the "
+                                                        f"range [0, {n}), but got {v + n if v < 0 else v}, "
+                                                        "error_code[58]")
 
     def g(p, i, ax):
         return jnp.take(p, i, axis=ax)
@@ -90,10 +96,8 @@ def gather_elements(input, dim, index):
         if i != d and idx.shape[i] > a.shape[i]:
             raise ValueError(f"For 'GatherD', the shape of 'index' must not exceed the shape of 'input' except "
                              f"on 'dim', but got {idx.shape} and {a.shape}.")
-    n = a.shape[d]
-    check_index_range(idx, -n, n, lambda v: f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), "
-                                            f"but got: {v}")
-    idx = jnp.where(idx < 0, idx + n, idx)
+    idx = _wrapped_index(idx, a.shape[d], lambda v, n: f"For 'GatherD', the value of 'index' must be in [{-n}, "
+                                                       f"{n}), but got: {v}")
     src = a[tuple(_py_slice(0, s) if i != d else _py_slice(None) for i, s in enumerate(idx.shape))]
     return _wrap(jnp.take_along_axis(src, idx, axis=d))
 

@@ -46,10 +46,7 @@ def _true_div(a, b):
 
 
 def _cmp(f):
-    def fb(x, y):
-        a, b = binary("compare", x, y)
-        return _wrap(f(a, b))
-    return fb
+    return _fb_arith("compare", f)
 
 
 def _bitwise(name, f):
