@@ -415,12 +415,8 @@ class Custom(PrimitiveWithInfer):
         if func_type not in _FUNC_TYPES:
             raise ValueError(f"For '{self.name}', 'func_type': {func_type}, 'func': {func}, 'func_type' must be one "
                              f"of {_FUNC_TYPES}, but got {func_type}")
-        self.func = func
-        self.func_type = func_type
-        self.out_shape = out_shape
-        self.out_dtype = out_dtype
-        self.bprop = bprop
-        self.reg_info = reg_info
+        self.func, self.func_type, self.out_shape, self.out_dtype = func, func_type, out_shape, out_dtype
+        self.bprop, self.reg_info = bprop, reg_info
         func_name = func if isinstance(func, str) else getattr(func, "__name__", type(func).__name__)
         self.add_prim_attr("func_name", func_name)
         self.add_prim_attr("func_type", func_type)

@@ -146,10 +146,8 @@ class AutoParallel(Cell):
         if scheduler not in _SCHEDULERS:
             raise ValueError(f"{who} 'scheduler' must be '1f1b'/'gpipe'/'seqpipe'/'seqvpp'/'seqsmartvpp'/"
                              f"'zero_bubble_v' , but got the value : {scheduler}.")
-        self._pipeline_stages = stages
-        self._pipeline_result_broadcast = output_broadcast
-        self._pipeline_interleave = interleave
-        self._pipeline_scheduler = scheduler
+        self._pipeline_stages, self._pipeline_result_broadcast = stages, output_broadcast
+        self._pipeline_interleave, self._pipeline_scheduler = interleave, scheduler
 
     def comm_fusion(self, config):
         if config is not None and not isinstance(config, dict):
