@@ -17,10 +17,13 @@ part of what is checked) before computing. Each side writes ``OUT_DIR/<side>.npz
 * every trainable parameter after one step of the zoo's own optimizer factory;
 * timings of import, construction, forward and gradient.
 """
+import importlib
+import importlib.util
 import json
 import os
 import sys
 import time
+import types
 import zlib
 
 import numpy as np
@@ -44,6 +47,46 @@ def shared_init(ms, net, out_dir, real):
             "dtypes": np.array([str(p.dtype) for p in params])}
 
 
+# mindocr 0.5.0's models run here: model function -> (its module in mindocr.models, input height;
+# None for a square input). The others need what real MindSpore 2.10 lacks or are large:
+# compat_tests/README.md.
+OCR_MODELS = {"dbnet_resnet18": ("det_dbnet", None), "dbnet_mobilenetv3": ("det_dbnet", None),
+              "crnn_vgg7": ("rec_crnn", 32), "crnn_resnet34": ("rec_crnn", 32), "svtr_tiny": ("rec_svtr", 32),
+              "rare_resnet34": ("rec_rare", 32), "cls_mobilenet_v3_small_100_model": ("cls_mv3", 48)}
+# the heads those models use, by class name -> module of mindocr.models.heads
+OCR_HEADS = {"DBHead": "det_db_head", "CTCHead": "rec_ctc_head", "AttentionHead": "rec_attn_head",
+             "MobileNetV3Head": "cls_head"}
+OCR_BACKBONES = ("det_resnet", "det_mobilenet", "rec_resnet", "rec_vgg", "rec_svtr", "cls_mobilenet_v3")
+
+
+def _build_head(head_name, **kwargs):
+    """mindocr's ``build_head`` (the class of that name, called with ``kwargs``) over the head
+    modules imported one by one."""
+    return getattr(importlib.import_module(f"mindocr.models.heads.{OCR_HEADS[head_name]}"), head_name)(**kwargs)
+
+
+def import_mindocr_models():
+    """Makes mindocr 0.5.0's model modules importable without running the package ``__init__``
+    files that real MindSpore 2.10 cannot import: ``mindocr/__init__.py``, ``mindocr/models/__init__.py``
+    and ``mindocr/models/heads/builder.py`` import ABINet's layers, which import
+    ``mindspore.parallel._transformer`` (removed in 2.10), and ``mindocr/utils/__init__.py``
+    imports the data pipeline, which imports those layers too and huggingface_hub<1.0. Empty package modules with the
+    packages' real ``__path__`` stand in for them; the backbone and neck builders are mindocr's
+    own, the head builder resolves the heads of ``OCR_HEADS``."""
+    root = os.path.dirname(importlib.util.find_spec("mindocr").origin)
+    for name in ("mindocr", "mindocr.utils", "mindocr.models", "mindocr.models.backbones",
+                 "mindocr.models.backbones.mindcv_models", "mindocr.models.necks", "mindocr.models.heads"):
+        pkg = types.ModuleType(name)
+        pkg.__path__ = [os.path.join(root, *name.split(".")[1:])]
+        sys.modules[name] = pkg
+    for module in OCR_BACKBONES:      # registers the backbones with build_backbone
+        importlib.import_module(f"mindocr.models.backbones.{module}")
+    sys.modules["mindocr.models.backbones"].build_backbone = \
+        importlib.import_module("mindocr.models.backbones.builder").build_backbone
+    sys.modules["mindocr.models.necks"].build_neck = importlib.import_module("mindocr.models.necks.builder").build_neck
+    sys.modules["mindocr.models.heads"].build_head = _build_head
+
+
 def _build(package, model, num_classes):
     if package == "mindcv":
         import mindcv
@@ -54,9 +97,9 @@ def _build(package, model, num_classes):
         cfg = zoo_configs.yolo_cfg(model)
         return create_model(model_name=cfg.model_name, model_cfg=cfg, num_classes=num_classes, checkpoint_path="")
     if package == "mindocr":
-        # mindocr 0.5 imports huggingface_hub's repo_type_and_id_from_hf_id (removed in huggingface_hub 1.0)
-        from mindocr.models.backbones import build_backbone
-        return build_backbone(model, pretrained=False)
+        module, _ = OCR_MODELS[model]
+        create = getattr(importlib.import_module(f"mindocr.models.{module}"), model)
+        return create(pretrained=False, pretrained_backbone=False)
     if package == "mindaudio":
         import mindaudio.models.conv_tasnet
         import mindaudio.models.ecapatdnn
@@ -69,10 +112,13 @@ def _build(package, model, num_classes):
 
 
 def _input(package, model, size, rs):
-    """The fixed input: ``(4, 3, size, size)`` images, ``(4, size, 40)`` mel frames for
-    ECAPA-TDNN, ``(4, size)`` waveforms for Conv-TasNet."""
+    """The fixed input: ``(4, 3, size, size)`` images (``(4, 3, 32, size)`` for mindocr's
+    recognition models), ``(4, size, 40)`` mel frames for ECAPA-TDNN, ``(4, size)`` waveforms for
+    Conv-TasNet."""
     if package == "mindaudio":
         shape = (4, size, 40) if model == "ecapatdnn" else (4, size)
+    elif package == "mindocr":        # text recognition: (4, 3, 32, size) text lines
+        shape = (4, 3, OCR_MODELS[model][1] or size, size)
     else:
         shape = (4, 3, size, size)
     return rs.standard_normal(shape).astype(np.float32)
@@ -115,7 +161,10 @@ def main(spec, out_dir):
     import mindspore as ms
     real = ms.__name__ == "mindspore"      # under `python -m mscompat` the alias gives mscompat
     side = "mindspore" if real else "mscompat"
-    __import__(package)
+    if package == "mindocr":
+        import_mindocr_models()
+    else:
+        __import__(package)
     times["import"] = time.perf_counter() - t
     ms.set_context(mode=ms.PYNATIVE_MODE)
     ms.set_seed(1)
