@@ -4,6 +4,8 @@ ResizeNearestNeighborV2, ResizeBilinearV2, pad/Pad/PadV3/MirrorPad/mirror_pad, R
 Interpolation is separable: each spatial axis is resized by a gather (nearest) or by a
 small (out, in) weight matrix built from static shapes (linear, cubic, area).
 """
+import functools
+import itertools
 import math
 
 import numpy as np
@@ -487,6 +489,70 @@ def _resize_nn_v2(x, size, align_corners=False, half_pixel_centers=False):
 
 primitive("ResizeNearestNeighborV2", _resize_nn_v2, attrs=(("align_corners", False), ("half_pixel_centers", False)),
           call=lambda p, x, size: _resize_nn_v2(x, size, p.align_corners, p.half_pixel_centers))
+
+
+# --- grid_sample -----------------------------------------------------------------------------
+def _grid_coords(coord, size, align_corners, padding_mode):
+    """Pixel coordinates of normalized ``coord`` in [-1, 1] along an axis of ``size`` pixels."""
+    x = (coord + 1) / 2 * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
+    if padding_mode == "border":
+        x = jnp.clip(x, 0, size - 1)
+    elif padding_mode == "reflection":
+        lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
+        if span <= 0:
+            x = jnp.zeros_like(x)
+        else:
+            t = jnp.abs(x - lo) % (2 * span)
+            x = lo + jnp.where(t > span, 2 * span - t, t)
+            x = jnp.clip(x, 0, size - 1)
+    return x
+
+
+@op("grid_sample")
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Sample the (N, C, H, W) or (N, C, D, H, W) ``input`` at the normalized (x, y[, z])
+    locations of ``grid`` ((N, Ho, Wo, 2) or (N, Do, Ho, Wo, 3)): 'bilinear' (trilinear for 5-D)
+    or 'nearest'; outside the input 'zeros', 'border' or 'reflection' padding."""
+    check_is_tensor("input", input, "grid_sample")
+    check_is_tensor("grid", grid, "grid_sample")
+    if align_corners is not None and not isinstance(align_corners, bool):
+        raise TypeError(f"For 'grid_sample', 'align_corners' must be bool, but got "
+                        f"{type(align_corners).__name__}.")
+    if mode not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'grid_sample', 'mode' must be 'bilinear' or 'nearest', but got '{mode}'.")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"For 'grid_sample', 'padding_mode' must be 'zeros', 'border' or 'reflection', "
+                         f"but got '{padding_mode}'.")
+    x = arr(input)
+    g = arr(grid).astype(x.dtype)
+    nd = x.ndim - 2
+    if x.ndim not in (4, 5) or g.ndim != x.ndim or g.shape[-1] != nd or g.shape[0] != x.shape[0]:
+        raise ValueError(f"For 'grid_sample', 'input' must be (N, C, H, W) with 'grid' (N, H_out, W_out, 2), or "
+                         f"(N, C, D, H, W) with (N, D_out, H_out, W_out, 3), but got {tuple(x.shape)} and "
+                         f"{tuple(g.shape)}.")
+    spatial = x.shape[2:]
+    align = bool(align_corners)
+    # grid's last axis is (x, y[, z]): the spatial axes from the last
+    coords = [_grid_coords(g[..., nd - 1 - k], spatial[k], align, padding_mode) for k in range(nd)]
+    n = x.shape[0]
+    batch = jnp.arange(n).reshape((n,) + (1,) * nd)
+
+    def tap(index):
+        valid = functools.reduce(jnp.logical_and, [(i >= 0) & (i <= s - 1) for i, s in zip(index, spatial)])
+        clipped = [jnp.clip(i, 0, s - 1).astype(jnp.int32) for i, s in zip(index, spatial)]
+        vals = x[(batch, slice(None), *clipped)]            # (N, *out, C)
+        return jnp.where(valid[..., None], vals, 0)
+
+    if mode == "nearest":
+        out = tap([jnp.round(c) for c in coords])
+    else:
+        low = [jnp.floor(c) for c in coords]
+        frac = [(c - f)[..., None] for c, f in zip(coords, low)]
+        out = 0
+        for corner in itertools.product((0, 1), repeat=nd):
+            weight = functools.reduce(lambda a, b: a * b, [f if k else 1 - f for f, k in zip(frac, corner)])
+            out = out + tap([f + k for f, k in zip(low, corner)]) * weight
+    return _wrap(jnp.moveaxis(out, -1, 1).astype(x.dtype))
 
 
 # --- affine_grid, lstsq, mvlgamma ----------------------------------------------------------

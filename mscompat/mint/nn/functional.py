@@ -429,56 +429,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     return _upsample.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
-def _grid_coords(coord, size, align_corners, padding_mode):
-    """Pixel coordinates of normalized ``coord`` in [-1, 1] along an axis of ``size`` pixels."""
-    x = (coord + 1) / 2 * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
-    if padding_mode == "border":
-        x = jnp.clip(x, 0, size - 1)
-    elif padding_mode == "reflection":
-        lo, span = (0.0, size - 1.0) if align_corners else (-0.5, float(size))
-        if span <= 0:
-            x = jnp.zeros_like(x)
-        else:
-            t = jnp.abs(x - lo) % (2 * span)
-            x = lo + jnp.where(t > span, 2 * span - t, t)
-            x = jnp.clip(x, 0, size - 1)
-    return x
-
-
 @mint_op(_NS)
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Sample the (N, C, H, W) ``input`` at the (N, Ho, Wo, 2) normalized (x, y) locations of
-    ``grid`` ('bilinear' or 'nearest'; padding 'zeros', 'border' or 'reflection')."""
-    if mode not in ("bilinear", "nearest"):
-        raise ValueError(f"For 'grid_sample', 'mode' must be 'bilinear' or 'nearest', but got '{mode}'.")
-    if padding_mode not in ("zeros", "border", "reflection"):
-        raise ValueError(f"For 'grid_sample', 'padding_mode' must be 'zeros', 'border' or 'reflection', "
-                         f"but got '{padding_mode}'.")
-    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != input.shape[0]:
-        raise ValueError(f"For 'grid_sample', 'input' must be (N, C, H, W) and 'grid' (N, H_out, W_out, 2), "
-                         f"but got {tuple(input.shape)} and {tuple(grid.shape)}.")
-    x, g = arr(input), arr(grid).astype(arr(input).dtype)
-    n, _, h, w = x.shape
-    align = bool(align_corners)
-    ix = _grid_coords(g[..., 0], w, align, padding_mode)
-    iy = _grid_coords(g[..., 1], h, align, padding_mode)
-    batch = jnp.arange(n).reshape(n, 1, 1)
-
-    def tap(yy, xx):
-        valid = (yy >= 0) & (yy <= h - 1) & (xx >= 0) & (xx <= w - 1)
-        yc = jnp.clip(yy, 0, h - 1).astype(jnp.int32)
-        xc = jnp.clip(xx, 0, w - 1).astype(jnp.int32)
-        vals = x[batch, :, yc, xc]                      # (N, Ho, Wo, C)
-        return jnp.where(valid[..., None], vals, 0)
-
-    if mode == "nearest":
-        out = tap(jnp.round(iy), jnp.round(ix))
-    else:
-        x0, y0 = jnp.floor(ix), jnp.floor(iy)
-        wx, wy = (ix - x0)[..., None], (iy - y0)[..., None]
-        out = (tap(y0, x0) * (1 - wx) * (1 - wy) + tap(y0, x0 + 1) * wx * (1 - wy)
-               + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
-    return Tensor._wrap(jnp.moveaxis(out, -1, 1))
+    """``ops.grid_sample``'s kernel (4-D and 5-D inputs)."""
+    return OPS["grid_sample"].fn(input, grid, mode, padding_mode, align_corners)
 
 
 globals().update(mint_exports(_NS))
