@@ -23,7 +23,12 @@ _compile_cache.configure()    # in case mscompat was imported before this file
 
 @pytest.fixture(autouse=True)
 def _restore_execution_mode():
-    mode = ms.get_context("mode")
+    """Each test leaves the execution mode and the device target as it found them (later tests
+    in the same process, the parity tables among them, depend on both: on the CPU target
+    ``Model.train``'s sink mode runs as non-sink)."""
+    mode, target = ms.get_context("mode"), ms.get_context("device_target")
     yield
     if ms.get_context("mode") != mode:
         ms.set_context(mode=mode)
+    if ms.get_context("device_target") != target:
+        ms.set_context(device_target=target)

@@ -28,6 +28,7 @@ import logging
 import numpy as np
 
 from mscompat.common.tensor import Tensor
+from mscompat.backends import device_target
 from mscompat.context import _context as _CONTEXT, GRAPH_MODE, get_auto_parallel_context
 from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
 from mscompat._checkparam import check_bool, check_is_int, check_non_negative_int, check_positive_int, \
@@ -84,7 +85,7 @@ def _get_metrics(metrics):
 def _sinks_on_target(dataset_sink_mode, process="training"):
     """Whether ``dataset_sink_mode`` really sinks on the current target: MindSpore's CPU target
     has no dataset sink and runs ``process`` as non-sink (logged at INFO level, as MindSpore)."""
-    if dataset_sink_mode and _CONTEXT["device_target"] == "CPU":
+    if dataset_sink_mode and device_target() == "CPU":
         logger.info(f"The CPU cannot support dataset sink mode currently. So the {process} process will be "
                     "performed with dataset not sink.")
         return False
