@@ -27,37 +27,24 @@ __all__ = ["AotKernel"]
 _ALIGN = 512
 _ABI_FLAGS = ["-D_GLIBCXX_USE_CXX11_ABI=0", "-std=c++17", "-shared", "-fPIC", "-O2"]
 
-# the host side of MindSpore's AotExtra interface (same virtual functions, same members, same order)
-_BRIDGE_SOURCE = r"""
-#include <dlfcn.h>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <map>
-#include <sstream>
+# The interface of MindSpore's ``custom_aot_extra.h`` that AOT kernels include: the bridge below
+# implements it, and kernels compiled against this text share its class layout.
+AOT_EXTRA_HEADER = r"""
 #include <string>
 #include <vector>
-
-class AotKernelData {
- public:
-  AotKernelData() = default;
-  virtual ~AotKernelData() = default;
-};
-
+#include <cstdint>
+class AotKernelData { public: AotKernelData() = default; virtual ~AotKernelData() = default; };
 class AotExtra {
  public:
   AotExtra() = default;
   virtual ~AotExtra() = default;
   virtual bool HasAttr(std::string name) = 0;
-  void SetWorkSpace(const std::vector<size_t> &workspace) { workspace_ = workspace; }
+  template <typename T> inline T Attr(std::string name) { return T(); }
+  void SetWorkSpace(const std::vector<size_t> &w) { workspace_ = w; }
   const std::vector<size_t> &WorkSpace() const { return workspace_; }
-  void SetKernelData(AotKernelData *kernel_data) { kernel_data_ = kernel_data; }
+  void SetKernelData(AotKernelData *d) { kernel_data_ = d; }
   AotKernelData *KernelData() const { return kernel_data_; }
-  void DestructKernelData() {
-    delete kernel_data_;
-    kernel_data_ = nullptr;
-  }
-
+  void DestructKernelData() { delete kernel_data_; kernel_data_ = nullptr; }
  private:
   virtual bool GetAttrBool(std::string name) = 0;
   virtual int64_t GetAttrInt(std::string name) = 0;
@@ -70,6 +57,17 @@ class AotExtra {
   std::vector<size_t> workspace_;
   AotKernelData *kernel_data_{nullptr};
 };
+template <> inline float AotExtra::Attr(std::string name) { return GetAttrFloat(name); }
+template <> inline int64_t AotExtra::Attr(std::string name) { return GetAttrInt(name); }
+template <> inline std::vector<float> AotExtra::Attr(std::string name) { return GetAttrFloatVec(name); }
+"""
+
+_BRIDGE_SOURCE = AOT_EXTRA_HEADER + r"""
+#include <dlfcn.h>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <sstream>
 
 // attributes as text: one "name\tvalue" per line; a vector is "a,b,c", a 2-D vector "a,b;c,d"
 class HostExtra : public AotExtra {

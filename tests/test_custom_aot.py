@@ -9,42 +9,9 @@ import pytest
 
 import mscompat as ms
 from mscompat import ops
+from mscompat.ops._custom_aot import AOT_EXTRA_HEADER as _HEADER
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
-
-# the interface of MindSpore's custom_aot_extra.h that kernels include (declared, not defined, here)
-_HEADER = """
-#include <string>
-#include <vector>
-#include <cstdint>
-class AotKernelData { public: AotKernelData() = default; virtual ~AotKernelData() = default; };
-class AotExtra {
- public:
-  AotExtra() = default;
-  virtual ~AotExtra() = default;
-  virtual bool HasAttr(std::string name) = 0;
-  template <typename T> inline T Attr(std::string name) { return T(); }
-  void SetWorkSpace(const std::vector<size_t> &w) { workspace_ = w; }
-  const std::vector<size_t> &WorkSpace() const { return workspace_; }
-  void SetKernelData(AotKernelData *d) { kernel_data_ = d; }
-  AotKernelData *KernelData() const { return kernel_data_; }
-  void DestructKernelData() { delete kernel_data_; kernel_data_ = nullptr; }
- private:
-  virtual bool GetAttrBool(std::string name) = 0;
-  virtual int64_t GetAttrInt(std::string name) = 0;
-  virtual float GetAttrFloat(std::string name) = 0;
-  virtual std::string GetAttrStr(std::string name) = 0;
-  virtual std::vector<int64_t> GetAttrIntVec(std::string name) = 0;
-  virtual std::vector<float> GetAttrFloatVec(std::string name) = 0;
-  virtual std::vector<std::vector<int64_t>> GetAttrInt2DVec(std::string name) = 0;
-  virtual std::vector<std::vector<float>> GetAttrFloat2DVec(std::string name) = 0;
-  std::vector<size_t> workspace_;
-  AotKernelData *kernel_data_{nullptr};
-};
-template <> inline float AotExtra::Attr(std::string name) { return GetAttrFloat(name); }
-template <> inline int64_t AotExtra::Attr(std::string name) { return GetAttrInt(name); }
-template <> inline std::vector<float> AotExtra::Attr(std::string name) { return GetAttrFloatVec(name); }
-"""
 
 _KERNEL = r"""
 #include <cstring>

@@ -27,7 +27,16 @@ def np_ref(fn, dtype=None):
 
 def grad_sum(ms, f, *args, argnums=0):
     """Gradient of ``f(*args).sum()``: the sum weighted by a fixed ramp, so that a wrong
-    gradient cannot hide behind equal weights."""
+    gradient cannot hide behind equal weights. ``ms`` may also be ``torch`` (the second oracle):
+    the same weighted sum through ``torch.autograd.grad``."""
+    if not hasattr(ms, "mint"):
+        pos = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+        args = [a.detach().clone().requires_grad_(True) if i in pos else a for i, a in enumerate(args)]
+        y = f(*args)
+        w = ms.arange(1, y.numel() + 1).reshape(y.shape).to(y.dtype) / y.numel()
+        gs = ms.autograd.grad((y * w).sum(), [args[p] for p in pos])
+        return gs[0] if isinstance(argnums, int) else tuple(gs)
+
     def loss(*a):
         y = f(*a)
         w = ms.ops.arange(1, y.size + 1).reshape(y.shape).astype(y.dtype) / y.size

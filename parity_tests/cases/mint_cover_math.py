@@ -28,18 +28,6 @@ def _op(m, name):
     return f
 
 
-def _grad_sum(m, f, *args, argnums=0):
-    """:func:`grad_sum` (the gradient of a ramp-weighted sum), also on PyTorch."""
-    if hasattr(m, "mint"):
-        return grad_sum(m, f, *args, argnums=argnums)
-    pos = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-    args = [a.detach().clone().requires_grad_(True) if i in pos else a for i, a in enumerate(args)]
-    y = f(*args)
-    w = m.arange(1, y.numel() + 1).reshape(y.shape).to(y.dtype) / y.numel()
-    gs = m.autograd.grad((y * w).sum(), [args[p] for p in pos])
-    return gs[0] if isinstance(argnums, int) else tuple(gs)
-
-
 def _torch(fn):
     """``torch_ref=fn``: PyTorch runs the same lambda body."""
     return {"torch_ref": fn}
@@ -83,7 +71,7 @@ def _unary_cases(name, dom):
         case(f"mint.{name}/cov_bad_list", lambda ms, _n=name: mint_fn(ms, _n)([0.5, 0.25]), error=True),
     ]
     if name not in NO_GRAD:
-        g = (lambda m, x, _n=name: _grad_sum(m, _op(m, _n), x))
+        g = (lambda m, x, _n=name: grad_sum(m, _op(m, _n), x))
         out.append(case(f"mint.{name}/cov_grad", g, _x((2, 3), dom, seed=14), **(_torch(g) if name in REF else {})))
     return out
 
@@ -143,8 +131,8 @@ CASES += [
     case("mint.isinf/cov_f16", lambda ms, x: ms.mint.isinf(x), SPECIAL.astype(np.float16)),
     case("mint.isnan/cov_f16", lambda ms, x: ms.mint.isnan(x), SPECIAL.astype(np.float16)),
     case("mint.clone/cov_int", lambda m, x: _op(m, "clone")(x), I32(2, 3), torch_ref=lambda m, x: _op(m, "clone")(x)),
-    case("mint.clone/cov_grad", lambda m, x: _grad_sum(m, _op(m, "clone"), x), F32(2, 3),
-         torch_ref=lambda m, x: _grad_sum(m, _op(m, "clone"), x)),
+    case("mint.clone/cov_grad", lambda m, x: grad_sum(m, _op(m, "clone"), x), F32(2, 3),
+         torch_ref=lambda m, x: grad_sum(m, _op(m, "clone"), x)),
     case("mint.clone/cov_bad_list", lambda ms: ms.mint.clone([1.0]), error=True),
 ]
 
@@ -196,7 +184,7 @@ def _bin_cases(name, da, db, ints, diff):
         out.append(case(f"mint.{name}/cov_int32", op, ia, ib, **kw))
         out.append(case(f"mint.{name}/cov_int_float", op, ia, b, **kw))
     if diff:
-        g = (lambda m, x, y, _n=name: _grad_sum(m, _op(m, _n), x, y, argnums=(0, 1)))
+        g = (lambda m, x, y, _n=name: grad_sum(m, _op(m, _n), x, y, argnums=(0, 1)))
         out.append(case(f"mint.{name}/cov_grad", g, a, b, **(_torch(g) if ref else {})))
     return out
 
@@ -215,7 +203,7 @@ def _addcdiv(m, x, a, b):
 
 
 def _addcdiv_grad(m, x, a, b):
-    return _grad_sum(m, lambda u, v, w: _op(m, "addcdiv")(u, v, w, value=2), x, a, b, argnums=(0, 1, 2))
+    return grad_sum(m, lambda u, v, w: _op(m, "addcdiv")(u, v, w, value=2), x, a, b, argnums=(0, 1, 2))
 
 
 _IA = np.array([[12, -7, 9], [0, 45, 30]], np.int32)

@@ -9,7 +9,7 @@ MindSpore 2.10's ``mint.nansum`` takes ``dim``/``keepdim`` positionally only, it
 TypeError). Where its CPU build lacks the mint kernel (``Std``, ``Var``, ``StdMean``, ``VarMean``,
 ``LogSumExp``, ``CountNonZero``, ``CumsumExt``, ``CumminExt``, ``ArgMaxExt``, ``ArgMinExt``,
 ``Median*``, ``Norm``), PyTorch is the oracle (``torch_ref``: the same call on ``torch``, ``_op``):
-values, dtypes and gradients (``_grad_sum``). Known differences are written into the ``torch_ref``
+values, dtypes and gradients (``grad_sum``). Known differences are written into the ``torch_ref``
 with the reason (``mint.cumsum`` of int32 keeps int32)."""
 import numpy as np
 
@@ -20,18 +20,6 @@ from parity_tests.cases._mint_cover_common import mint_fn, grad_sum, default_run
 def _op(m, name):
     """``mint.<name>`` of MindSpore/mscompat, or ``torch.<name>``."""
     return mint_fn(m, name) if hasattr(m, "mint") else getattr(m, name)
-
-
-def _grad_sum(m, f, *args, argnums=0):
-    """:func:`grad_sum` (the gradient of a ramp-weighted sum), also on PyTorch."""
-    if hasattr(m, "mint"):
-        return grad_sum(m, f, *args, argnums=argnums)
-    pos = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-    args = [a.detach().clone().requires_grad_(True) if i in pos else a for i, a in enumerate(args)]
-    y = f(*args)
-    w = m.arange(1, y.numel() + 1).reshape(y.shape).to(y.dtype) / y.numel()
-    gs = m.autograd.grad((y * w).sum(), [args[p] for p in pos])
-    return gs[0] if isinstance(argnums, int) else tuple(gs)
 
 
 # name -> (PyTorch the oracle: MindSpore's CPU lacks the kernel, ``dim`` may be a tuple)
@@ -70,7 +58,7 @@ for _name, (_torch, _tuple) in REDUCE.items():
     if _name not in ("all", "any", "count_nonzero"):
         CASES.append(_case(_name, "f16", lambda m, x, _n=_name: _op(m, _n)(x, 1), X3.astype(np.float16),
                            torch=_torch, **({"rtol": 4e-3, "atol": 4e-3} if _name in ("std", "var") else {})))
-        CASES.append(_case(_name, "grad", lambda m, x, _n=_name: _grad_sum(m, lambda u: _op(m, _n)(u, 1), x),
+        CASES.append(_case(_name, "grad", lambda m, x, _n=_name: grad_sum(m, lambda u: _op(m, _n)(u, 1), x),
                            F32(3, 4, seed=53), torch=_torch))
 CASES += [
     _case("nansum", "dim_positional_keepdim", lambda ms, x: ms.mint.nansum(x, -1, True), X3),
@@ -127,7 +115,7 @@ CASES += [
          torch_ref=lambda torch, x: torch.cumsum(x, 1).to(torch.int32)),
     _case("cumsum", "bool", lambda m, x: _op(m, "cumsum")(x, 0), BOOL(3, 2), torch=True),
     _case("cumsum", "f16", lambda m, x: _op(m, "cumsum")(x, 1), F16(2, 4), torch=True),
-    _case("cumsum", "grad", lambda m, x: _grad_sum(m, lambda u: _op(m, "cumsum")(u, 1), x), F32(2, 4), torch=True),
+    _case("cumsum", "grad", lambda m, x: grad_sum(m, lambda u: _op(m, "cumsum")(u, 1), x), F32(2, 4), torch=True),
     _case("cumsum", "bad_dim", lambda ms, x: ms.mint.cumsum(x, 2), F32(2, 3), error=True),
     _case("cumsum", "bad_list", lambda ms: ms.mint.cumsum([1.0, 2.0], 0), error=True),
     _case("cumprod", "dim0", lambda ms, x: ms.mint.cumprod(x, 0), X3),
@@ -149,7 +137,7 @@ for _name in ("cummax", "cummin"):
         _case(_name, "bad_dim", lambda ms, x, _n=_name: mint_fn(ms, _n)(x, 2), F32(2, 3), error=True),
         _case(_name, "bad_list", lambda ms, _n=_name: mint_fn(ms, _n)([1.0, 2.0], 0), error=True),
     ]
-CASES.append(_case("cummin", "grad", lambda m, x: _grad_sum(m, lambda u: _op(m, "cummin")(u, 1)[0], x), F32(3, 4),
+CASES.append(_case("cummin", "grad", lambda m, x: grad_sum(m, lambda u: _op(m, "cummin")(u, 1)[0], x), F32(3, 4),
                    torch=True))
 
 # argmax / argmin / max / min / median / norm
@@ -178,7 +166,7 @@ CASES += [
     _case("median", "dim_keepdim", lambda m, x: tuple(_op(m, "median")(x, 0, True)), F32(5, 3), torch=True),
     _case("median", "even_all", lambda m, x: _op(m, "median")(x), F32(6), torch=True),
     _case("median", "int_all", lambda m, x: _op(m, "median")(x), INT, torch=True),
-    _case("median", "grad_dim", lambda m, x: _grad_sum(m, lambda u: _op(m, "median")(u, 1)[0], x), F32(3, 5),
+    _case("median", "grad_dim", lambda m, x: grad_sum(m, lambda u: _op(m, "median")(u, 1)[0], x), F32(3, 5),
           torch=True),
     _case("median", "bad_dim", lambda ms, x: ms.mint.median(x, 2), F32(2, 3), error=True),
     _case("norm", "p_inf", lambda m, x: _op(m, "norm")(x, float("inf")), F32(2, 3), torch=True),
@@ -187,7 +175,7 @@ CASES += [
           torch=True),
     _case("norm", "dim_tuple", lambda m, x: _op(m, "norm")(x, 2, dim=(0, 2)), X3, torch=True),
     _case("norm", "fro_default", lambda m, x: _op(m, "norm")(x), X3, torch=True),
-    _case("norm", "grad", lambda m, x: _grad_sum(m, lambda u: _op(m, "norm")(u, 2, dim=1), x), F32(2, 3),
+    _case("norm", "grad", lambda m, x: grad_sum(m, lambda u: _op(m, "norm")(u, 2, dim=1), x), F32(2, 3),
           torch=True),
     _case("norm", "bad_dim", lambda ms, x: ms.mint.norm(x, 2, dim=3), F32(2, 3), error=True),
 ]
