@@ -752,6 +752,10 @@ class Compiled:
             out = fast(args)       # the repeated call (_fast_call)
             if out is not _MISS:
                 return out
+        return self.call_full(args, kwargs)
+
+    def call_full(self, args, kwargs):
+        """The call without trying the repeated call first (a caller that tried it already)."""
         if self.eager:     # JIT Fallback: the outputs are still a graph's outputs
             return run_eagerly(self.fn, args, kwargs)
         dyn, spec = _split(args, kwargs)

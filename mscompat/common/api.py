@@ -109,6 +109,7 @@ class _JitFunction:
         if _CURRENT.value is not None:
             return self.fn(*args, **kwargs)
         compiled = self._compiled
+        tried = False
         if compiled is not None and not kwargs:
             # the repeated call: straight to the program when nothing changed (_graph._fast_call)
             fast = compiled.fast
@@ -116,6 +117,7 @@ class _JitFunction:
                 out = fast(args)
                 if out is not _MISS:
                     return out
+                tried = True
         owner = self._owner
         if owner is not None:
             # as MindSpore's compile of a jit method: the object is parsed as this method from now on
@@ -132,6 +134,8 @@ class _JitFunction:
         if self._compiled is None:
             self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"),
                                              strict=self._strict)
+        if tried:       # the repeated call missed: not twice
+            return self._compiled.call_full(args, kwargs)
         return self._compiled(args, kwargs)
 
     def _strict(self):
