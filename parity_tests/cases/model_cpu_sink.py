@@ -3,7 +3,8 @@
 step callback per batch, whole epochs whatever ``sink_size``, ``cb_params.dataset_sink_mode``
 False). Each case records the callbacks' fields and how many rows the source gave (a generator
 function counted once for the dataset size, then once per epoch; a resumed run skips the epochs
-before ``init_step`` without reading them)."""
+before ``init_step``; how many rows MindSpore's prefetch reads then depends on its threads' timing, 12 or
+18 in two runs, so resumed cases record the callbacks only)."""
 import numpy as np
 
 from parity_tests.harness import case
@@ -49,6 +50,8 @@ def _train(ms, sink_size=-1, sink=True, init_step=None, initial_epoch=0, epochs=
         data.set_init_step(init_step)
     cb, log = _recorder(ms)
     model.train(epochs, data, callbacks=cb, dataset_sink_mode=sink, sink_size=sink_size, initial_epoch=initial_epoch)
+    if init_step is not None:   # how far MindSpore's prefetch threads read past a reset is timing: 12 or 18 rows
+        return [log]
     return [log, len(reads)]
 
 
