@@ -13,22 +13,26 @@ over mesh devices instead.
 """
 import hashlib
 import numbers
+from datetime import timedelta
 
 import jax
 import numpy as np
 import jax.numpy as jnp
 
+from mscompat import log as logger
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor
 from ._registry import op, register_primitive_class
 from ._comm_host import group_gather
 from ._comm_host import gather_objects
+from ._comm_store import TCPStore
 
 _wrap = Tensor._wrap
 
 WORLD_GROUPS = ("hccl_world_group", "nccl_world_group", "mccl_world_group")
 _WORLD = "hccl_world_group"
-_STATE = {"initialized": False, "groups": {g: [0] for g in WORLD_GROUPS}, "rank": 0, "size": 1}
+# "world": the initialized backend's world group (``mccl_world_group`` on CPU)
+_STATE = {"initialized": False, "groups": {g: [0] for g in WORLD_GROUPS}, "rank": 0, "size": 1, "world": _WORLD}
 _COMM_FUNCS = ("all_reduce", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "reduce_scatter_tensor",
                "reduce_scatter_tensor_uneven", "reduce", "broadcast", "all_gather", "reduce_scatter",
                "all_to_all", "all_to_all_single", "scatter_tensor", "gather_into_tensor", "all_to_all_v_c",
@@ -37,6 +41,9 @@ _INPLACE = {f: True for f in _COMM_FUNCS}
 _REDUCE_OPS = ("sum", "prod", "min", "max", "avg")
 # Dtypes MindSpore's collective primitives accept (non-GPU targets).
 _TARGET_DTYPES = (mstype.int8, mstype.int32, mstype.float16, mstype.float32, mstype.bfloat16)
+# what DistCommReduceScatterTensorUneven's signature accepts
+_UNEVEN_RS_DTYPES = (mstype.bool_, mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.float16,
+                     mstype.float32, mstype.bfloat16, mstype.complex64)
 
 
 class ReduceOp:
@@ -224,11 +231,13 @@ def init_process_group(backend="hccl", init_method=None, timeout=None, world_siz
                        group_name="", pg_options=None, device_id=None):
     """Start the default group (with the launcher's environment: JAX's distributed runtime over the job's
     processes; in one process its only rank is 0)."""
+    for arg, v, t in (("init_method", init_method, str), ("timeout", timeout, timedelta),
+                      ("world_size", world_size, int), ("rank", rank, int), ("store", store, TCPStore),
+                      ("group_name", group_name, str)):
+        if v is not None and not isinstance(v, t):
+            raise TypeError(f"The parameter '{arg}' must be {t}, but got {type(v)}")
     if backend != "hccl":
         raise ValueError("Only support hccl now, please setting backend to hccl or using default value")
-    for arg, v, t in (("world_size", world_size, int), ("rank", rank, int), ("group_name", group_name, str)):
-        if not isinstance(v, t) or isinstance(v, bool):
-            raise TypeError(f"The parameter '{arg}' must be {t.__name__}, but got {type(v)}")
     if init_method is not None and store is not None:
         raise ValueError("Only one of init_method and store is supported.")
     from mscompat.communication import management  # cycle: communication is built on ops
@@ -254,7 +263,8 @@ def destroy_process_group(group=None):
     if not isinstance(group, str):
         raise TypeError("For 'destroy_group', the argument 'group' must be type of string or None, "
                         f"but got 'group' type : {type(group)}.")
-    _group("destroy_group", group)
+    if group not in _STATE["groups"]:
+        raise KeyError(group)   # MindSpore looks the group up in its table of created groups
     del _STATE["groups"][group]
 
 
@@ -292,7 +302,9 @@ def get_backend(group=None):
     if not isinstance(group, str):
         raise TypeError("For 'get_backend', the argument 'group' must be type of string or None, "
                         f"but got 'group' type : {type(group)}.")
-    return "mccl" if "mccl" in group else "hccl"
+    if "hccl" in group:
+        return "hccl"
+    return "mccl" if "mccl" in group else _STATE["world"].split("_")[0]
 
 
 @op("get_global_rank")
@@ -337,6 +349,8 @@ def get_group_rank(group, global_rank):
 @op("get_process_group_ranks")
 def get_process_group_ranks(group=None):
     """World ranks in ``group``."""
+    if isinstance(group, str) and group not in _STATE["groups"]:
+        raise RuntimeError(f"Group {group} doesn't include this rank {_STATE['rank']} process.")
     group = _group("get_process_group_ranks", group)
     return list(_STATE["groups"][group])
 
@@ -347,7 +361,7 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
     """A new group of the world ranks ``ranks``, named like MindSpore's
     ``'<backend>_<len>_<sha1 of the sorted ranks>'``; ``ranks=None``: the world group."""
     if ranks is None:
-        return _WORLD
+        return _STATE["world"]
     if not isinstance(ranks, list):
         raise TypeError(f"ranks must be list, but got {type(ranks)}")
     ranks = sorted(ranks)
@@ -359,7 +373,10 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
         raise TypeError(f"For 'new_group', the argument 'ranks' must be a list of int, but got {ranks}.")
     world = list(range(_STATE["size"]))
     if len(set(ranks)) != len(ranks) or any(r not in world for r in ranks):
-        raise ValueError(f"For 'new_group', 'ranks' {list(ranks)} must be ranks of the world group ({world}).")
+        # MindSpore logs the failed group creation and returns an empty name
+        logger.warning(f"For 'new_group', 'ranks' {list(ranks)} must be distinct ranks of the world group ({world}); "
+                       "no group was created.")
+        return ""
     name = f"{backend}_{len(ranks)}_" + hashlib.sha1("_".join(map(str, ranks)).encode("utf-8")).hexdigest()
     _STATE["groups"][name] = list(ranks)
     return name
@@ -438,6 +455,9 @@ def _exchange_into(name, output, input, group, async_op, reduce_op=_GATHER):
         value = red[_me(name, group) * k:(_me(name, group) + 1) * k]
     out = _wrap(jnp.asarray(value))
     if inplace:
+        if output.dtype != out.dtype:
+            raise ValueError(f"For '{name}', output_tensor type {output.dtype} must be equal to input_tensor type "
+                             f"{out.dtype}")
         _set(output, out)
     return _result(name, out, async_op)
 
@@ -474,7 +494,13 @@ def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum"
     """Reduce over ranks, then this rank keeps its ``input_split_sizes`` block of axis 0."""
     _check_tensor("reduce_scatter_tensor_uneven", input)
     _check_tensor("reduce_scatter_tensor_uneven", output, "output tensor")
-    _check_op("reduce_scatter_tensor_uneven", op)
+    if not isinstance(op, str):
+        raise TypeError("For reduce_scatter_tensor_uneven, the input op type must be str")
+    if op not in ("sum", "min", "max", "avg"):
+        raise TypeError("For reduce_scatter_tensor_uneven, the input op value must be one of sum, min, max, avg")
+    if input.dtype not in _UNEVEN_RS_DTYPES:
+        raise TypeError("For primitive[DistCommReduceScatterTensorUneven], the input[input] supports types: "
+                        f"{', '.join(str(d) for d in _UNEVEN_RS_DTYPES)}. But got {input.dtype}.")
     group = _group("reduce_scatter_tensor_uneven", group)
     red = _reduce_stack(_gather("reduce_scatter_tensor_uneven", input, group), op)
     n = _group_size(group)
@@ -568,6 +594,11 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
         for t in lst:
             if not isinstance(t, (Tensor, tuple, list)):
                 raise TypeError(f"Expected tensor or tuple, but got {type(t)}")
+    for lst in (input_tensor_list, output_tensor_list):
+        dts = [t.dtype for t in lst if isinstance(t, Tensor)]
+        if any(d != dts[0] for d in dts):
+            raise TypeError(f"all_to_all input dtype must be the same, but got {dts[0]} and "
+                            f"{next(d for d in dts if d != dts[0])}.")
     group = _group("all_to_all", group)
     n = _group_size(group)
     if len(input_tensor_list) != n or len(output_tensor_list) != n:
@@ -716,8 +747,11 @@ def all_gather_object(object_list, obj, group=None):
 @op("broadcast_object_list")
 def broadcast_object_list(object_list, src=0, group=None, device=None):
     """Copy group rank ``src``'s ``object_list`` into every rank's list."""
-    _check_list("broadcast_object_list", "object_list", object_list)
     group = _group("broadcast_object_list", group)
+    if isinstance(src, bool) or not isinstance(src, numbers.Integral):
+        raise TypeError("For broadcast_object_list, the src must be int")
+    if not isinstance(object_list, list) or not object_list:
+        raise TypeError("The object_list can not be empty.")
     _rank_of("broadcast_object_list", "src", src, group)
     object_list[:] = _objects("broadcast_object_list", list(object_list), group)[src]
 

@@ -120,8 +120,7 @@ def test_new_group():
     np.testing.assert_array_equal(ops.AllReduce(group=g)(_x()).asnumpy(), _x().asnumpy())
     ops.destroy_process_group(g)
     assert ops.get_rank(g) == -1   # MindSpore: -1 for a group that does not exist
-    with pytest.raises(ValueError):
-        ops.new_group([0, 1])
+    assert ops.new_group([0, 1]) == ""   # MindSpore: a warning and no group for ranks outside the world
 
 
 def test_alltoallv_single_rank():

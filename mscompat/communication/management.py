@@ -72,6 +72,7 @@ def init(backend_name=None):
                                    "mccl": MCCL_WORLD_COMM_GROUP}[backend_name]
     GlobalComm.INITED = True
     _ops_comm._STATE["initialized"] = True
+    _ops_comm._STATE["world"] = GlobalComm.WORLD_COMM_GROUP
 
 
 def release():

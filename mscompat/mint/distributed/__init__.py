@@ -6,7 +6,6 @@ import pickle
 
 import numpy as np
 
-from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.communication import comm_func as _cf
 from mscompat.communication._comm_helper import GlobalComm
@@ -26,97 +25,188 @@ for _n in ("all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneve
 
 
 def _group(group):
-    return GlobalComm.WORLD_COMM_GROUP if group is None else group
+    """``group`` (None: the world group) checked to be a str, as MindSpore's mint functions do."""
+    group = GlobalComm.WORLD_COMM_GROUP if group is None else group
+    if not isinstance(group, str):
+        raise TypeError(f"The argument 'group' must be type of string, but got 'group' type : {type(group)}.")
+    return group
+
+
+def _check_async(async_op):
+    if not isinstance(async_op, bool):
+        raise TypeError(f"The argument 'async_op' must be a bool, but got {type(async_op)}.")
+
+
+def _check_int(name, what, value):
+    if not isinstance(value, int):
+        raise TypeError(f"For {name}, the {what} must be int")
+
+
+def _check_tensor(name, value, what="input tensor"):
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For {name}, the {what} must be tensor")
+
+
+def _check_tensor_list(tensors, what="tensor"):
+    """A list/tuple of Tensors of one dtype and shape (MindSpore's checks of gather/scatter lists)."""
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"Expected list or tuple, but got {type(tensors)}.")
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"Expected tensor, but got {type(t)}")
+    for t in tensors[1:]:
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"{what}_lists dtype must be the same, but got {tensors[0].dtype} and {t.dtype}.")
+        if tuple(t.shape) != tuple(tensors[0].shape):
+            raise TypeError(f"{what}_lists shape must be the same, but got {tensors[0].shape} and {t.shape}.")
+
+
+def _check_root_list(tensors, tensor, size):
+    """On the root rank the list holds one Tensor per rank, of ``tensor``'s dtype and shape."""
+    if not tensors or len(tensors) != size:
+        raise TypeError(f"The argument list tensor len must be equal to group rank size, but got {len(tensors)}.")
+    if tensor.dtype != tensors[0].dtype:
+        raise TypeError(f"The argument list tensor type must be equal to tensor type, but got {tensors[0].dtype}.")
+    if tuple(tensor.shape) != tuple(tensors[0].shape):
+        raise TypeError(f"The argument list tensor shape must be equal to tensor shape, but got {tensors[0].shape}.")
+
+
+def _zeros(shape, like):
+    return Tensor(np.zeros(tuple(shape), dtype=np.dtype(like.asnumpy().dtype)))
 
 
 @mint_op(_NS, twin="gather_into_tensor")
-def gather(tensor, gather_list=None, dst=0, group=None, async_op=False):
-    """Rank ``dst`` receives every rank's ``tensor`` into ``gather_list`` (one Tensor per rank)."""
+def gather(tensor, gather_list, dst=0, group=None, async_op=False):
+    """Rank ``dst`` receives every rank's ``tensor`` into ``gather_list`` (one Tensor per rank, the
+    other ranks' lists are not used)."""
+    _check_tensor("gather", tensor)
+    _check_tensor_list(gather_list)
+    _check_int("gather", "dst", dst)
+    group = _group(group)
+    _check_async(async_op)
     n = _comm.get_world_size(group)
-    out = Tensor(np.zeros((n * tensor.shape[0],) + tuple(tensor.shape[1:]) if tensor.ndim else (n,),
-                          dtype=np.dtype(tensor.asnumpy().dtype)))
-    handle = _comm.gather_into_tensor(out, tensor if tensor.ndim else tensor.reshape((1,)), dst, group, async_op)
-    if gather_list is not None and _comm.get_rank() == dst:
-        if not isinstance(gather_list, list) or len(gather_list) != n:
-            raise TypeError(f"For 'gather', 'gather_list' must be a list of {n} Tensors on the destination rank.")
-        for t, part in zip(gather_list, np.split(out.asnumpy(), n)):
-            t.assign_value(Tensor(part.reshape(tuple(t.shape))))
+    root = dst == _comm.get_rank()
+    if root:
+        _check_root_list(gather_list, tensor, n)
+    flat = tensor.reshape((1,) + tuple(tensor.shape))
+    out = _zeros((n,) + tuple(tensor.shape), tensor)
+    handle = _comm.gather_into_tensor(out, flat, _comm.get_group_rank(group, dst), group, async_op)
+    if root:
+        for t, part in zip(gather_list, out.asnumpy()):
+            t.assign_value(Tensor(part))
     return handle
 
 
 @mint_op(_NS, twin="scatter_tensor")
-def scatter(tensor, scatter_list=None, src=0, group=None, async_op=False):
-    """Rank ``src`` sends ``scatter_list[i]`` to rank ``i``, written into ``tensor``."""
+def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
+    """Rank ``src`` sends ``scatter_list[i]`` to rank ``i``, written into ``tensor`` (the other ranks'
+    lists are not used)."""
+    _check_tensor_list(scatter_list)
+    _check_tensor("scatter_tensor", tensor, "output tensor")
+    _check_int("scatter_tensor", "src", src)
+    group = _group(group)
+    _check_async(async_op)
     n = _comm.get_world_size(group)
-    if _comm.get_rank() == src:
-        if not isinstance(scatter_list, list) or len(scatter_list) != n:
-            raise TypeError(f"For 'scatter', 'scatter_list' must be a list of {n} Tensors on the source rank.")
-        full = Tensor(np.concatenate([np.asarray(t.asnumpy()).reshape((1,) + tuple(t.shape)) for t in scatter_list]))
+    if src == _comm.get_rank():
+        _check_root_list(scatter_list, tensor, n)
+        full = Tensor(np.stack([t.asnumpy() for t in scatter_list]))
     else:
-        full = Tensor(np.zeros((n,) + tuple(tensor.shape), dtype=np.dtype(tensor.asnumpy().dtype)))
-    out = Tensor(np.zeros((1,) + tuple(tensor.shape), dtype=np.dtype(tensor.asnumpy().dtype)))
-    handle = _comm.scatter_tensor(out, full, src, group, async_op)
+        full = _zeros((n,) + tuple(tensor.shape), tensor)
+    out = _zeros((1,) + tuple(tensor.shape), tensor)
+    handle = _comm.scatter_tensor(out, full, _comm.get_group_rank(group, src), group, async_op)
     tensor.assign_value(out.reshape(tuple(tensor.shape)))
     return handle
+
+
+def _check_peer(name, tensor, peer, what, group):
+    _check_tensor(name, tensor)
+    _check_int(name, what, peer)
+    group = _group(group)
+    if peer == _comm.get_rank():
+        kind = "destination" if what == "dst" else "source"
+        raise ValueError(f"Invalid {kind} rank: {kind} rank should not be the same as the rank of the current "
+                         "process.")
+    return group
 
 
 @mint_op(_NS)
 def send(tensor, dst=0, group=None, tag=0):
     """Send ``tensor`` to world rank ``dst`` (which calls ``recv``)."""
-    _cf.send(tensor, dst, _group(group), tag)
+    _cf.send(tensor, dst, _check_peer("send", tensor, dst, "dst", group), tag)
 
 
 @mint_op(_NS)
 def recv(tensor, src=0, group=None, tag=0):
-    """Receive from world rank ``src`` into ``tensor``; returns the sender's rank."""
-    tensor.assign_value(_cf.recv(tensor, src, _group(group), tag))
-    return src
+    """Receive from world rank ``src`` into ``tensor``; returns 0."""
+    got = _cf.recv(tensor, src, _check_peer("recv", tensor, src, "src", group), tag)
+    tensor.assign_value(got)
+    return 0
 
 
 @mint_op(_NS)
 def isend(tensor, dst=0, group=None, tag=0):
     """``send``; returns a handle."""
-    return _cf.isend(tensor, dst, _group(group), tag)
+    return _cf.isend(tensor, dst, _check_peer("isend", tensor, dst, "dst", group), tag)
 
 
 @mint_op(_NS)
 def irecv(tensor, src=0, group=None, tag=0):
     """``recv`` into ``tensor``; returns a handle."""
-    out, handle = _cf.irecv(tensor, src, _group(group), tag)
+    out, handle = _cf.irecv(tensor, src, _check_peer("irecv", tensor, src, "src", group), tag)
     tensor.assign_value(out)
     return handle
 
 
 class P2POp:
-    """One point-to-point operation for :func:`batch_isend_irecv`: ``op`` is ``isend`` or ``irecv``
-    (or their names), ``peer`` the other world rank."""
+    """One point-to-point operation for :func:`batch_isend_irecv`: ``op`` is :func:`isend` or
+    :func:`irecv` (or their names, kept as given), ``peer`` the other world rank."""
 
     def __init__(self, op, tensor, peer, group=None, tag=0):
-        name = op if isinstance(op, str) else getattr(op, "__name__", "")
-        if name not in ("isend", "irecv"):
-            raise TypeError(f"Expected 'op' to be 'isend' or 'irecv', but got {op}.")
+        if isinstance(op, str):
+            if op not in ("isend", "irecv"):
+                raise TypeError(f"Expected op to be of type isend or irecv, but got {op}")
+        elif op is not isend and op is not irecv:
+            raise TypeError(f"Expected op to be of type isend or irecv, but got {op}")
         if not isinstance(tensor, Tensor):
-            raise TypeError(f"Expected 'tensor' to be a Tensor, but got {type(tensor)}.")
+            raise TypeError(f"Expected tensor to be Tensor, but got {type(tensor)}.")
         if not isinstance(peer, int):
-            raise TypeError(f"Expected 'peer' to be an int, but got {type(peer)}.")
-        self.op, self.tensor, self.peer, self.group, self.tag = name, tensor, peer, group, tag
+            raise TypeError("For P2POp, the peer must be int")
+        self.op, self.tensor, self.peer, self.group, self.tag = op, tensor, peer, group, tag
 
 
 @mint_op(_NS)
 def batch_isend_irecv(p2p_op_list):
-    """Run the :class:`P2POp` list; one handle per operation."""
-    if not isinstance(p2p_op_list, list) or not all(isinstance(p, P2POp) for p in p2p_op_list):
-        raise TypeError("p2p_op_list must be a list of P2POp.")
-    return [(isend if p.op == "isend" else irecv)(p.tensor, p.peer, p.group, p.tag) for p in p2p_op_list]
+    """Run the :class:`P2POp` list (one group for all); a list with one handle."""
+    if not p2p_op_list:
+        raise TypeError("p2p_op_list can not be empty list.")
+    if not all(isinstance(p, P2POp) for p in p2p_op_list):
+        raise TypeError("The elements in p2p_op_list must be type of P2POp.")
+    if any(p.group != p2p_op_list[0].group for p in p2p_op_list):
+        raise TypeError("The group name in p2p_op_list must be consistent.")
+    # sends first, then receives: a pair of ranks that send to each other before receiving completes
+    ops = sorted(p2p_op_list, key=lambda p: (p.op if isinstance(p.op, str) else p.op.__name__) != "isend")
+    for p in ops:
+        (isend if (p.op if isinstance(p.op, str) else p.op.__name__) == "isend" else irecv)(
+            p.tensor, p.peer, p.group, p.tag)
+    return [_comm.CommHandle()]
 
 
 def _to_bytes_tensor(obj):
     return Tensor(np.frombuffer(pickle.dumps(obj), np.uint8).copy())
 
 
+def _check_objects(name, object_list, peer, what, group):
+    _check_int(name, what, peer)
+    group = _group(group)
+    if not isinstance(object_list, list):
+        raise TypeError(f"For {name}, the object_list must be a list")
+    return group
+
+
 @mint_op(_NS)
 def send_object_list(object_list, dst, group=None, device=None):
     """Send the picklable objects of ``object_list`` to world rank ``dst``."""
+    group = _check_objects("send_object_list", object_list, dst, "dst", group)
     data = _to_bytes_tensor(list(object_list))
     send(Tensor(np.array([data.shape[0]], np.int64)), dst, group)
     send(data, dst, group)
@@ -124,14 +214,15 @@ def send_object_list(object_list, dst, group=None, device=None):
 
 @mint_op(_NS)
 def recv_object_list(object_list, src=0, group=None, device=None):
-    """Receive into ``object_list`` the objects world rank ``src`` sent."""
+    """Receive into ``object_list`` the objects world rank ``src`` sent; returns 0."""
+    group = _check_objects("recv_object_list", object_list, src, "src", group)
     size = Tensor(np.zeros((1,), np.int64))
     recv(size, src, group)
     data = Tensor(np.zeros((int(size.asnumpy()[0]),), np.uint8))
     recv(data, src, group)
     for i, v in enumerate(pickle.loads(data.asnumpy().tobytes())[:len(object_list)]):
         object_list[i] = v
-    return src
+    return 0
 
 
 globals().update(mint_exports(_NS))
