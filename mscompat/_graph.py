@@ -389,10 +389,9 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
 
     The function is generated for its arity (the Parameters and inputs read as attributes, no
     loop), as ``dataclasses`` and ``attrs`` generate theirs: this call is the whole cost of a
-    small compiled function beyond XLA's own dispatch."""
-    executable, params = entry.executable, progs.params
+    small compiled function beyond XLA's own dispatch. ``call.front(slow)`` makes the same call
+    as an ``ms.jit`` function's own ``__call__`` (:func:`_make_fast`)."""
     leaves, treedef = jax.tree_util.tree_flatten(out)
-    n_out, n_written = len(leaves), len(written)
     if type(out) is Tensor:
         wrap_out = None
     elif type(out) is tuple and all(type(v) is Tensor for v in out):
@@ -401,6 +400,19 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
     else:
         def wrap_out(arrays):
             return jax.tree_util.tree_unflatten(treedef, arrays)
+    return _make_fast(owner, progs, entry, n_args, len(leaves), wrap_out, written, draws, dicts, changed)
+
+
+def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dicts, changed, slow=None):
+    """:func:`_fast_call`'s function, for outputs of ``n_out`` arrays (``wrap_out`` makes them the
+    outputs; None: one Tensor).
+
+    With ``slow`` (``slow(self, args, kwargs, tried)``: the full call of an ``ms.jit`` function)
+    the function made is ``__call__(self, *args, **kwargs)`` of that function's object: the
+    call's own checks (keyword arguments, a transform or parallel mode in progress) and the
+    repeated call in one Python frame, ``slow`` taking every call it cannot."""
+    executable, params = entry.executable, progs.params
+    n_written = len(written)
     names = {"run": _dispatcher(executable), "MISS": _MISS, "Tensor": Tensor, "new": object.__new__, "owner": owner,
              "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise, "RECORDING": _RECORDING,
              "raise_recorded": _raise_recorded, "key0": _raw_key(_state.ensure_key()), "rng": _rng,
@@ -408,20 +420,26 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
              "plain_dicts": plain_dicts}
     names.update((f"p{i}", p) for i, p in enumerate(params))
     a = [f"a{i}" for i in range(n_args)]
+    if slow is None:
+        head, miss, missed = ["def call(args):", f"    if len(args) != {n_args}:"], "MISS", "MISS"
+    else:
+        names.update(slow=slow, CURRENT=_state._CURRENT, PAR=_PAR)
+        head = ["def call(self, *args, **kwargs):",
+                f"    if kwargs or len(args) != {n_args} or CURRENT.value is not None or PAR[0] is not None:"]
+        miss, missed = "slow(self, args, kwargs, False)", "slow(self, args, kwargs, True)"
     unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
-    check = f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return MISS\n" if n_args else ""
+    check = (f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return {miss}\n"
+             if n_args else "")
     inputs = [f"p{i}._stored" for i in range(len(params))]
     inputs.append("raw_key(ensure_key())" if draws else "key0")
     inputs += [f"{x}._data" for x in a]
-    lines = [
-        "def call(args):",
-        f"    if len(args) != {n_args}:",
-        "        return MISS",
+    lines = head + [
+        f"        return {miss}",
         unpack + check + "    try:",
         f"        res = run({', '.join(inputs)})",
         "    except TypeError:      # another signature, a pending Parameter, or JAX tracers",
         "        owner.fast_misses += 1",
-        "        return MISS",
+        f"        return {missed}",
         "    except CHECK as err:   # a run-time check of the program failed: MindSpore's error",
         "        exc = reraise(err)",
         "        if exc is None:",
@@ -441,7 +459,11 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
         lines.append(f"    t = wrap_out(res[:{n_out}])")
     lines.append("    return plain_dicts(t)" if dicts else "    return t")
     exec(compile("\n".join(lines), f"<fast call of {owner.name}>", "exec"), names)
-    return names["call"]
+    call = names["call"]
+    if slow is None:
+        call.front = functools.partial(_make_fast, owner, progs, entry, n_args, n_out, wrap_out, written, draws,
+                                       dicts, changed)
+    return call
 
 
 class _Programs:

@@ -161,3 +161,23 @@ def test_threads_share_one_function():
     for t in threads:
         t.join()
     assert not errors, errors
+
+
+def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cannot_take():
+    fn, w, b = _linear()
+    x, y = _t(2, 4), _t(2, 3, seed=2)
+    first = fn(x, y).asnumpy()
+    own = type(fn).__call__
+    assert own.__code__.co_filename.startswith("<fast call of")   # one generated frame for the call
+    np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
+    np.testing.assert_allclose(fn(x, y=y).asnumpy(), first, rtol=1e-6)      # keywords: the full call
+    np.testing.assert_allclose(fn(x, 1.0).asnumpy(), x.asnumpy() @ w.asnumpy() + 1.0, rtol=1e-5)
+    # inside a transform the function is traced, not run: the gradient reaches the Parameter
+    g = ms.grad(lambda x: fn(x, y).sum(), grad_position=None, weights=[w])(x)[0]
+    np.testing.assert_allclose(g.asnumpy(), np.tile(x.asnumpy().sum(0)[:, None], (1, 3)), rtol=1e-5)
+    other = _linear()[0]
+    other(x, y)
+    assert type(other) is not type(fn)          # each function's call is its own
+    compiles = fn._compiled.compiles
+    np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
+    assert fn._compiled.compiles == compiles    # back to the first signature: nothing compiled

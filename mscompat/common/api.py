@@ -102,15 +102,19 @@ class _JitFunction:
         self.fn = fn
         self.config = config
         self._compiled = None
+        self._front = None      # the repeated call its own __call__ was made from (_install_front)
 
     _owner = None       # the object of a jit method
 
     def __call__(self, *args, **kwargs):
+        return self._call(args, kwargs, False)
+
+    def _call(self, args, kwargs, tried):
+        """The call; ``tried``: the repeated call was tried and missed."""
         if _CURRENT.value is not None:
             return self.fn(*args, **kwargs)
         compiled = self._compiled
-        tried = False
-        if compiled is not None and not kwargs:
+        if compiled is not None and not kwargs and not tried:
             # the repeated call: straight to the program when nothing changed (_graph._fast_call)
             fast = compiled.fast
             if fast is not None and _PAR[0] is None and self._owner is None:
@@ -134,9 +138,24 @@ class _JitFunction:
         if self._compiled is None:
             self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"),
                                              strict=self._strict)
-        if tried:       # the repeated call missed: not twice
-            return self._compiled.call_full(args, kwargs)
-        return self._compiled(args, kwargs)
+        compiled = self._compiled
+        out = compiled.call_full(args, kwargs) if tried else compiled(args, kwargs)  # a miss is not tried twice
+        if compiled.fast is not self._front and owner is None:
+            self._install_front(compiled.fast)
+        return out
+
+    def _install_front(self, fast):
+        """Makes the repeated call ``fast`` this object's own ``__call__`` (one Python frame for
+        the whole call: ``_graph._make_fast``), on a class of its own; None: the plain call."""
+        self._front = fast
+        cls = type(self)
+        if fast is None:
+            if cls is not _JitFunction:
+                cls.__call__ = _JitFunction.__call__
+            return
+        if cls is _JitFunction:
+            cls = self.__class__ = type("_JitFunction", (_JitFunction,), {"__slots__": (), "__module__": __name__})
+        cls.__call__ = fast.front(_JitFunction._call)
 
     def _strict(self):
         """``fullgraph=True`` is MindSpore's STRICT syntax level for a jit function (no JIT Fallback)."""
