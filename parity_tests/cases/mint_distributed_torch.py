@@ -16,6 +16,15 @@ with one rank, ``output_split_sizes``/``input_split_sizes`` name the whole first
 uneven call is PyTorch's even one.
 
 ``NEEDS_COMM``: the MindSpore oracle runs this table after ``init()`` (see parity_tests/README.md)."""
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+
 import numpy as np
 
 from parity_tests.harness import case, F32, I32
@@ -173,4 +182,90 @@ CASES += [
     case("mint.distributed.init_process_group/after_destroy", _life_cycle, torch_ref=_torch_life_cycle,
          ms_crashes=_INIT),
     case("mint.distributed.destroy_process_group/world", _life_cycle, torch_ref=_torch_life_cycle, ms_crashes=_INIT),
+]
+
+# ---------------------------------------------------------------------------------------
+# point to point between two processes: send/recv, isend/irecv, batch_isend_irecv, object lists.
+# Each framework runs ``_mint_p2p_worker`` once as a two-process job (mscompat under its launcher
+# ``python -m mscompat.run``, PyTorch as two gloo processes); the cases read what the ranks received.
+
+_TWO_RANKS = ("not run on MindSpore: a two-process exchange, while the MindSpore oracle is one msrun worker, and "
+              "MindSpore's CPU build cannot send (send/isend look this rank up in hccl_world_group, which it does "
+              "not create: RuntimeError)")
+_WORKER = "parity_tests.cases._mint_p2p_worker"
+_ROOT = pathlib.Path(__file__).resolve().parents[2]
+_P2P = {}   # framework -> (rank 0's results, rank 1's results), one run per test session
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _run_two_ranks(framework):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MS_", "RANK_"))}
+    with tempfile.TemporaryDirectory(prefix="mint_p2p_") as d:
+        port = _free_port()
+        if framework == "torch":
+            cmds = [[sys.executable, "-m", _WORKER, "torch", d, str(port), str(r)] for r in (0, 1)]
+        else:
+            cmds = [[sys.executable, "-m", "mscompat.run", "--worker_num=2", "--local_worker_num=2",
+                     "--master_addr=127.0.0.1", f"--master_port={port}", f"--log_dir={d}/log", "--join=True",
+                     "--cluster_time_out=60", "python", "-m", _WORKER, "mscompat", d]]
+        procs = [subprocess.Popen(c, cwd=str(_ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True, errors="replace", start_new_session=True) for c in cmds]
+        try:
+            errs = [p.communicate(timeout=240)[1] for p in procs]
+        finally:
+            for p in procs:   # the job's process group, workers included
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        files = [pathlib.Path(d) / f"rank{r}.json" for r in (0, 1)]
+        if not all(f.exists() for f in files):
+            logs = "".join(f.read_text(errors="replace")[-1500:] for f in sorted(pathlib.Path(d).glob("log/*.log")))
+            raise RuntimeError(f"the two-process {framework} run failed: {''.join(errs)[-2000:]}{logs}")
+        return tuple(json.loads(f.read_text()) for f in files)
+
+
+def _two_ranks(framework):
+    if framework not in _P2P:
+        _P2P[framework] = _run_two_ranks(framework)
+    return _P2P[framework]
+
+
+def _p2p_case(name, pick):
+    """A case of ``pick(rank0, rank1, tensor)``, ``tensor`` making the framework's Tensor of a record."""
+    def fn(ms):
+        return pick(*_two_ranks("mscompat"), lambda rec: ms.Tensor(_array(rec)))
+
+    def ref(torch):
+        return pick(*_two_ranks("torch"), lambda rec: torch.from_numpy(_array(rec)))
+    return case(name, fn, torch_ref=ref, ms_crashes=_TWO_RANKS)
+
+
+def _array(rec):
+    dtype, shape, values = rec
+    return np.array(values, dtype=dtype).reshape(shape)
+
+
+for _tag in ("f32", "i32", "f16", "i8"):
+    CASES += [
+        _p2p_case(f"mint.distributed.send/two_ranks_{_tag}", lambda r0, r1, T, t=_tag: (r0[f"send_{t}"], T(r1[f"recv_{t}"]))),
+        _p2p_case(f"mint.distributed.recv/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: (r1[f"recv_ret_{t}"], T(r1[f"recv_{t}"]))),
+        _p2p_case(f"mint.distributed.isend/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: (r1[f"isend_handle_{t}"], T(r0[f"irecv_{t}"]))),
+        _p2p_case(f"mint.distributed.irecv/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: (r0[f"irecv_handle_{t}"], T(r0[f"irecv_{t}"]))),
+        _p2p_case(f"mint.distributed.batch_isend_irecv/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: (T(r0[f"batch_{t}"]), T(r1[f"batch_{t}"]))),
+    ]
+CASES += [
+    _p2p_case("mint.distributed.send_object_list/two_ranks",
+              lambda r0, r1, T: (r0["send_object_list"], r1["recv_object_list"])),
+    _p2p_case("mint.distributed.recv_object_list/two_ranks",
+              lambda r0, r1, T: (r1["recv_object_list_ret"], r1["recv_object_list"])),
 ]

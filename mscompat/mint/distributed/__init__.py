@@ -174,20 +174,45 @@ class P2POp:
         self.op, self.tensor, self.peer, self.group, self.tag = op, tensor, peer, group, tag
 
 
+def _op_name(p):
+    return p.op if isinstance(p.op, str) else p.op.__name__
+
+
+def _swap_objects(name, peer, obj):
+    """Exchange a picklable object with world rank ``peer`` (which calls this too): the peer's object."""
+    raw = np.frombuffer(pickle.dumps(obj), np.uint8)
+    theirs = int(np.asarray(_comm.pair_exchange(name, peer, np.array([raw.size], np.int64)))[0])
+    buf = np.zeros((max(raw.size, theirs),), np.uint8)
+    buf[:raw.size] = raw
+    return pickle.loads(np.asarray(_comm.pair_exchange(name, peer, buf))[:theirs].tobytes())
+
+
 @mint_op(_NS)
 def batch_isend_irecv(p2p_op_list):
-    """Run the :class:`P2POp` list (one group for all); a list with one handle."""
+    """Run the :class:`P2POp` list (one group for all); a list with one handle. With each peer, in
+    increasing peer order (so every process meets its peers in one global order), this process's
+    sends to it travel together and fill the peer's receives from this process in list order."""
     if not p2p_op_list:
         raise TypeError("p2p_op_list can not be empty list.")
     if not all(isinstance(p, P2POp) for p in p2p_op_list):
         raise TypeError("The elements in p2p_op_list must be type of P2POp.")
     if any(p.group != p2p_op_list[0].group for p in p2p_op_list):
         raise TypeError("The group name in p2p_op_list must be consistent.")
-    # sends first, then receives: a pair of ranks that send to each other before receiving completes
-    ops = sorted(p2p_op_list, key=lambda p: (p.op if isinstance(p.op, str) else p.op.__name__) != "isend")
-    for p in ops:
-        (isend if (p.op if isinstance(p.op, str) else p.op.__name__) == "isend" else irecv)(
-            p.tensor, p.peer, p.group, p.tag)
+    by_peer = {}
+    for p in p2p_op_list:
+        _check_peer("batch_isend_irecv", p.tensor, p.peer, "dst" if _op_name(p) == "isend" else "src", p.group)
+        by_peer.setdefault(p.peer, ([], []))[_op_name(p) == "irecv"].append(p.tensor)
+    for peer in sorted(by_peer):
+        sends, recvs = by_peer[peer]
+        got = _swap_objects("batch_isend_irecv", peer, [t.asnumpy() for t in sends])
+        if len(got) != len(recvs):
+            raise ValueError(f"For batch_isend_irecv, rank {peer} sends {len(got)} tensors to this process, which "
+                             f"receives {len(recvs)} from it.")
+        for t, v in zip(recvs, got):
+            if v.size != t.size:
+                raise ValueError(f"For batch_isend_irecv, a tensor of {v.size} elements from rank {peer} does not "
+                                 f"fit the receive buffer of shape {tuple(t.shape)}.")
+            t.assign_value(Tensor(v.reshape(tuple(t.shape))).astype(t.dtype))
     return [_comm.CommHandle()]
 
 
