@@ -97,7 +97,17 @@ def _exempt():
     for n in ("empty", "empty_like", "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm",
               "normal", "bernoulli", "multinomial"):
         ex[f"mint.{n}"]["dtypes"] = "random or uninitialized values: only dtypes and shapes compare (covered by value)"
+    for n in _DIST_NO_TENSOR:
+        ex[f"mint.distributed.{n}"]["dtypes"] = "no tensor argument (groups, ranks, a key-value store)"
+    for n in _DIST_OBJECTS:
+        ex[f"mint.distributed.{n}"]["dtypes"] = "moves picklable Python objects, no tensor argument"
     return ex
+
+
+_DIST_NO_TENSOR = """TCPStore barrier destroy_process_group get_backend get_global_rank get_group_rank
+get_process_group_ranks get_rank get_world_size init_process_group is_available is_initialized new_group""".split()
+_DIST_OBJECTS = """all_gather_object broadcast_object_list gather_object scatter_object_list send_object_list
+recv_object_list""".split()
 
 
 EXEMPT = _exempt()
