@@ -348,7 +348,9 @@ primitive("Meshgrid", _meshgrid_prim, attrs=(("indexing", "xy"),), init=lambda p
 
 @op("tuple_to_array")
 def tuple_to_array(input_x):
-    """A 1-D Tensor from a tuple of numbers (int32 when the first is an int, else float32)."""
+    """A 1-D Tensor from a tuple (or range) of numbers (int32 when the first is an int, else float32)."""
+    if isinstance(input_x, builtins.range):      # mindyolo's YOLOv4 head builds its grid from ranges
+        input_x = tuple(input_x)
     if not isinstance(input_x, tuple):
         return None
     return _tuple_to_array(input_x)
@@ -364,6 +366,7 @@ def _tuple_to_array(x):
 
 
 def _tuple_to_array_prim(x):
+    x = tuple(x) if isinstance(x, builtins.range) else x
     if not isinstance(x, (tuple, list)):
         raise TypeError(f"For 'TupleToArray', the input must be a tuple, but got {builtin_type(x).__name__}.")
     for i, v in enumerate(x):
