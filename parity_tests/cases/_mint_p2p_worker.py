@@ -37,7 +37,8 @@ def _torch(port, rank):
     return D, lambda a: torch.from_numpy(np.array(a, copy=True)), lambda t: t.numpy(), D.P2POp, D.get_rank()
 
 
-def exchanges(D, T, to_np, P2POp, rank):
+def exchanges(D, T, to_np, P2POp, rank, torch_rules):
+    """``torch_rules``: PyTorch takes no gather/scatter list off the root (MindSpore wants one everywhere)."""
     peer = 1 - rank
     got = {}
 
@@ -71,6 +72,33 @@ def exchanges(D, T, to_np, P2POp, rank):
         for h in D.batch_isend_irecv(ops):
             h.wait()
         keep(f"batch_{tag}", buf)
+        # gather to rank 0 (each rank: its input plus its rank), scatter from rank 0 ([x, -x])
+        bufs = [T(np.zeros_like(x)) for _ in range(2)]
+        gather_list = bufs if rank == 0 or not torch_rules else None   # PyTorch: no list off the root
+        D.gather(T((x + rank).astype(x.dtype)), gather_list, dst=0)
+        if rank == 0:
+            for i, b in enumerate(bufs):
+                keep(f"gather_{tag}_{i}", b)
+        out = T(np.zeros_like(x))
+        if rank == 0:
+            parts = [T(x), T(-x)]
+        else:   # MindSpore checks a list of tensors on every rank; PyTorch takes none off the root
+            parts = None if torch_rules else [T(np.zeros_like(x)), T(np.zeros_like(x))]
+        D.scatter(out, parts, src=0)
+        keep(f"scatter_{tag}", out)
+    # object collectives
+    everyone = [None, None]
+    D.all_gather_object(everyone, {"rank": rank, "items": list(range(rank + 2))})
+    got["all_gather_object"] = repr(everyone)
+    listed = [f"from {rank}", rank] if rank == 1 else [None, None]
+    D.broadcast_object_list(listed, src=1)
+    got["broadcast_object_list"] = repr(listed)
+    gathered = [None, None] if rank == 1 else None
+    D.gather_object(("obj", rank), gathered, dst=1)
+    got["gather_object"] = repr(gathered)
+    one = [None]
+    D.scatter_object_list(one, [{"to": 0}, {"to": 1}] if rank == 0 else None, src=0)
+    got["scatter_object_list"] = repr(one)
     # object lists, rank 0 -> rank 1
     if rank == 0:
         got["send_object_list"] = D.send_object_list(list(OBJECTS), 1)
@@ -87,7 +115,7 @@ def main(argv):
         D, T, to_np, P2POp, rank = _mscompat()
     else:
         D, T, to_np, P2POp, rank = _torch(int(argv[2]), int(argv[3]))
-    got = exchanges(D, T, to_np, P2POp, rank)
+    got = exchanges(D, T, to_np, P2POp, rank, fw == "torch")
     D.barrier()
     with open(os.path.join(out_dir, f"rank{rank}.json.tmp"), "w") as f:
         json.dump(got, f)

@@ -263,6 +263,16 @@ for _tag in ("f32", "i32", "f16", "i8"):
         _p2p_case(f"mint.distributed.batch_isend_irecv/two_ranks_{_tag}",
                   lambda r0, r1, T, t=_tag: (T(r0[f"batch_{t}"]), T(r1[f"batch_{t}"]))),
     ]
+    CASES += [
+        _p2p_case(f"mint.distributed.gather/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: [T(r0[f"gather_{t}_{i}"]) for i in range(2)]),
+        _p2p_case(f"mint.distributed.scatter/two_ranks_{_tag}",
+                  lambda r0, r1, T, t=_tag: [T(r0[f"scatter_{t}"]), T(r1[f"scatter_{t}"])]),
+    ]
+CASES += [
+    _p2p_case(f"mint.distributed.{name}/two_ranks", lambda r0, r1, T, k=name: (r0[k], r1[k]))
+    for name in ("all_gather_object", "broadcast_object_list", "gather_object", "scatter_object_list")
+]
 CASES += [
     _p2p_case("mint.distributed.send_object_list/two_ranks",
               lambda r0, r1, T: (r0["send_object_list"], r1["recv_object_list"])),

@@ -42,11 +42,6 @@ def _check_int(name, what, value):
         raise TypeError(f"For {name}, the {what} must be int")
 
 
-def _check_tensor(name, value, what="input tensor"):
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For {name}, the {what} must be tensor")
-
-
 def _check_tensor_list(tensors, what="tensor"):
     """A list/tuple of Tensors of one dtype and shape (MindSpore's checks of gather/scatter lists)."""
     if not isinstance(tensors, (list, tuple)):
@@ -79,7 +74,7 @@ def _zeros(shape, like):
 def gather(tensor, gather_list, dst=0, group=None, async_op=False):
     """Rank ``dst`` receives every rank's ``tensor`` into ``gather_list`` (one Tensor per rank, the
     other ranks' lists are not used)."""
-    _check_tensor("gather", tensor)
+    _comm._check_tensor("gather", tensor)
     _check_tensor_list(gather_list)
     _check_int("gather", "dst", dst)
     group = _group(group)
@@ -102,7 +97,7 @@ def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
     """Rank ``src`` sends ``scatter_list[i]`` to rank ``i``, written into ``tensor`` (the other ranks'
     lists are not used)."""
     _check_tensor_list(scatter_list)
-    _check_tensor("scatter_tensor", tensor, "output tensor")
+    _comm._check_tensor("scatter_tensor", tensor, "output tensor")
     _check_int("scatter_tensor", "src", src)
     group = _group(group)
     _check_async(async_op)
@@ -119,7 +114,7 @@ def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
 
 
 def _check_peer(name, tensor, peer, what, group):
-    _check_tensor(name, tensor)
+    _comm._check_tensor(name, tensor)
     _check_int(name, what, peer)
     group = _group(group)
     if peer == _comm.get_rank():
