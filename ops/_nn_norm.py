@@ -157,15 +157,16 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if num_groups <= 0 or c % num_groups:
         raise ValueError(f"For GroupNorm, the 'num_channels' must be divided by 'num_groups', but got "
                          f"'num_channels': {c} ,'num_groups': {num_groups}")
-    f = a.astype(jnp.float32).reshape((n, num_groups, -1))
+    ct = jnp.float64 if a.dtype == jnp.float64 else jnp.float32   # float64 in float64, the rest in float32
+    f = a.astype(ct).reshape((n, num_groups, -1))
     mean = jnp.mean(f, axis=-1, keepdims=True)
     var = jnp.mean(jnp.square(f - mean), axis=-1, keepdims=True)
-    y = ((f - mean) / jnp.sqrt(var + jnp.float32(eps))).reshape(a.shape)
+    y = ((f - mean) / jnp.sqrt(var + ct(eps))).reshape(a.shape)
     shape = (1, c) + (1,) * (a.ndim - 2)
     for name, p in (("weight", weight), ("bias", bias)):
         if p is None:
             continue
-        pa = need_tensor("GroupNorm", name, p).astype(jnp.float32)
+        pa = need_tensor("GroupNorm", name, p).astype(ct)
         if tuple(pa.shape) != (c,):
             raise ValueError(f"For GroupNorm, shape of weight and bias should be equal to input_x's channel "
                              f"dimension: {c}, but got shape: {list(pa.shape)}.")

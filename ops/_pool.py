@@ -148,16 +148,17 @@ def _avg_pool(a, ksize, stride, pads, ceil, count_include_pad=True, divisor_over
     outs = [_out_size(spatial[i], ksize[i], stride[i], 1, pads[i][0], pads[i][1], ceil) for i in range(nd)]
     if any(o <= 0 for o in outs):
         raise ValueError(f"The output size of the pooling is not positive: {outs}.")
-    f = a.astype(jnp.float32)
-    total = _reduce_window(f, np.array(0, np.float32), lax.add, ksize, stride, ones_d, pads, outs)
+    ct = np.float64 if a.dtype == np.float64 else np.float32   # float64 sums in float64, the rest in float32
+    f = a.astype(ct)
+    total = _reduce_window(f, np.array(0, ct), lax.add, ksize, stride, ones_d, pads, outs)
     if divisor_override:
-        div = jnp.float32(divisor_override)
+        div = ct(divisor_override)
     else:
         if count_include_pad:
-            base = jnp.ones((1, 1) + tuple(spatial[i] + pads[i][0] + pads[i][1] for i in range(nd)), jnp.float32)
+            base = jnp.ones((1, 1) + tuple(spatial[i] + pads[i][0] + pads[i][1] for i in range(nd)), ct)
             cnt = _windows(base, ksize, stride, ones_d, [(0, 0)] * nd, outs, 0)
         else:
-            cnt = _windows(jnp.ones((1, 1) + tuple(spatial), jnp.float32), ksize, stride, ones_d, pads, outs, 0)
+            cnt = _windows(jnp.ones((1, 1) + tuple(spatial), ct), ksize, stride, ones_d, pads, outs, 0)
         div = jnp.sum(cnt, axis=0)
     return (total / div).astype(a.dtype)
 

@@ -68,7 +68,13 @@ def elu(input, alpha=1.0, inplace=False):
 
 
 def _elu(input, alpha):
-    return ops.elu(input) if alpha == 1.0 else ops.where(input > 0, input, ops.expm1(input) * alpha)
+    # EluExt/InplaceElu take floating inputs (bfloat16 included); integers and bool: a RuntimeError
+    if isinstance(input, Tensor) and not input.is_floating_point():
+        raise RuntimeError(f"For 'elu', the dtype of 'input' must be float16, float32 or bfloat16, but got "
+                           f"{input.dtype}.")
+    if alpha == 1.0 and not (isinstance(input, Tensor) and input.dtype == mstype.bfloat16):
+        return ops.elu(input)
+    return ops.where(input > 0, input, ops.expm1(input) * alpha)
 
 
 # the Ext kernels take floating inputs of at most 32 bits (float64 and integers: a TypeError)
