@@ -194,13 +194,23 @@ _TWO_RANKS = ("not run on MindSpore: a two-process exchange, while the MindSpore
               "not create: RuntimeError)")
 _WORKER = "parity_tests.cases._mint_p2p_worker"
 _ROOT = pathlib.Path(__file__).resolve().parents[2]
-_P2P = {}   # framework -> (rank 0's results, rank 1's results), one run per test session
+_P2P = {}   # framework -> (rank 0's results, rank 1's results) or the run's error, one run per test session
 
 
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _kill(procs):
+    """End the process groups this table started (each job's session: the launcher and its workers)."""
+    for p in procs:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        p.wait()
 
 
 def _run_two_ranks(framework):
@@ -217,12 +227,11 @@ def _run_two_ranks(framework):
                                   text=True, errors="replace", start_new_session=True) for c in cmds]
         try:
             errs = [p.communicate(timeout=240)[1] for p in procs]
-        finally:
-            for p in procs:   # the job's process group, workers included
-                try:
-                    os.killpg(p.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+        except BaseException:
+            _kill(procs)
+            raise
+        if any(p.returncode for p in procs):   # workers of a failed launcher may be left
+            _kill(procs)
         files = [pathlib.Path(d) / f"rank{r}.json" for r in (0, 1)]
         if not all(f.exists() for f in files):
             logs = "".join(f.read_text(errors="replace")[-1500:] for f in sorted(pathlib.Path(d).glob("log/*.log")))
@@ -231,8 +240,14 @@ def _run_two_ranks(framework):
 
 
 def _two_ranks(framework):
+    """Both ranks' results; a failed run is remembered too (the later cases fail at once, not after a rerun)."""
     if framework not in _P2P:
-        _P2P[framework] = _run_two_ranks(framework)
+        try:
+            _P2P[framework] = _run_two_ranks(framework)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+            _P2P[framework] = e
+    if isinstance(_P2P[framework], Exception):
+        raise RuntimeError(f"the two-process {framework} job failed before: {_P2P[framework]}")
     return _P2P[framework]
 
 
