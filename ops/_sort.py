@@ -92,11 +92,14 @@ def _topk(name, a, k, ax, largest, sorted_):
     if not 0 < k <= n:
         raise ValueError(f"For primitive[TopK], the k must be in (0,{n}], but got {k}.")
     moved = jnp.moveaxis(a, ax, -1) if a.ndim else a.reshape(1)
-    if sorted_:
+    if sorted_ and k > n // 2:       # MindSpore's CPU TopK: a stable sort of the whole row
         v, i = _sort_impl(moved, moved.ndim - 1, largest)
         v, i = v[..., :k], i[..., :k]
-    else:
+    else:   # else std::nth_element's first k, stable-sorted when sorted (so ties keep its order)
         i = _unsorted_topk_indices(moved, k, largest)
+        if sorted_:
+            i = jnp.take_along_axis(i, _sort_impl(jnp.take_along_axis(moved, i, axis=-1), moved.ndim - 1,
+                                                  largest)[1], axis=-1)
         v = jnp.take_along_axis(moved, i, axis=-1)
     if a.ndim == 0:
         return _wrap(v.reshape(())), _wrap(i.reshape(()))

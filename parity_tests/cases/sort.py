@@ -80,6 +80,16 @@ CASES = [
     case("sort/bad_0d", lambda ms: ms.ops.sort(ms.Tensor(2.0)), error=True),
     case("topk/bad_k0", lambda ms, x: ms.ops.topk(x, 0), X, error=True),
     case("topk/tensor_k", lambda ms, x: ms.ops.topk(x, ms.Tensor(2)), X),
+    # sorted TopK on MindSpore's CPU: k above half the row stable-sorts the row; k up to half takes
+    # std::nth_element's first k and stable-sorts them, so tied values keep that order
+    case("topk/ties_k_half", lambda ms, x: ms.ops.topk(x, 5), Raw(np.ones((2, 10), np.float32))),
+    case("topk/ties_k_over_half", lambda ms, x: ms.ops.topk(x, 6), Raw(np.ones((2, 10), np.float32))),
+    case("topk/ties_long_rows", lambda ms, x: ms.ops.topk(x, 300),
+         Raw(np.random.RandomState(3).randint(0, 4, (3, 1000)).astype(np.float32))),
+    case("topk/ties_smallest_dim0", lambda ms, x: ms.ops.topk(x, 7, dim=0, largest=False),
+         Raw(np.random.RandomState(4).randint(0, 3, (40, 5)).astype(np.float32))),
+    case("topk/ties_grad", lambda ms, x: ms.ops.grad(lambda t: ms.ops.topk(t, 4)[0] * ms.Tensor(
+        np.arange(1., 5., dtype=np.float32)))(x), Raw(np.array([[2, 1, 2, 2, 0, 2, 1, 2, 2, 2]], np.float32))),
     case("argsort/int32_descending", lambda ms: ms.ops.argsort(ms.Tensor([3, 1, 2], ms.int32), descending=True)),
     case("searchsorted/2d", lambda ms: ms.ops.searchsorted(ms.Tensor([[1., 3, 5], [2, 4, 6]]), ms.Tensor([[2.], [5.]]))),
     case("searchsorted/int32_out", lambda ms: ms.ops.searchsorted(ms.Tensor([1, 3, 5], ms.int32),
