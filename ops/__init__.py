@@ -15,7 +15,7 @@ _FAMILIES = (
     "_compare", "_scalar",                                    # elementwise math
     "_matmul", "_matmul_geom", "_reduce", "_cumulative", "_norm",                                   # matmul family, reductions
     "_array", "_array_info", "_array_move", "_matrix_diag", "_creation", "_index_ops", "_scatter", "_sort",             # array manipulation
-    "_nn", "_nn_norm", "_nn_dropout", "_nn_fold", "_conv", "_pool", "_loss", "_image", "_image_boxes",  # neural-network ops
+    "_nn", "_nn_norm", "_nn_dropout", "_nn_fold", "_conv", "_pool", "_loss", "_ctc", "_image", "_image_boxes",  # neural-network ops
     "_random", "_random_sampler", "_linalg", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_graph_helpers", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
