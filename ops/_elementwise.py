@@ -302,6 +302,8 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
     """NaN -> ``nan`` (0.0), +inf -> ``posinf`` (dtype max), -inf -> ``neginf`` (dtype min)."""
     a = _need_tensor("NanToNum", input)
     _check_kind("NanToNum", a, "f")
+    if a.dtype == np.float64:   # MindSpore's NanToNum infers float16/bfloat16/float32 only
+        raise TypeError("For NanToNum, the dtype of 'input' must not be float64.")
     for n, v in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
             raise TypeError(f"For 'nan_to_num', the type of '{n}' should be float or None, "

@@ -15,12 +15,12 @@ _SAME = ("abs", "matmul", "exp", "exp2", "log", "log1p", "log2", "log10", "sin",
          "square", "reciprocal", "neg", "negative", "isinf", "isnan", "isfinite", "isclose", "sinc",
          "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt", "ge", "lt", "le", "greater",
          "greater_equal", "less", "less_equal", "not_equal", "maximum", "minimum", "mul", "add",
-         "divide", "mm", "einsum", "logsumexp", "cumprod", "clamp", "clip", "lerp",
+         "divide", "mm", "einsum", "cumprod", "clamp", "clip", "lerp",
          "remainder", "fmod", "floor_divide", "logaddexp", "logaddexp2", "atan2", "arctan2", "pow", "acos",
          "arccos", "acosh", "arccosh", "asin", "arcsin", "asinh", "arcsinh", "atan", "arctan", "atanh", "arctanh",
          "sum", "argmax", "polar", "gcd", "nan_to_num", "addcmul", "addcdiv",
          "bitwise_and", "bitwise_or", "bitwise_xor", "frac", "fix", "float_power", "allclose",
-         "addbmm", "addmm", "addmv", "cross", "histc", "imag", "real", "swapaxes",
+         "addbmm", "addmv", "cross", "histc", "imag", "real", "swapaxes",
          "unique_consecutive")
 for _n in _SAME:
     if _n in OPS:
@@ -29,6 +29,46 @@ for _n in _SAME:
 
 def _dims(dim):
     return tuple(dim) if isinstance(dim, list) else dim
+
+
+def _input_dtype(prim, arg, x, allowed, tensor_form=False):
+    """TypeError unless Tensor ``x`` (argument ``arg``) is of one of the dtypes ``allowed`` (MindSpore's
+    argument check of a mint kernel, which runs before kernel selection); ``tensor_form``: the dtypes
+    named ``Tensor[...]``."""
+    if x.dtype not in allowed:
+        wrap = (lambda t: f"Tensor[{t}]") if tensor_form else str
+        names = ", ".join(wrap(t) for t in sorted(str(t) for t in allowed))
+        raise TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a "
+                        f"type of {{{names}}}, but got {wrap(x.dtype)}.")
+
+
+_HALF_F32 = (mstype.bfloat16, mstype.float16, mstype.float32)
+
+
+@mint_op("", twin="addmm")
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * input + alpha * (mat1 @ mat2)`` of float16/bfloat16/float32 matrices (MindSpore's
+    ``Addmm`` rejects other dtypes of ``input``, float64 included, where ``ops.addmm`` takes them)."""
+    _need_tensor("Addmm", input)
+    _input_dtype("Addmm", "x", input, _HALF_F32)
+    return ops.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
+_LOGSUMEXP_TYPES = (mstype.bool_, mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8,
+                    mstype.float16, mstype.float32, mstype.bfloat16)
+
+
+@mint_op("", twin="logsumexp")
+def logsumexp(input, dim, keepdim=False):
+    """``log(sum(exp(input)))`` over ``dim``; bool and integer inputs give float32 (MindSpore's
+    ``LogSumExp`` takes them, and rejects float64 and complex inputs, which ``ops.logsumexp`` takes)."""
+    _need_tensor("LogSumExp", input)
+    if input.dtype not in _LOGSUMEXP_TYPES:
+        raise TypeError(f"For primitive[LogSumExp], the input[input] supports types: Bool, Int8, Int16, Int32, Int64, "
+                        f"UInt8, Float16, Float32, BFloat16. But got {input.dtype}.")
+    if not mstype.is_float(input.dtype):
+        input = input.astype(mstype.float32)
+    return ops.logsumexp(input, dim, keepdim)
 
 
 @mint_op("", twin="equal")
@@ -474,6 +514,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 @mint_op("", twin="addr")
 def addr_(input, vec1, vec2, beta=1, alpha=1):
     """``input`` set in place to ``beta * input + alpha * outer(vec1, vec2)``."""
+    for name, v in (("input", input), ("vec1", vec1), ("vec2", vec2)):
+        _need_tensor("InplaceAddr", v, name)
     input.assign_value(ops.addr(input, vec1, vec2, beta=beta, alpha=alpha))
     return input
 
@@ -493,7 +535,9 @@ def _channel_axes(input):
 
 @mint_op("", twin="mean")
 def batch_norm_stats(input, eps):
-    """(mean, 1/sqrt(biased var + eps)) per channel (axis 1) of ``input``."""
+    """(mean, 1/sqrt(biased var + eps)) per channel (axis 1) of the float16/float32 ``input``."""
+    _need_tensor("BatchNormStats", input)
+    _input_dtype("BatchNormStats", "input", input, (mstype.float16, mstype.float32), tensor_form=True)
     axes = _channel_axes(input)
     mean = ops.mean(input, axes)
     var = ops.mean(ops.square(input - ops.reshape(mean, (1, -1) + (1,) * (input.ndim - 2))), axes)
@@ -502,7 +546,9 @@ def batch_norm_stats(input, eps):
 
 @mint_op("", twin="mean")
 def batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05):
-    """``(input - mean) * invstd * weight + bias`` per channel (axis 1)."""
+    """``(input - mean) * invstd * weight + bias`` per channel (axis 1) of a float16/bfloat16/float32 ``input``."""
+    _need_tensor("BatchNormElemt", input)
+    _input_dtype("BatchNormElemt", "input", input, _HALF_F32, tensor_form=True)
     shape = (1, -1) + (1,) * (input.ndim - 2)
     out = (input - ops.reshape(mean, shape)) * ops.reshape(invstd, shape)
     if weight is not None:
@@ -516,7 +562,10 @@ def batch_norm_elemt(input, weight=None, bias=None, mean=None, invstd=None, eps=
 def batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None, momentum=0.1,
                                         eps=1e-05, counts=None):
     """Combine per-process (mean, invstd, count) rows into the global (mean, invstd); the running
-    statistics (unbiased variance) are updated in place with ``momentum``."""
+    statistics (unbiased variance) are updated in place with ``momentum``. ``input`` (whose dtype
+    only is read) is float16/bfloat16/float32."""
+    _need_tensor("BatchNormGatherStatsWithCounts", input)
+    _input_dtype("BatchNormGatherStatsWithCounts", "input", input, _HALF_F32, tensor_form=True)
     c = ops.reshape(counts, (-1, 1)).astype(mean.dtype)
     total = ops.sum(c)
     gmean = ops.sum(mean * c, 0) / total
