@@ -467,6 +467,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
         raise ValueError(f"For '{name}', the 'margin' must be in range [-1, 1], but got {margin}.")
     _reduction(name, reduction)
     _same_shape(name, a, b, "input1", "input2")
+    if not jnp.issubdtype(a.dtype, jnp.floating):   # integer inputs: a float32 loss (not float64)
+        a, b = a.astype(jnp.float32), b.astype(jnp.float32)
     eps = 1e-12
     prod = jnp.sum(a * b, axis=-1)
     na = jnp.sum(a * a, axis=-1) + eps

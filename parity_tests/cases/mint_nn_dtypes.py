@@ -193,6 +193,11 @@ CASES += [
           F16(3, 4), F16(3, 4, seed=1), COS_T, **_H),
     tcase("mint.nn.CosineEmbeddingLoss/dtype_f64", lambda m, a, b, t: _N(m).CosineEmbeddingLoss(
         reduction="none")(a, b, t), F64(3, 4), F64(3, 4, seed=1), COS_T),
+    # integer inputs: a float32 loss (MindSpore's ops form, which its CPU runs, and PyTorch for mint)
+    tcase("mint.nn.CosineEmbeddingLoss/int32", lambda m, a, b, t: _N(m).CosineEmbeddingLoss()(a, b, t), I32(3, 4),
+          I32(3, 4, seed=1), COS_T),
+    case("cosine_embedding_loss/int32_inputs", lambda ms, a, b, t: ms.ops.cosine_embedding_loss(a, b, t, 0.2),
+         I32(3, 4), I32(3, 4, seed=1), COS_T.astype(np.int32)),
     # NLLLoss: MindSpore's CPU kernel takes float32 logits only; its own checks of the other arguments
     case("mint.nn.NLLLoss/bad_reduction", lambda ms, x, t: _N(ms).NLLLoss(reduction="bad")(x, t), F32(4, 5), LABELS,
          error=True),
