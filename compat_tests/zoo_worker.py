@@ -149,6 +149,8 @@ def _flat(out):
         return [a for o in out for a in _flat(o)]
     if isinstance(out, dict):
         return [a for k in sorted(out) for a in _flat(out[k])]
+    if isinstance(out, (int, float)):     # the constant of mindyolo YOLOX's eval output (pred, 1)
+        return []
     return [out]
 
 

@@ -26,8 +26,11 @@ MINDCV = [
     "vit:vit_b_32_224:224", "volo:volo_d1:224", "xception:xception:299", "xcit:xcit_tiny_12_p16_224:224",
 ]
 
-# mindyolo 0.5.0: the smallest network of three generations (configs in zoo_configs.py)
-MINDYOLO = ["mindyolo:yolov5n:32", "mindyolo:yolov8n:64", "mindyolo:yolov7-tiny:64"]
+# mindyolo 0.5.0: the smallest network of each model family it registers (configs in
+# zoo_configs.py; YOLOv10's post-processing keeps 300 boxes, so it needs 128 x 128 for 336 anchors)
+MINDYOLO = ["mindyolo:yolov5n:32", "mindyolo:yolov8n:64", "mindyolo:yolov7-tiny:64", "mindyolo:yolov3:64",
+            "mindyolo:yolov4:64", "mindyolo:yolov8n-seg:64", "mindyolo:yolov9-t:64", "mindyolo:yolov10n:128",
+            "mindyolo:yolov11n:64", "mindyolo:yolox-nano:64"]
 
 # mindaudio 0.3.0: ECAPA-TDNN (narrowed) on 32 frames of 40 mel bins
 MINDAUDIO = ["mindaudio:ecapatdnn:32"]
