@@ -19,6 +19,8 @@ _FAMILIES = (
     "_random", "_random_sampler", "_linalg", "_spectral", "_comm", "_comm_prims", "_comm_store", "_sparse", "_debug",
     "_graph_helpers", "_custom", "_param_update",        # functional/graph helpers, optimizer updates
     "_ascend_only",                                           # Ascend-only primitives
+    "_attention",                                             # fused attention (FlashAttentionScore; Ascend only)
+    "_moe_routing",                                           # MoE token permute/unpermute (Ascend only)
     "_ascend_fused",                                          # fused MoE / quantization kernels (Ascend only)
     "_grad_prims",                                            # gradient primitives (G.InvGrad, ...)
     "_distance",                                              # pairwise distances (pdist)

@@ -23,7 +23,7 @@ def _ascend_kernel(prim, *inputs):
 
 
 for _name in ("MoeFinalizeRouting", "MoeDistributeCombine", "MoeDistributeDispatch", "MoeInitRoutingV2",
-              "MoeTokenUnpermute", "FusedAddTopKDiv"):
+              "FusedAddTopKDiv"):       # (MoeTokenPermute/MoeTokenUnpermute: ops/_moe_routing.py)
     primitive(_name, None, call=_ascend_kernel, doc=f"``{_name}``: a fused MoE kernel MindSpore runs on Ascend only.",
               targets_lacking=("CPU", "GPU"))
 

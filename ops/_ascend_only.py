@@ -6,8 +6,6 @@ belongs to the emulated Ascend backend (DESIGN section 8).
 """
 import numbers
 
-import jax.numpy as jnp
-
 from mscompat._checkparam import check_is_tensor
 from mscompat.context import get_context
 from ._args import Tensor
@@ -138,99 +136,3 @@ primitive("DepthwiseConv2dNative", _conv_forward,
            ("stride", 1), ("dilation", 1), ("group", 1)),
           call=_depthwise_conv, init=_depthwise_attrs, ascend_cube=True,
           doc="Deprecated depthwise convolution (weight (1, C, kh, kw)); Ascend only in MindSpore.")
-
-
-# --- FlashAttentionScore ------------------------------------------------------------------
-# MindSpore 2.10 has this fused attention kernel on Ascend only ("The kernel FlashAttentionScore
-# unregistered" elsewhere). On the emulated Ascend it is computed as the attention it fuses.
-_FA_LAYOUTS = ("BSH", "BNSD", "SBH", "BSND", "TND")
-
-
-def _fa_attrs(prim):
-    if prim.input_layout not in _FA_LAYOUTS:
-        raise ValueError(f"Failed to convert the value \"{prim.input_layout}\" of input 'input_layout' of "
-                         f"'FlashAttentionScore' to enum.")
-    if not 0.0 < prim.keep_prob <= 1.0:
-        raise ValueError(f"For 'FlashAttentionScore', 'keep_prob' must be in (0, 1], but got {prim.keep_prob}.")
-    if prim.sparse_mode not in (0, 1, 2, 3, 4):
-        raise ValueError(f"For 'FlashAttentionScore', 'sparse_mode' must be in [0, 4], but got {prim.sparse_mode}.")
-
-
-def _fa_to_bnsd(x, layout, heads):
-    """(B, N, S, D) from the layout's axes; H = N * D for the 3-D layouts."""
-    if layout == "BNSD":
-        return x
-    if layout == "BSND":
-        return jnp.transpose(x, (0, 2, 1, 3))
-    if layout == "SBH":
-        x = jnp.transpose(x, (1, 0, 2))
-    b, s, h = x.shape
-    return jnp.transpose(x.reshape(b, s, heads, h // heads), (0, 2, 1, 3))
-
-
-def _fa_from_bnsd(x, layout):
-    if layout == "BNSD":
-        return x
-    if layout == "BSND":
-        return jnp.transpose(x, (0, 2, 1, 3))
-    b, n, s, d = x.shape
-    out = jnp.transpose(x, (0, 2, 1, 3)).reshape(b, s, n * d)
-    return jnp.transpose(out, (1, 0, 2)) if layout == "SBH" else out
-
-
-def _flash_attention_score(prim, query, key, value, real_shift=None, drop_mask=None, padding_mask=None,
-                           attn_mask=None, prefix=None, actual_seq_qlen=None, actual_seq_kvlen=None):
-    name = prim.name
-    for arg, t in (("query", query), ("key", key), ("value", value)):
-        check_is_tensor(arg, t, name, form="input")
-    if not _on_ascend():
-        raise RuntimeError(f"The kernel {name} unregistered.")
-    layout = prim.input_layout
-    if layout == "TND":
-        raise ValueError(f"For '{name}', the 'TND' layout needs actual_seq_qlen/actual_seq_kvlen, which the "
-                         f"emulated Ascend does not model; use 'BSH', 'BNSD', 'SBH' or 'BSND'.")
-    n1 = prim.head_num
-    q = _fa_to_bnsd(query._data, layout, n1)
-    d = q.shape[-1]
-    kv_heads = key.shape[-1] // d if layout in ("BSH", "SBH") else None
-    k = _fa_to_bnsd(key._data, layout, kv_heads)
-    v = _fa_to_bnsd(value._data, layout, kv_heads)
-    if k.shape[1] != n1:                          # grouped-query attention: repeat the key/value heads
-        k, v = jnp.repeat(k, n1 // k.shape[1], axis=1), jnp.repeat(v, n1 // v.shape[1], axis=1)
-    scores = jnp.einsum("bnsd,bntd->bnst", q.astype(jnp.float32), k.astype(jnp.float32)) * prim.scale_value
-    if real_shift is not None:
-        scores = scores + real_shift._data.astype(jnp.float32)
-    s1, s2 = scores.shape[-2:]
-    i, j = jnp.arange(s1)[:, None], jnp.arange(s2)[None, :]
-    masked = jnp.zeros((s1, s2), bool)
-    if prim.sparse_mode in (0, 4):
-        masked = (i - j > prim.pre_tokens) | (j - i > prim.next_tokens)
-    elif prim.sparse_mode == 2:                   # causal from the upper-left corner
-        masked = j > i
-    elif prim.sparse_mode == 3:                   # causal from the lower-right corner
-        masked = j - i > s2 - s1
-    if attn_mask is not None and prim.sparse_mode in (0, 1):
-        masked = masked | attn_mask._data.astype(bool)
-    scores = jnp.where(masked, -jnp.inf, scores)
-    row_max = jnp.max(scores, axis=-1, keepdims=True)
-    row_max = jnp.where(jnp.isfinite(row_max), row_max, 0.0)
-    e = jnp.exp(scores - row_max)
-    row_sum = jnp.sum(e, axis=-1, keepdims=True)
-    probs = e / jnp.where(row_sum > 0, row_sum, 1.0)
-    if prim.keep_prob < 1.0:
-        if drop_mask is None:
-            raise ValueError(f"For '{name}', 'drop_mask' is required when 'keep_prob' is less than 1.")
-        keep = jnp.unpackbits(drop_mask._data.astype(jnp.uint8), axis=-1, bitorder="little")[..., :s2]
-        probs = probs * keep.astype(probs.dtype) / prim.keep_prob
-    out = jnp.einsum("bnst,bntd->bnsd", probs, v.astype(jnp.float32)).astype(query._data.dtype)
-    stats = (jnp.broadcast_to(row_max, row_max.shape[:-1] + (8,)), jnp.broadcast_to(row_sum, row_sum.shape[:-1] + (8,)))
-    return (Tensor._wrap(stats[0]), Tensor._wrap(stats[1]), Tensor._wrap(jnp.zeros((0,), query._data.dtype)),
-            Tensor._wrap(_fa_from_bnsd(out, layout)))
-
-
-primitive("FlashAttentionScore", _flash_attention_score,
-          (("head_num", REQUIRED), ("keep_prob", 1.0), ("scale_value", 1.0), ("pre_tokens", 2147483647),
-           ("next_tokens", 2147483647), ("inner_precise", 0), ("input_layout", "BSH"), ("sparse_mode", 0)),
-          call=_flash_attention_score, init=_fa_attrs,
-          doc="Fused scaled-dot-product attention (softmax max/sum statistics and the attention output); "
-              "Ascend only in MindSpore, computed as the attention it fuses on the emulated Ascend.")

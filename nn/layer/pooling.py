@@ -19,13 +19,14 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops._pool import _max_pool, _avg_pool, _check_pool_input, _out_size
+from mscompat.ops._registry import MINT
 from mscompat.nn.cell import Cell
 from mscompat._checkparam import check_value_type, check_string, GE, check_int, _check_3d_int_or_tuple
 
 __all__ = ['AvgPool3d', 'MaxPool3d', 'AvgPool2d', 'MaxPool2d', 'AvgPool1d', 'MaxPool1d', 'FractionalMaxPool2d',
            'FractionalMaxPool3d', 'AdaptiveAvgPool1d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d',
            'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'MaxUnpool1d', 'MaxUnpool2d', 'MaxUnpool3d', 'LPPool1d',
-           'LPPool2d']
+           'LPPool2d', 'MaxPool2dExt']
 
 _wrap = Tensor._wrap
 
@@ -161,6 +162,23 @@ class _MaxPoolNd(_PoolNd):
         if self._with_indices() and not self.return_indices:
             return out[0]
         return out
+
+
+class MaxPool2dExt(Cell):
+    """2D max pooling over ``(N, C, H, W)`` or ``(C, H, W)`` with torch-style arguments (``stride`` defaults
+    to ``kernel_size``; ``padding`` on both sides; ``dilation``; ``ceil_mode``): ``mint.nn.MaxPool2d``."""
+
+    def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, input):
+        # the registered mint.nn.functional.max_pool2d (mint imports nn: read from the registry, no import cycle)
+        return MINT["nn.functional"]["max_pool2d"].fn(input, self.kernel_size, self.stride, self.padding,
+                                                      self.dilation, self.ceil_mode, self.return_indices)
 
 
 class MaxPool2d(_MaxPoolNd):

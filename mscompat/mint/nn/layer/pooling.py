@@ -2,6 +2,7 @@
 from mscompat.nn.cell import Cell
 from mscompat.mint.nn import functional as F
 from mscompat import ops
+from mscompat.nn.layer.pooling import MaxPool2dExt as MaxPool2d  # noqa: F401  (MindSpore's mint.nn.MaxPool2d)
 
 
 class AvgPool1d(Cell):
@@ -33,19 +34,6 @@ class _AvgPoolNd(Cell):
 class AvgPool2d(_AvgPoolNd):
     """2-D average pooling."""
     _pool = staticmethod(F.avg_pool2d)
-
-
-class MaxPool2d(Cell):
-    """2-D max pooling."""
-
-    def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
-        super().__init__()
-        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
-        self.return_indices, self.ceil_mode = return_indices, ceil_mode
-
-    def construct(self, input):
-        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
-                            self.return_indices)
 
 
 class AvgPool3d(_AvgPoolNd):
