@@ -24,6 +24,22 @@ def nth_element_order(rows, k, largest):
     return out
 
 
+def sorted_topk_order(rows, k, largest):
+    """int32 ``(m, k)``: MindSpore's CPU sorted TopK for ``k`` up to half a row, ``std::nth_element``'s
+    first ``k`` indices stable-sorted by value. Rows without equal values among their ``k + 1``
+    largest (smallest) have one such order, found by a numpy sort; only the others are replayed."""
+    m, n = rows.shape
+    order = np.argsort(rows, axis=-1, kind="stable")
+    order = order[:, ::-1][:, :k + 1] if largest else order[:, :k + 1]
+    top = np.take_along_axis(rows, order, axis=-1)
+    out = order[:, :k].astype(np.int32)
+    for r in np.flatnonzero((top[:, 1:] == top[:, :-1]).any(axis=-1)):
+        vals = rows[r].tolist()
+        first = nth_element_order(rows[r:r + 1], k, largest)[0].tolist()
+        out[r] = sorted(first, key=vals.__getitem__, reverse=largest)    # a stable sort either way
+    return out
+
+
 def _nth_element(idx, nth, greater):
     """libstdc++'s ``std::nth_element(first, first + nth, last, comp)`` on the list ``idx`` in place,
     ``comp`` being ``greater``: introselect (median-of-three Hoare partitions while more than three

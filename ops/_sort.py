@@ -10,7 +10,7 @@ from mscompat.common import dtype as _mstype
 from ._args import arr, check_tensor, Tensor, is_int as _is_int, shape_value
 from ._registry import op, primitive
 from ._args import to_np_dtype
-from ._nth_element import nth_element_order
+from ._nth_element import nth_element_order, sorted_topk_order
 
 _wrap = Tensor._wrap
 
@@ -96,24 +96,21 @@ def _topk(name, a, k, ax, largest, sorted_):
         v, i = _sort_impl(moved, moved.ndim - 1, largest)
         v, i = v[..., :k], i[..., :k]
     else:   # else std::nth_element's first k, stable-sorted when sorted (so ties keep its order)
-        i = _unsorted_topk_indices(moved, k, largest)
-        if sorted_:
-            i = jnp.take_along_axis(i, _sort_impl(jnp.take_along_axis(moved, i, axis=-1), moved.ndim - 1,
-                                                  largest)[1], axis=-1)
+        i = _host_topk_indices(moved, k, sorted_topk_order if sorted_ else nth_element_order, largest)
         v = jnp.take_along_axis(moved, i, axis=-1)
     if a.ndim == 0:
         return _wrap(v.reshape(())), _wrap(i.reshape(()))
     return _wrap(jnp.moveaxis(v, -1, ax)), _wrap(jnp.moveaxis(i, -1, ax))
 
 
-def _unsorted_topk_indices(a, k, largest):
-    """int32 indices of the ``k`` largest (smallest) along the last axis in the order MindSpore's CPU
-    TopK leaves them unsorted (``std::nth_element``'s); computed on the host (a callback when traced)."""
+def _host_topk_indices(a, k, order, largest):
+    """int32 indices of the ``k`` largest (smallest) along the last axis in MindSpore's CPU TopK order,
+    ``order(rows, k, largest)`` of ``_nth_element``; computed on the host (a callback when traced)."""
     n = a.shape[-1]
 
     def host(x):
         x = np.asarray(x)
-        return nth_element_order(x.reshape(-1, n), k, largest).reshape(x.shape[:-1] + (k,))
+        return order(x.reshape(-1, n), k, largest).reshape(x.shape[:-1] + (k,))
 
     if not isinstance(a, jax.core.Tracer):
         return jnp.asarray(host(a))
