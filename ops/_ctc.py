@@ -1,7 +1,8 @@
-"""Connectionist temporal classification losses: ``ops.ctc_loss`` and its Primitive ``CTCLossV2``
+"""Connectionist temporal classification: ``ops.ctc_loss`` and its Primitive ``CTCLossV2``
 (log-probabilities ``(T, N, C)``, padded targets, any blank index; what ``nn.CTCLoss`` uses) and
 the older ``CTCLoss`` Primitive (TensorFlow-style: logits, sparse labels, the last class is the
-blank, the loss and its gradient with respect to the logits as outputs).
+blank, the loss and its gradient with respect to the logits as outputs), and the greedy decoder
+``ops.ctc_greedy_decoder`` / ``CTCGreedyDecoder`` (sparse decoded labels, data-dependent shape).
 
 One forward recursion (:func:`_ctc_forward`, in log space over the blank-extended label) serves
 both; gradients come from differentiating it."""
@@ -15,10 +16,10 @@ from mscompat.common import dtype as mstype
 from mscompat._checkparam import check_value_type, check_string
 from mscompat._runtime_checks import check_index_range
 from mscompat._state import concrete
-from ._args import Tensor, arr, wrap, prim_dtype_error
-from ._registry import op, primitive
+from ._args import Tensor, arr, wrap, prim_dtype_error, shape_value, tensor_arg
+from ._registry import op, primitive, PRIMITIVES
 
-__all__ = ["ctc_loss"]
+__all__ = ["ctc_loss", "ctc_greedy_decoder"]
 
 _REDUCTIONS = ('none', 'sum', 'mean')
 
@@ -293,3 +294,53 @@ primitive("CTCLoss", None, (("preprocess_collapse_repeated", False, (bool,)), ("
           doc="``CTCLoss(preprocess_collapse_repeated=False, ctc_merge_repeated=True, "
               "ignore_longer_outputs_than_inputs=False)(inputs, labels_indices, labels_values, sequence_length)``: "
               "the CTC loss (N,) of logits (T, N, C) whose last class is the blank, and its gradient (T, N, C).")
+
+
+# ---------------------------------------------------------------------------------------------
+# CTCGreedyDecoder: the most likely class per frame, repeats merged, blanks (C - 1) dropped
+
+
+def _greedy_call(prim, inputs, sequence_length):
+    name = prim.name
+    x, seq = tensor_arg(name, "inputs", inputs, form="input"), tensor_arg(name, "sequence_length", sequence_length,
+                                                                          form="input")
+    _need_dtype(name, "inputs type", x, ("Float32", "Float64"))
+    _need_dtype(name, "sequence length dtype", seq, ("Int32",))
+    if x.ndim != 3:
+        raise ValueError(f"For '{name}', inputs's dim must be 3, but got: {x.ndim}.")
+    if seq.ndim != 1 or seq.shape[0] != x.shape[1]:
+        raise ValueError(f"For '{name}', inputs batch_size must be the same with sequence_length batch_size, but now "
+                         f"inputs batch_size: {x.shape[1]} and sequence_length batch_size: "
+                         f"{seq.shape[0] if seq.ndim else seq.shape}.")
+    t_max, n, c = x.shape
+    xv, sv = shape_value(x), shape_value(seq)     # the output shape depends on the values
+    bad = np.flatnonzero((sv > t_max) | (sv < 0))
+    if bad.size:
+        raise RuntimeError(f"For '{name}', sequence_length[{bad[0]}] {sv[bad[0]]} should be less than {t_max}.")
+    blank = c - 1
+    best = np.argmax(xv, axis=2)                  # (T, N)
+    inside = np.arange(t_max)[:, None] < sv[None, :]
+    log_prob = (0.0 - np.sum(np.where(inside, np.max(xv, axis=2), 0), axis=0)).astype(xv.dtype)[:, None]
+    rows, vals = [], []
+    for b in range(n):
+        labels = best[:sv[b], b]
+        if prim.merge_repeated and labels.size:
+            labels = labels[np.concatenate([[True], labels[1:] != labels[:-1]])]
+        labels = labels[labels != blank]
+        rows += [(b, i) for i in range(labels.size)]
+        vals += labels.tolist()
+    longest = max([i + 1 for _, i in rows], default=0)
+    return (wrap(jnp.asarray(np.array(rows, np.int64).reshape(-1, 2))), wrap(jnp.asarray(np.array(vals, np.int64))),
+            wrap(jnp.asarray(np.array([n, longest], np.int64))), wrap(jnp.asarray(log_prob)))
+
+
+primitive("CTCGreedyDecoder", None, (("merge_repeated", True, (bool,)),), call=_greedy_call,
+          doc="``CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length)``: greedy CTC decoding of "
+              "(T, N, C) scores (blank = C - 1): decoded indices (M, 2), values (M,), shape (2,) and the negative "
+              "sum of the frame maxima (N, 1).")
+
+
+@op("ctc_greedy_decoder")
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """(decoded_indices, decoded_values, decoded_shape, log_probability) of ``CTCGreedyDecoder``."""
+    return PRIMITIVES["CTCGreedyDecoder"](merge_repeated)(inputs, sequence_length)

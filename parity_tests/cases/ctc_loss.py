@@ -1,4 +1,4 @@
-"""ops.ctc_loss, its Primitive CTCLossV2 and the older CTCLoss Primitive (logits, sparse labels,
+"""ops.ctc_loss, its Primitive CTCLossV2, the older CTCLoss Primitive and the greedy decoder (logits, sparse labels,
 blank = C - 1, loss and gradient outputs): values, log_alpha, gradients, reductions, blank index,
 zero_infinity, the label preprocessing attributes and bad input, on MindSpore's CPU kernels."""
 import numpy as np
@@ -116,4 +116,26 @@ CASES += [
     case("CTCLoss/bad_sample_index", _v1(), _X, np.array([[0, 0], [0, 1], [3, 0]], np.int64),
          np.array([1, 1, 2], np.int32), _SEQ, error=True),
     case("CTCLoss/bad_attr_type", lambda ms: ms.ops.operations.CTCLoss(ctc_merge_repeated=1), error=True),
+]
+
+# --- ctc_greedy_decoder / CTCGreedyDecoder (blank = C - 1; data-dependent output shape) ---------------------------
+_GX = F32(6, 3, 4, seed=55)
+_GSEQ = np.array([6, 4, 0], np.int32)
+
+
+def _greedy(**kw):
+    return lambda ms, x, seq: ms.ops.ctc_greedy_decoder(x, seq, **kw)
+
+
+CASES += [
+    case("ctc_greedy_decoder/merge", _greedy(), _GX, _GSEQ),
+    case("ctc_greedy_decoder/no_merge", _greedy(merge_repeated=False), _GX, _GSEQ),
+    case("ctc_greedy_decoder/f64", _greedy(), _GX.astype(np.float64), np.array([6, 6, 6], np.int32)),
+    case("CTCGreedyDecoder/primitive", lambda ms, x, seq: ms.ops.operations.CTCGreedyDecoder()(x, seq), _GX, _GSEQ),
+    case("ctc_greedy_decoder/bad_seq_over_time", _greedy(), _GX, np.array([7, 4, 0], np.int32), error=True),
+    case("ctc_greedy_decoder/bad_seq_dtype", _greedy(), _GX, _GSEQ.astype(np.int64), error=True),
+    case("ctc_greedy_decoder/bad_f16", _greedy(), _GX.astype(np.float16), _GSEQ, error=True),
+    case("ctc_greedy_decoder/bad_rank", _greedy(), _GX[0], _GSEQ, error=True),
+    case("ctc_greedy_decoder/bad_batch", _greedy(), _GX, _GSEQ[:2], error=True),
+    case("ctc_greedy_decoder/bad_merge_type", _greedy(merge_repeated=1), _GX, _GSEQ, error=True),
 ]
