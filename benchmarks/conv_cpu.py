@@ -176,6 +176,105 @@ def jax_side(rounds, only):
     return out
 
 
+# ---- a whole training step, channels-last or as traced (--step) ----
+
+def step_worker(side, batch, rounds):
+    """ResNet-18 ``TrainOneStepCell`` steps (GRAPH_MODE, Momentum 0.9, the ``train_step.py`` data)
+    run by ``side``: MindSpore alone, or mscompat's program as traced ("mscompat") and through
+    ``ops/_conv_layout.channels_last`` ("channels-last"), alternately in each round. Prints per
+    form the minimum process CPU and wall seconds of a step, the losses and, for mscompat, the
+    transposes and copies of the optimized step program."""
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn
+    sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "examples" / "resnet")]
+    from resnet import ResNet18
+    from _train_step_common import synthetic_batches
+    ms.set_context(mode=ms.GRAPH_MODE)
+    xs, ys = synthetic_batches((batch, 3, 32, 32), 1)
+    x, y = ms.Tensor(xs[0]), ms.Tensor(ys[0])
+    forms, hlo = {}, {}
+    if side == "mindspore":
+        variants = {"MindSpore": None}
+    else:
+        import jax
+        from mscompat import _graph
+        from mscompat.ops._conv_layout import channels_last
+        plain = _graph._flat_program
+
+        def recording(name, wrap):
+            def make(*a, **k):
+                fn = plain(*a, **k)
+                fn = channels_last(fn) if wrap else fn
+
+                def traced(*args):
+                    hlo[name] = (fn, [jax.ShapeDtypeStruct(v.shape, v.dtype) for v in args])
+                    return fn(*args)
+                return traced
+            return make
+        variants = {"mscompat": recording("mscompat", False), "channels-last": recording("channels-last", True)}
+    for name, program in variants.items():
+        if program is not None:
+            _graph._flat_program = program
+        ms.set_seed(0)
+        net = ResNet18()
+        loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+        step(x, y).asnumpy()                      # compile
+        forms[name] = step
+    if side != "mindspore":
+        _graph._flat_program = plain
+    times = {k: [] for k in forms}
+    losses = {k: [] for k in forms}
+    for _ in range(rounds):
+        for k, step in forms.items():
+            c, w = time.process_time(), time.perf_counter()
+            losses[k].append(float(step(x, y).asnumpy()))
+            times[k].append((time.process_time() - c, time.perf_counter() - w))
+    out = {k: {"cpu_s": min(c for c, _ in v), "wall_s": min(w for _, w in v), "losses": losses[k]}
+           for k, v in times.items()}
+    for k, (fn, args) in hlo.items():
+        from mscompat.ops._conv_layout import layout_copies
+        out[k].update(layout_copies(jax.jit(fn).lower(*args).compile().as_text()))
+    print(json.dumps(out))
+
+
+def step_main(a):
+    env = dict(os.environ, GLOG_v="3", PYTHONPATH=str(ROOT), MS_COMPILER_CACHE_ENABLE="0")
+    runs = []
+    for _ in range(a.step_repeats):       # the two processes alternate
+        for side, cmd in (("mscompat", [sys.executable, "-m", "mscompat"]), ("mindspore", None)):
+            if side == "mindspore":
+                if a.no_mindspore:
+                    continue
+                sys.path.insert(0, str(ROOT))
+                from parity_tests.oracle import oracle_python
+                cmd = [oracle_python()]
+            e = dict(env, ONEDNN_MAX_CPU_ISA=a.ms_isa) if side == "mindspore" and a.ms_isa != "default" else env
+            proc = subprocess.run(cmd + [__file__, "--step-worker", side, "--batch", str(a.batch), "--rounds",
+                                         str(a.rounds)], capture_output=True, text=True, env=e, timeout=3600)
+            lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+            if not lines:
+                raise RuntimeError(f"{side} step worker failed:\n{proc.stderr[-3000:]}")
+            runs.append(json.loads(lines[-1]))
+    best = {}
+    for r in runs:
+        for k, v in r.items():
+            b = best.setdefault(k, dict(v))
+            b["cpu_s"], b["wall_s"] = min(b["cpu_s"], v["cpu_s"]), min(b["wall_s"], v["wall_s"])
+    ms_best = best.get("MindSpore")
+    print(f"# ResNet-18 b{a.batch} TrainOneStepCell step, minimum over {a.rounds} rounds x {a.step_repeats} "
+          f"processes; MindSpore ONEDNN_MAX_CPU_ISA={a.ms_isa}")
+    print("| form | transposes + copies | MiB they write | CPU s / step | wall s / step | vs MindSpore (CPU / wall) "
+          "| losses |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for k, v in best.items():
+        vs = f"{v['cpu_s'] / ms_best['cpu_s']:.2f} / {v['wall_s'] / ms_best['wall_s']:.2f}" if ms_best else "-"
+        print(f"| {k} | {v.get('transposes', '-')} | {v['transpose_mib']:.0f} | " if "transpose_mib" in v
+              else f"| {k} | - | - | ", end="")
+        print(f"{v['cpu_s']:.3f} | {v['wall_s']:.3f} | {vs} | {', '.join(f'{x:.7f}' for x in v['losses'][:3])} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=12)
@@ -183,10 +282,19 @@ def main():
     ap.add_argument("--no-mindspore", action="store_true")
     ap.add_argument("--ms-isa", default="AVX2", help="ONEDNN_MAX_CPU_ISA for MindSpore ('default': unset)")
     ap.add_argument("--ms-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--step", action="store_true", help="time the ResNet-18 training step instead: mscompat "
+                    "as traced and channels-last (ops/_conv_layout.py) against MindSpore")
+    ap.add_argument("--batch", type=int, default=64, help="--step: the batch size")
+    ap.add_argument("--step-repeats", type=int, default=2, help="--step: alternate processes per side")
+    ap.add_argument("--step-worker", choices=("mscompat", "mindspore"), help=argparse.SUPPRESS)
     a = ap.parse_args()
     only = a.only.split(",")
     if a.ms_worker:
         return mindspore_worker(a.rounds, only)
+    if a.step_worker:
+        return step_worker(a.step_worker, a.batch, a.rounds)
+    if a.step:
+        return step_main(a)
     ms = {}
     if not a.no_mindspore:
         sys.path.insert(0, str(ROOT))

@@ -13,7 +13,9 @@ from jax import lax
 
 import mscompat as ms
 from mscompat import nn, ops
+from mscompat import _graph
 from mscompat.ops import _conv
+from mscompat.ops._conv_layout import channels_last, layout_copies
 
 RTOL = 2e-5
 
@@ -170,3 +172,96 @@ def test_which_convolutions_take_the_cpu_form():
     assert "custom_jvp" not in plain and "dot_general" not in plain and "conv_general_dilated" in plain
     grouped = _grad_jaxpr((4, 2, 3, 3), groups=2)
     assert "custom_jvp" not in grouped and "conv_general_dilated" in grouped
+
+
+# ---- channels-last evaluation of a whole program (ops/_conv_layout.py) ----
+
+def _bn(f, g, b):
+    m = jnp.mean(f, axis=(0, 2, 3))
+    v = jnp.mean(jnp.square(f - m.reshape(1, -1, 1, 1)), axis=(0, 2, 3))
+    return (f - m.reshape(1, -1, 1, 1)) * (g / jnp.sqrt(v + 1e-5)).reshape(1, -1, 1, 1) + b.reshape(1, -1, 1, 1)
+
+
+def _block(p, x):
+    """A ResNet basic block with a strided 1x1 shortcut (mscompat's im2col derivative: pads and
+    slices), NCHW, its loss."""
+    conv = lambda a, w, s, pad: lax.conv_general_dilated(a, w, s, pad, dimension_numbers=_conv._dn(2))  # noqa: E731
+    h = jax.nn.relu(_bn(conv(x, p[0], (2, 2), [(1, 1)] * 2), p[1], p[2]))
+    h = _bn(conv(h, p[3], (1, 1), [(1, 1)] * 2), p[4], p[5])
+    short = _conv._conv2d_cpu(x, p[6], (2, 2), ((0, 0), (0, 0)), (1, 1))
+    return (jax.nn.relu(h + short) ** 2).mean()
+
+
+def _block_data():
+    rng = np.random.default_rng(3)
+    shapes = [(16, 8, 3, 3), (16,), (16,), (16, 16, 3, 3), (16,), (16,), (16, 8, 1, 1)]
+    p = [jnp.asarray(rng.standard_normal(s).astype(np.float32) * (0.3 if len(s) > 1 else 1)) for s in shapes]
+    return p, jnp.asarray(rng.standard_normal((4, 8, 12, 12)).astype(np.float32))
+
+
+def test_channels_last_keeps_convolution_values():
+    """A chain of convolutions, its input and filter gradients: the same numbers, bit for bit."""
+    x, w = _data(2, 8, 10, 10, 8, (3, 3))
+
+    def chain(a, b):
+        y = jax.nn.relu(_reference(a, b, (1, 1), ((1, 1), (1, 1)), (1, 1)))
+        return (_reference(y, b, (2, 2), ((1, 0), (0, 1)), (1, 1)) ** 2).sum()
+    f = jax.value_and_grad(chain, argnums=(0, 1))
+    for got, want in zip(jax.tree_util.tree_leaves(jax.jit(channels_last(f))(x, w)),
+                         jax.tree_util.tree_leaves(jax.jit(f)(x, w))):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_channels_last_resnet_block_same_gradients_fewer_transposes():
+    p, x = _block_data()
+    f = jax.value_and_grad(_block)
+    plain, cl = jax.jit(f), jax.jit(channels_last(f))
+    for got, want in zip(jax.tree_util.tree_leaves(cl(p, x)), jax.tree_util.tree_leaves(plain(p, x))):
+        _close(got, want)
+    before = layout_copies(plain.lower(p, x).compile().as_text())
+    after = layout_copies(cl.lower(p, x).compile().as_text())
+    assert after["transposes"] < 0.7 * before["transposes"], (before, after)
+    assert after["transpose_mib"] < 0.9 * before["transpose_mib"], (before, after)
+
+
+def test_channels_last_without_convolution_is_the_traced_program():
+    def f(a, b):
+        return {"s": jnp.tanh(a) @ b, "t": (a.T, jnp.sum(b, axis=0))}
+    a = jnp.arange(12.0).reshape(3, 4) / 7
+    b = jnp.ones((4, 2))
+    got, want = jax.jit(channels_last(f))(a, b), jax.jit(f)(a, b)
+    assert jax.tree_util.tree_structure(got) == jax.tree_util.tree_structure(want)
+    for u, v in zip(jax.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        np.testing.assert_array_equal(u, v)
+
+
+def test_channels_last_training_step_of_nn_layers(monkeypatch):
+    """A GRAPH_MODE TrainOneStepCell over nn layers (Conv2d, BatchNorm2d, ReLU, MaxPool2d, a 1x1
+    strided Conv2d, Dense) compiled through the channels-last evaluation: the same losses and
+    weights as without it, within float32 rounding."""
+    def train(wrap):
+        if wrap:
+            plain = _graph._flat_program
+            monkeypatch.setattr(_graph, "_flat_program", lambda *a, **k: channels_last(plain(*a, **k)))
+        ms.set_seed(0)
+        net = nn.SequentialCell([nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2, 2),
+                                 nn.Conv2d(8, 16, 1, stride=2), nn.BatchNorm2d(16), nn.ReLU(), nn.Flatten(),
+                                 nn.Dense(16 * 4 * 4, 10)])
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+                                                                                          reduction="mean")),
+                                   nn.Momentum(net.trainable_params(), 0.01, 0.9))
+        rng = np.random.default_rng(0)
+        x = ms.Tensor(rng.standard_normal((4, 3, 16, 16)).astype(np.float32))
+        y = ms.Tensor(rng.integers(0, 10, 4).astype(np.int32))
+        losses = [float(step(x, y).asnumpy()) for _ in range(3)]
+        monkeypatch.undo()
+        return losses, [p.asnumpy() for p in net.get_parameters()]
+    old = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        want, got = train(False), train(True)
+    finally:
+        ms.set_context(mode=old)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-6)
+    for u, v in zip(got[1], want[1]):
+        _close(jnp.asarray(u), jnp.asarray(v))
