@@ -74,13 +74,17 @@ class Adam(_MintAdamBase):
             bc2_sqrt = jnp.sqrt(1 - jnp.float32(beta2) ** step)
             params, grads, start, end = self._group_slices(gid, gradients, group.get("maximize"),
                                                            group.get("weight_decay"))
+            # the hyper-parameters are float32 scalars, ``1 - beta`` taken in float32 (so float64
+            # parameters see float32 betas, as in MindSpore's graph of this update)
+            b1, b2 = jnp.float32(beta1), jnp.float32(beta2)
             for p, g, m, v, vmax in zip(params, grads, self.exp_avg[start:end], self.exp_avg_sq[start:end],
                                         self._max_state(group, end - start)):
                 dt = p._data.dtype
-                new_m = m._data * beta1 + g.astype(dt) * (1 - beta1)
-                new_v = v._data * beta2 + g.astype(dt) * g.astype(dt) * (1 - beta2)
+                g = g.astype(dt)
+                new_m = m._data * b1.astype(dt) + g * (1 - b1).astype(dt)
+                new_v = v._data * b2.astype(dt) + g * g * (1 - b2).astype(dt)
                 second = new_v if vmax is None else jnp.maximum(vmax._data, new_v)
-                denom = (jnp.sqrt(second) / bc2_sqrt).astype(dt) + group.get("eps")
+                denom = (jnp.sqrt(second) / bc2_sqrt).astype(dt) + jnp.float32(group.get("eps")).astype(dt)
                 _write(m, new_m)
                 _write(v, new_v)
                 _write(p, p._data + neg_step_size.astype(dt) * (new_m / denom))

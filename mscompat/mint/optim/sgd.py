@@ -49,13 +49,16 @@ class SGD(Optimizer):
             dampening = group.get("dampening")
             params, grads, start, end = self._group_slices(gid, gradients, group.get("maximize"),
                                                            group.get("weight_decay"))
+            # momentum and ``1 - dampening`` are float32 scalars (float64 parameters see them so, as in
+            # MindSpore's graph of this update)
+            mom, keep = jnp.float32(momentum), 1 - jnp.float32(dampening)
             for p, g, buf in zip(params, grads, self.momentum_buf[start:end]):
                 dt = p._data.dtype
                 g = g.astype(dt)
                 if momentum != 0:
-                    new_buf = jnp.where(first, g, buf._data * momentum + g * (1 - dampening))
+                    new_buf = jnp.where(first, g, buf._data * mom.astype(dt) + g * keep.astype(dt))
                     _write(buf, new_buf)
-                    g = g + new_buf * momentum if group.get("nesterov") else new_buf
+                    g = g + new_buf * mom.astype(dt) if group.get("nesterov") else new_buf
                 _write(p, p._data - lr.astype(dt) * g)
         _write(self.step_t, self.step_t._data + 1)
         return True
