@@ -6,6 +6,7 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 
+from mscompat.backends import device_target
 from mscompat.common import dtype as _mstype
 from ._args import arr, check_tensor, Tensor, is_int as _is_int, shape_value
 from ._registry import op, primitive
@@ -92,7 +93,8 @@ def _topk(name, a, k, ax, largest, sorted_):
     if not 0 < k <= n:
         raise ValueError(f"For primitive[TopK], the k must be in (0,{n}], but got {k}.")
     moved = jnp.moveaxis(a, ax, -1) if a.ndim else a.reshape(1)
-    if sorted_ and k > n // 2:       # MindSpore's CPU TopK: a stable sort of the whole row
+    if sorted_ and (k > n // 2 or device_target() != "CPU"):
+        # MindSpore's CPU TopK: a stable sort of the whole row (on other targets, ties in index order)
         v, i = _sort_impl(moved, moved.ndim - 1, largest)
         v, i = v[..., :k], i[..., :k]
     else:   # else std::nth_element's first k, stable-sorted when sorted (so ties keep its order)
