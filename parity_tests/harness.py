@@ -78,7 +78,7 @@ class Case:
     capture_output: bool = False  # also compare what the case prints (file descriptor 1)
     torch_ref: Any = None        # PyTorch's form of the case, the oracle for mint ops MindSpore's CPU lacks
     ms_error: Any = None         # bad-input torch cases: the class MindSpore documents (see case())
-    ms_crashes: Any = None       # torch cases only: why real MindSpore is not run (its CPU build crashes)
+    ms_crashes: Any = None       # torch cases only: why real MindSpore's CPU build is not run
 
     @property
     def oracle(self):
@@ -101,9 +101,10 @@ class Case:
 
     def _run(self, ms):
         if self.ms_crashes is not None and ms.__name__ == "mindspore":
-            # MindSpore's CPU build lacks the kernel and, instead of saying so, kills the process
-            # (which would stop the oracle for every later case): recorded, not run
-            return {"t": "error", "cls": "RuntimeError", "msg": f"crashes MindSpore's CPU build: {self.ms_crashes}"}
+            # MindSpore's CPU build cannot run it (a missing kernel that kills the process, which would
+            # stop the oracle for every later case, a lookup of a group its CPU build never makes,
+            # a job of several processes): recorded with the reason, not run
+            return {"t": "error", "cls": "RuntimeError", "msg": f"not run on MindSpore's CPU build: {self.ms_crashes}"}
         fn = self.ms_ref if (self.ms_ref is not None and ms.__name__ == "mindspore") else self.fn
         ms.set_context(mode=ms.GRAPH_MODE if self.mode == "graph" else ms.PYNATIVE_MODE)
         try:
