@@ -235,6 +235,6 @@ def flash_attention_score(query, key, value, head_num, real_shift=None, drop_mas
     """The attention output of ``FlashAttentionScore`` (``scalar_value`` is its ``scale_value``)."""
     prim = PRIMITIVES["FlashAttentionScore"](head_num, keep_prob, scalar_value, pre_tokens, next_tokens,
                                              inner_precise, input_layout, sparse_mode)
-    return prim(query, key, value, real_shift, drop_mask, padding_mask, attn_mask, prefix, actual_seq_qlen,
-                actual_seq_kvlen)[3]
+    return _flash_attention_score(prim, query, key, value, real_shift, drop_mask, padding_mask, attn_mask, prefix,
+                                  actual_seq_qlen, actual_seq_kvlen)[3]
 

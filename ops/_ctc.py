@@ -17,7 +17,7 @@ from mscompat._checkparam import check_value_type, check_string
 from mscompat._runtime_checks import check_index_range
 from mscompat._state import concrete
 from ._args import Tensor, arr, wrap, prim_dtype_error, shape_value, tensor_arg
-from ._registry import op, primitive, PRIMITIVES
+from ._registry import op, primitive
 
 __all__ = ["ctc_loss", "ctc_greedy_decoder"]
 
@@ -300,8 +300,8 @@ primitive("CTCLoss", None, (("preprocess_collapse_repeated", False, (bool,)), ("
 # CTCGreedyDecoder: the most likely class per frame, repeats merged, blanks (C - 1) dropped
 
 
-def _greedy_call(prim, inputs, sequence_length):
-    name = prim.name
+def _greedy_decode(inputs, sequence_length, merge_repeated=True):
+    name = "CTCGreedyDecoder"
     x, seq = tensor_arg(name, "inputs", inputs, form="input"), tensor_arg(name, "sequence_length", sequence_length,
                                                                           form="input")
     _need_dtype(name, "inputs type", x, ("Float32", "Float64"))
@@ -324,7 +324,7 @@ def _greedy_call(prim, inputs, sequence_length):
     rows, vals = [], []
     for b in range(n):
         labels = best[:sv[b], b]
-        if prim.merge_repeated and labels.size:
+        if merge_repeated and labels.size:
             labels = labels[np.concatenate([[True], labels[1:] != labels[:-1]])]
         labels = labels[labels != blank]
         rows += [(b, i) for i in range(labels.size)]
@@ -334,7 +334,7 @@ def _greedy_call(prim, inputs, sequence_length):
             wrap(jnp.asarray(np.array([n, longest], np.int64))), wrap(jnp.asarray(log_prob)))
 
 
-primitive("CTCGreedyDecoder", None, (("merge_repeated", True, (bool,)),), call=_greedy_call,
+primitive("CTCGreedyDecoder", _greedy_decode, (("merge_repeated", True, (bool,)),),
           doc="``CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length)``: greedy CTC decoding of "
               "(T, N, C) scores (blank = C - 1): decoded indices (M, 2), values (M,), shape (2,) and the negative "
               "sum of the frame maxima (N, 1).")
@@ -343,4 +343,5 @@ primitive("CTCGreedyDecoder", None, (("merge_repeated", True, (bool,)),), call=_
 @op("ctc_greedy_decoder")
 def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
     """(decoded_indices, decoded_values, decoded_shape, log_probability) of ``CTCGreedyDecoder``."""
-    return PRIMITIVES["CTCGreedyDecoder"](merge_repeated)(inputs, sequence_length)
+    check_value_type("merge_repeated", merge_repeated, [bool], "CTCGreedyDecoder")
+    return _greedy_decode(inputs, sequence_length, merge_repeated)

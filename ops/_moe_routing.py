@@ -13,12 +13,12 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import Tensor, arr, wrap
 from ._ascend_only import _on_ascend
-from ._registry import op, primitive, PRIMITIVES
+from ._registry import op, primitive
 
 __all__ = ["moe_token_permute", "moe_token_unpermute"]
 
 
-def _parse(prim, spec, values):
+def _parse(name, spec, values):
     """MindSpore's argument-parser TypeError ("Failed calling X with ...") unless each value is of its
     kind in ``spec`` ({name: (allowed python types, or "Tensor")})."""
     def kind(v):
@@ -35,12 +35,12 @@ def _parse(prim, spec, values):
 
     if not all(ok(v, spec[n]) for n, v in values.items()):
         given = ", ".join(f"{n}={kind(v)}" for n, v in values.items())
-        raise TypeError(f"Failed calling {prim.name} with \"{prim.name}()({given})\".")
+        raise TypeError(f"Failed calling {name} with \"{name}()({given})\".")
 
 
-def _permute_call(prim, tokens, indices, num_out_tokens=None, padded_mode=False):
-    name = prim.name
-    _parse(prim, {"tokens": ("Tensor",), "indices": ("Tensor",), "num_out_tokens": (None, int),
+def _permute(tokens, indices, num_out_tokens=None, padded_mode=False):
+    name = "MoeTokenPermute"
+    _parse(name, {"tokens": ("Tensor",), "indices": ("Tensor",), "num_out_tokens": (None, int),
                   "padded_mode": (bool,)},
            {"tokens": tokens, "indices": indices, "num_out_tokens": num_out_tokens, "padded_mode": padded_mode})
     if indices.dtype not in (mstype.int32, mstype.int64):
@@ -75,9 +75,9 @@ def _permute_call(prim, tokens, indices, num_out_tokens=None, padded_mode=False)
     return wrap(permuted), wrap(rows)
 
 
-def _unpermute_call(prim, permuted_tokens, sorted_indices, probs=None, padded_mode=False, restore_shape=None):
-    name = prim.name
-    _parse(prim, {"permuted_tokens": ("Tensor",), "sorted_indices": ("Tensor",), "probs": (None, "Tensor"),
+def _unpermute(permuted_tokens, sorted_indices, probs=None, padded_mode=False, restore_shape=None):
+    name = "MoeTokenUnpermute"
+    _parse(name, {"permuted_tokens": ("Tensor",), "sorted_indices": ("Tensor",), "probs": (None, "Tensor"),
                   "padded_mode": (bool,), "restore_shape": (None, tuple, list)},
            {"permuted_tokens": permuted_tokens, "sorted_indices": sorted_indices, "probs": probs,
             "padded_mode": padded_mode, "restore_shape": restore_shape})
@@ -104,10 +104,10 @@ def _unpermute_call(prim, permuted_tokens, sorted_indices, probs=None, padded_mo
     return wrap(out.astype(p.dtype))
 
 
-primitive("MoeTokenPermute", None, call=_permute_call,
+primitive("MoeTokenPermute", _permute,
           doc="``MoeTokenPermute()(tokens, indices, num_out_tokens=None, padded_mode=False)``: tokens grouped by "
               "expert and the row each routing entry went to; Ascend only in MindSpore.")
-primitive("MoeTokenUnpermute", None, call=_unpermute_call,
+primitive("MoeTokenUnpermute", _unpermute,
           doc="``MoeTokenUnpermute()(permuted_tokens, sorted_indices, probs=None, padded_mode=False, "
               "restore_shape=None)``: the inverse of MoeTokenPermute, merging each token's rows weighted by "
               "``probs``; Ascend only in MindSpore.")
@@ -116,10 +116,10 @@ primitive("MoeTokenUnpermute", None, call=_unpermute_call,
 @op("moe_token_permute")
 def moe_token_permute(tokens, indices, num_out_tokens=None, padded_mode=False):
     """(permuted_tokens, sorted_indices) of ``MoeTokenPermute``."""
-    return PRIMITIVES["MoeTokenPermute"]()(tokens, indices, num_out_tokens, padded_mode)
+    return _permute(tokens, indices, num_out_tokens, padded_mode)
 
 
 @op("moe_token_unpermute")
 def moe_token_unpermute(permuted_tokens, sorted_indices, probs=None, padded_mode=False, restore_shape=None):
     """The tokens restored from ``moe_token_permute``'s output (merged by ``probs`` when given)."""
-    return PRIMITIVES["MoeTokenUnpermute"]()(permuted_tokens, sorted_indices, probs, padded_mode, restore_shape)
+    return _unpermute(permuted_tokens, sorted_indices, probs, padded_mode, restore_shape)
