@@ -18,13 +18,15 @@ def _write(t, value):
     t._data = value.astype(t._data.dtype) if t._data is not None else value
 
 
-def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format):
+def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format,
+                dtypes=F16_32):
+    """``dtypes``: the floating types the kernel takes (BatchNorm float16/32, mint's BatchNormExt bfloat16 too)."""
     a = need_tensor(op_name, "input_x", x)
-    check_dtype(op_name, "input_x", a, F16_32)
+    check_dtype(op_name, "input_x", a, dtypes)
     params = [need_tensor(op_name, n, t) for n, t in
               (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance))]
     for n, p in zip(("scale", "bias", "mean", "variance"), params):
-        check_dtype(op_name, n, p, F16_32)
+        check_dtype(op_name, n, p, dtypes)
     for n, v, typ in (("is_training", is_training, bool), ("epsilon", epsilon, float), ("momentum", momentum, float)):
         if not isinstance(v, typ):
             raise TypeError(f"For '{op_name}', the type of '{n}' should be '{typ.__name__}', but got type "

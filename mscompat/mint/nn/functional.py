@@ -10,6 +10,7 @@ from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.ops._args import arr
 from mscompat.ops._nn import tensor_in, F16_32, BF_F16_32
+from mscompat.ops._nn_norm import _batch_norm
 from mscompat.ops._pool import _adaptive_avg, _adaptive_max
 from mscompat.ops._registry import OPS, mint_op, mint_form, mint_exports
 from mscompat.mint.nn import _upsample
@@ -418,7 +419,9 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                              "is False (there are no batch statistics to use instead).")
         running_mean = ops.zeros((c,), input.dtype) if running_mean is None else running_mean
         running_var = ops.ones((c,), input.dtype) if running_var is None else running_var
-    return ops.batch_norm(input, running_mean, running_var, w, b, training, momentum, eps)
+    # BatchNormExt takes bfloat16 too (documented; ops.batch_norm's BatchNorm float16/float32 only)
+    return _batch_norm("BatchNorm", input, w, b, running_mean, running_var, training, eps, momentum, "NCHW",
+                       BF_F16_32)[0]
 
 
 @mint_op(_NS, twin="flatten")
