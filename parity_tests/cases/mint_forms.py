@@ -228,8 +228,8 @@ MULTI_TORCH = set(['addbmm', 'addcdiv', 'addmm', 'addmv', 'baddbmm', 'cummin', '
     'nn.functional.kl_div', 'nn.functional.l1_loss', 'nn.functional.max_pool2d', 'nn.functional.mse_loss',
     'nn.functional.pad', 'nn.functional.soft_margin_loss', 'nn.functional.threshold', 'nn.functional.unfold',
     'nn.functional.upsample', 'outer', 'special.log_softmax', 'stack', 'topk', 'trace', 'triangular_solve', 'vdot'])
-# (MindSpore's mint.addmm, mint.logsumexp and mint.nan_to_num reject float64 too; mscompat's forms share
-# ops entries that accept it: left out, see the report of tools/mint_coverage.py)
+# (MindSpore's mint.addmm, mint.logsumexp and mint.nan_to_num reject float64 too: their bad-input cases
+# are in mint_dtypes_math)
 # MindSpore rejects float64 while checking the arguments (TypeError/ValueError: "must be a type of {BFloat16,
 # Float16, Float32}", "type should be float32"): a MindSpore bad-input case
 MULTI_F64_REJECTED = set(['diff', 'inverse', 'linalg.inv', 'linalg.qr', 'nn.BCELoss',
