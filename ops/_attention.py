@@ -198,7 +198,8 @@ def _flash_attention_score(prim, query, key, value, real_shift=None, drop_mask=N
         outs, maxes, sums = [], [], []
         for b in range(len(qe) - 1):
             cut = lambda a, e: jnp.transpose(a[e[b]:e[b + 1]], (1, 0, 2))[None]      # (1, N, S, D)
-            sb = None if shift is None else shift[b:b + 1] if shift.shape[0] > 1 else shift
+            sb = None if shift is None else (shift[b:b + 1] if shift.shape[0] > 1 else shift)
+            sb = None if sb is None else sb[..., :qe[b + 1] - qe[b], :ke[b + 1] - ke[b]]
             mb = None if mask is None else (mask[b:b + 1] if mask.ndim == 4 and mask.shape[0] > 1 else mask)
             mb = None if mb is None else mb[..., :qe[b + 1] - qe[b], :ke[b + 1] - ke[b]]
             db = None if drop is None else drop[b:b + 1]
