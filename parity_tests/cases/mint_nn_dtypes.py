@@ -198,6 +198,14 @@ CASES += [
           SIGNS.astype(np.float16), **_H),
     tcase("mint.nn.functional.soft_margin_loss/bf16_none", lambda m, x, y: _bf(m, _F(m).soft_margin_loss(
         _as(m, x, "bfloat16"), _as(m, y, "bfloat16"), reduction="none")), F32(2, 3), SIGNS, **_BF),
+    # integer input: TypeError as MindSpore documents (its CPU stops at the missing kernel first; PyTorch
+    # cannot write the float loss into an integer result: RuntimeError)
+    case("mint.nn.functional.soft_margin_loss/bad_int", lambda m, x, y: _F(m).soft_margin_loss(x, y), I32(2, 3),
+         SIGNS.astype(np.int32), error=True, torch_ref=lambda m, x, y: _F(m).soft_margin_loss(x, y),
+         ms_error="TypeError"),
+    case("mint.nn.SoftMarginLoss/bad_int", lambda m, x, y: _N(m).SoftMarginLoss()(x, y), I32(2, 3),
+         SIGNS.astype(np.int32), error=True, torch_ref=lambda m, x, y: _N(m).SoftMarginLoss()(x, y),
+         ms_error="TypeError"),
     tcase("mint.nn.CosineEmbeddingLoss/dtype_f16", lambda m, a, b, t: _N(m).CosineEmbeddingLoss(0.1)(a, b, t),
           F16(3, 4), F16(3, 4, seed=1), COS_T, **_H),
     tcase("mint.nn.CosineEmbeddingLoss/dtype_f64", lambda m, a, b, t: _N(m).CosineEmbeddingLoss(
