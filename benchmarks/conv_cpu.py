@@ -178,20 +178,24 @@ def jax_side(rounds, only):
 
 # ---- a whole training step, channels-last or as traced (--step) ----
 
-def step_worker(side, batch, rounds):
-    """ResNet-18 ``TrainOneStepCell`` steps (GRAPH_MODE, Momentum 0.9, the ``train_step.py`` data)
+def step_worker(side, model, batch, rounds):
+    """ResNet-18 or LeNet-5 ``TrainOneStepCell`` steps (GRAPH_MODE, Momentum 0.9, the ``train_step.py`` data)
     run by ``side``: MindSpore alone, or mscompat's program as traced ("mscompat") and through
     ``ops/_conv_layout.channels_last`` ("channels-last"), alternately in each round. Prints per
     form the minimum process CPU and wall seconds of a step, the losses and, for mscompat, the
     transposes and copies of the optimized step program."""
-    import numpy as np
+    import importlib.util
     import mindspore as ms
     from mindspore import nn
     sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "examples" / "resnet")]
     from resnet import ResNet18
     from _train_step_common import synthetic_batches
+    spec = importlib.util.spec_from_file_location("lenet_train", ROOT / "examples" / "lenet" / "train.py")
+    lenet = sys.modules["lenet_train"] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lenet)
+    network = {"resnet18": (ResNet18, 3), "lenet": (lenet.LeNet5, 1)}[model]
     ms.set_context(mode=ms.GRAPH_MODE)
-    xs, ys = synthetic_batches((batch, 3, 32, 32), 1)
+    xs, ys = synthetic_batches((batch, network[1], 32, 32), 1)
     x, y = ms.Tensor(xs[0]), ms.Tensor(ys[0])
     forms, hlo = {}, {}
     if side == "mindspore":
@@ -217,7 +221,7 @@ def step_worker(side, batch, rounds):
         if program is not None:
             _graph._flat_program = program
         ms.set_seed(0)
-        net = ResNet18()
+        net = network[0]()
         loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
         step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.01, 0.9))
         step(x, y).asnumpy()                      # compile
@@ -251,7 +255,8 @@ def step_main(a):
                 from parity_tests.oracle import oracle_python
                 cmd = [oracle_python()]
             e = dict(env, ONEDNN_MAX_CPU_ISA=a.ms_isa) if side == "mindspore" and a.ms_isa != "default" else env
-            proc = subprocess.run(cmd + [__file__, "--step-worker", side, "--batch", str(a.batch), "--rounds",
+            proc = subprocess.run(cmd + [__file__, "--step-worker", side, "--model", a.model, "--batch", str(a.batch),
+                                         "--rounds",
                                          str(a.rounds)], capture_output=True, text=True, env=e, timeout=3600)
             lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
             if not lines:
@@ -263,7 +268,7 @@ def step_main(a):
             b = best.setdefault(k, dict(v))
             b["cpu_s"], b["wall_s"] = min(b["cpu_s"], v["cpu_s"]), min(b["wall_s"], v["wall_s"])
     ms_best = best.get("MindSpore")
-    print(f"# ResNet-18 b{a.batch} TrainOneStepCell step, minimum over {a.rounds} rounds x {a.step_repeats} "
+    print(f"# {a.model} b{a.batch} TrainOneStepCell step, minimum over {a.rounds} rounds x {a.step_repeats} "
           f"processes; MindSpore ONEDNN_MAX_CPU_ISA={a.ms_isa}")
     print("| form | transposes + copies | MiB they write | CPU s / step | wall s / step | vs MindSpore (CPU / wall) "
           "| losses |")
@@ -282,8 +287,9 @@ def main():
     ap.add_argument("--no-mindspore", action="store_true")
     ap.add_argument("--ms-isa", default="AVX2", help="ONEDNN_MAX_CPU_ISA for MindSpore ('default': unset)")
     ap.add_argument("--ms-worker", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--step", action="store_true", help="time the ResNet-18 training step instead: mscompat "
+    ap.add_argument("--step", action="store_true", help="time a training step instead: mscompat "
                     "as traced and channels-last (ops/_conv_layout.py) against MindSpore")
+    ap.add_argument("--model", choices=("resnet18", "lenet"), default="resnet18", help="--step: the network")
     ap.add_argument("--batch", type=int, default=64, help="--step: the batch size")
     ap.add_argument("--step-repeats", type=int, default=2, help="--step: alternate processes per side")
     ap.add_argument("--step-worker", choices=("mscompat", "mindspore"), help=argparse.SUPPRESS)
@@ -292,7 +298,7 @@ def main():
     if a.ms_worker:
         return mindspore_worker(a.rounds, only)
     if a.step_worker:
-        return step_worker(a.step_worker, a.batch, a.rounds)
+        return step_worker(a.step_worker, a.model, a.batch, a.rounds)
     if a.step:
         return step_main(a)
     ms = {}

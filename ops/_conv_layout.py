@@ -52,35 +52,58 @@ class _Stored:
         return self.layouts[perm]
 
 
-class _Broadcast:
-    """A ``broadcast_in_dim``, emitted in the layout of the op that consumes it."""
+class _Flexible:
+    """A value made in whatever layout the op that consumes it wants: ``make(perm)`` gives it
+    stored as ``transpose(logical, perm)`` (a broadcast, e.g. BatchNorm's per-channel scale, and
+    elementwise ops of such values only)."""
     flexible = True
 
-    def __init__(self, operand, params):
-        self.operand, self.params, self.layouts = operand, params, {}
-        self.perm = _identity(len(params["shape"]))
+    def __init__(self, make, ndim):
+        self.make, self.layouts, self.perm = make, {}, _identity(ndim)
 
     def get(self, perm=None):
         perm = self.perm if perm is None else perm
         if perm not in self.layouts:
-            dims = [perm.index(d) for d in self.params["broadcast_dimensions"]]
-            order = tuple(sorted(range(len(dims)), key=dims.__getitem__))
-            operand = self.operand if order == _identity(len(dims)) else lax.transpose(self.operand, order)
-            self.layouts[perm] = lax.broadcast_in_dim_p.bind(
-                operand, **dict(self.params, shape=tuple(self.params["shape"][d] for d in perm),
-                                broadcast_dimensions=tuple(sorted(dims))))
+            self.layouts[perm] = self.make(perm)
         return self.layouts[perm]
 
 
-def _vote(values, ndim):
-    """The layout an elementwise op runs in: that of most of its full-rank stored operands
-    (a tie goes to a permuted one: the convolutions downstream want it)."""
+def _broadcast(operand, params):
+    def make(perm):
+        dims = [perm.index(d) for d in params["broadcast_dimensions"]]
+        order = tuple(sorted(range(len(dims)), key=dims.__getitem__))
+        arg = operand if order == _identity(len(dims)) else lax.transpose(operand, order)
+        return lax.broadcast_in_dim_p.bind(arg, **dict(params, shape=tuple(params["shape"][d] for d in perm),
+                                                       broadcast_dimensions=tuple(sorted(dims))))
+    return _Flexible(make, len(params["shape"]))
+
+
+def _vote(values, shapes, shape):
+    """The layout an elementwise op runs in: that of most of its stored operands of the full
+    shape, a tie going to the logical layout (an optimizer's update of a filter from its
+    channels-last gradient: one transpose, fused into the update, instead of one per operand
+    and result)."""
     votes = {}
-    for v in values:
-        if not v.flexible and len(v.perm) == ndim:
+    for v, s in zip(values, shapes):
+        if not v.flexible and s == shape:
             votes[v.perm] = votes.get(v.perm, 0) + 1
-    ident = _identity(ndim)
-    return max(votes, key=lambda p: (votes[p], p != ident)) if votes else ident
+    ident = _identity(len(shape))
+    return max(votes, key=lambda p: (votes[p], p == ident)) if votes else ident
+
+
+def _reshape(operand, params):
+    """A reshape of a logical-layout array; made in another layout directly when its dimensions
+    other than 1 keep their order there (a per-channel vector as (1, C, 1, 1))."""
+    shape = tuple(params["new_sizes"])
+
+    def make(perm):
+        big = [d for d in perm if shape[d] != 1]
+        if big == sorted(big):
+            return lax.reshape(operand, tuple(shape[d] for d in perm))
+        return lax.transpose(lax.reshape(operand, shape), perm)
+    if params.get("dimensions") is not None or params.get("sharding") is not None:
+        return None
+    return _Flexible(make, len(shape))
 
 
 def _conv(eqn, lhs, rhs):
@@ -122,17 +145,26 @@ def _apply(eqn, values):
             return _evaluate(called.jaxpr, called.consts, values)
         return _evaluate(called, (), values)
     if name == "broadcast_in_dim" and len(values) == 1 and p.get("sharding") is None:
-        return [_Broadcast(values[0].get(), p)]
+        return [_broadcast(values[0].get(), p)]
     if name == "conv_general_dilated":
         return _conv(eqn, *values)
     if name in ("transpose", "pad", "slice", "rev") and not values[0].flexible:
         return _relabel(eqn, values)
-    if name in _ELEMENTWISE:
-        ndim = len(eqn.outvars[0].aval.shape)
-        perm = _vote(values, ndim)
-        out = eqn.primitive.bind(*[v.get(perm) if len(v.perm) == ndim else v.get() for v in values], **p)
-        return [_Stored(o, perm if o.ndim == ndim else None) for o in (out if eqn.primitive.multiple_results
-                                                                      else [out])]
+    if name == "reshape" and len(values) == 1:
+        made = _reshape(values[0].get(), p)
+        if made is not None:
+            return [made]
+    if name in _ELEMENTWISE and not eqn.primitive.multiple_results:
+        shape = tuple(eqn.outvars[0].aval.shape)
+        shapes = [tuple(getattr(getattr(v, "aval", None), "shape", ())) for v in eqn.invars]
+
+        def bind(perm):
+            return eqn.primitive.bind(*[v.get(perm) if len(v.perm) == len(shape) else v.get() for v in values], **p)
+        if shape and not any(not v.flexible and s == shape for v, s in zip(values, shapes)) \
+                and any(v.flexible for v in values):
+            return [_Flexible(bind, len(shape))]    # of broadcasts, reshapes and scalars: as flexible as they are
+        perm = _vote(values, shapes, shape)
+        return [_Stored(bind(perm), perm)]
     with eqn.ctx.manager:      # any other op: on the logical layout
         out = eqn.primitive.bind(*[v.get() for v in values], **eqn.primitive.get_bind_params(p))
     return [_Stored(o) for o in (out if eqn.primitive.multiple_results else [out])]
@@ -144,7 +176,7 @@ def _evaluate(jaxpr, consts, args):
     def read(v):
         return _Stored(v.val) if isinstance(v, jcore.Literal) else env[v]
 
-    env.update(zip(jaxpr.constvars, (c if isinstance(c, (_Stored, _Broadcast)) else _Stored(c) for c in consts)))
+    env.update(zip(jaxpr.constvars, (c if isinstance(c, (_Stored, _Flexible)) else _Stored(c) for c in consts)))
     env.update(zip(jaxpr.invars, args))
     for eqn in jaxpr.eqns:
         for v, out in zip(eqn.outvars, _apply(eqn, [read(v) for v in eqn.invars])):
