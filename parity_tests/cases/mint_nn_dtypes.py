@@ -181,9 +181,12 @@ CASES += [
           F64(1, 2, 4, 4, 4)),
     tcase("mint.nn.functional.avg_pool3d/f64", lambda m, x: _F(m).avg_pool3d(x, (2, 3, 2), 2, ceil_mode=True),
           F64(1, 2, 5, 5, 5)),
-    # GRAPH_MODE: MindSpore's CPU graph runs Embedding. (Not ReflectionPad3d: its CPU graph lowers
-    # ReflectionPad3D to PadV3, which rejects 5-D "reflect" input, unbatched input included: a ValueError
-    # of the CPU build's fallback, with no value to compare.)
+    # GRAPH_MODE: MindSpore's CPU graph runs Embedding. ReflectionPad3d's CPU graph lowers ReflectionPad3D
+    # to PadV3, which rejects 5-D "reflect" input, unbatched input included (a ValueError of the CPU
+    # build's fallback): PyTorch is its graph case's oracle.
+    tcase("mint.nn.ReflectionPad3d/graph", lambda m, x: _N(m).ReflectionPad3d((1, 2, 0, 1, 1, 0))(x),
+          F32(1, 2, 3, 3, 3), mode="graph",
+          ms_crashes="its CPU graph lowers ReflectionPad3D to PadV3, which rejects 5-D 'reflect' input (ValueError)"),
     case("mint.nn.Embedding/graph", lambda ms, i, w: _set(_N(ms).Embedding(5, 3), weight=w)(i),
          np.array([[0, 4], [2, 2]], np.int64), F32(5, 3, seed=3), mode="graph"),
     case("mint.nn.Embedding/graph_padding_idx_int32", lambda ms, i, w: _set(_N(ms).Embedding(5, 3, padding_idx=1),
