@@ -65,8 +65,8 @@ def _failed_stage(err):
     """Which stage a crashed mscompat run reached, from its traceback."""
     for stage, marks in (("import", ("__import__(package)",)), ("build", ("_build(",)),
                          ("names", ("load_param_into_net", "load_checkpoint")),
-                         ("forward", ("outs = _flat(net(x))",)), ("loss", ("_loss_and_opt",)),
-                         ("grad", ("grad_fn(x, target)",)), ("step", ("opt(grads)",))):
+                         ("forward", ("outs = _flat(net(*inputs))",)), ("loss", ("_loss_and_opt",)),
+                         ("grad", ("grad_fn(target)",)), ("step", ("opt(grads)",))):
         if any(m in err for m in marks):
             return stage
     return "import"

@@ -47,16 +47,34 @@ def shared_init(ms, net, out_dir, real):
             "dtypes": np.array([str(p.dtype) for p in params])}
 
 
-# mindocr 0.5.0's models run here: model function -> (its module in mindocr.models, input height;
-# None for a square input). The others need what real MindSpore 2.10 lacks or are large:
-# compat_tests/README.md.
-OCR_MODELS = {"dbnet_resnet18": ("det_dbnet", None), "dbnet_mobilenetv3": ("det_dbnet", None),
-              "crnn_vgg7": ("rec_crnn", 32), "crnn_resnet34": ("rec_crnn", 32), "svtr_tiny": ("rec_svtr", 32),
-              "rare_resnet34": ("rec_rare", 32), "cls_mobilenet_v3_small_100_model": ("cls_mv3", 48)}
+# mindocr 0.5.0's models run here: model function -> (its module in mindocr.models, input height
+# (None: a square input), what the model takes besides the image: see _ocr_inputs). The others
+# need what real MindSpore 2.10 lacks or a download: compat_tests/README.md.
+OCR_MODELS = {"dbnet_resnet18": ("det_dbnet", None, None), "dbnet_mobilenetv3": ("det_dbnet", None, None),
+              "dbnet_resnet50": ("det_dbnet", None, None), "dbnetpp_resnet50": ("det_dbnet", None, None),
+              "dbnet_ppocrv3": ("det_dbnet", None, None),
+              "crnn_vgg7": ("rec_crnn", 32, None), "crnn_resnet34": ("rec_crnn", 32, None),
+              "crnn_resnet34_ch": ("rec_crnn", 32, None), "svtr_tiny": ("rec_svtr", 32, None),
+              "svtr_tiny_ch": ("rec_svtr", 32, None), "svtr_ppocrv3_ch": ("rec_svtr", 48, None),
+              "rare_resnet34": ("rec_rare", 32, None), "rare_resnet34_ch": ("rec_rare", 32, None),
+              "cls_mobilenet_v3_small_100_model": ("cls_mv3", 48, None),
+              "master_resnet31": ("rec_master", 48, "label"), "robustscanner_resnet31": ("rec_robustscanner", 48, "rs"),
+              "visionlan_resnet45": ("rec_visionlan", 64, None), "table_master": ("table_master", None, "label"),
+              "yolov8": ("layout_yolov8", None, None), "vi_layoutxlm_ser": ("kie_layoutxlm", None, "kie"),
+              "layoutxlm_ser": ("kie_layoutxlm", None, "kie")}
 # the heads those models use, by class name -> module of mindocr.models.heads
-OCR_HEADS = {"DBHead": "det_db_head", "CTCHead": "rec_ctc_head", "AttentionHead": "rec_attn_head",
-             "MobileNetV3Head": "cls_head"}
-OCR_BACKBONES = ("det_resnet", "det_mobilenet", "rec_resnet", "rec_vgg", "rec_svtr", "cls_mobilenet_v3")
+OCR_HEADS = {"DBHead": "det_db_head", "DBHeadEnhance": "det_db_head", "CTCHead": "rec_ctc_head",
+             "AttentionHead": "rec_attn_head", "MobileNetV3Head": "cls_head", "MultiHead": "rec_multi_head",
+             "MasterDecoder": "rec_master_decoder", "RobustScannerHead": "rec_robustscanner_head",
+             "VisionLANHead": "rec_visionlan_head", "TableMasterHead": "table_master_head",
+             "YOLOv8Head": "yolov8_head", "TokenClassificationHead": "kie_tokenclassification_head"}
+# every backbone module but ABINet's (mindspore.parallel._transformer)
+OCR_BACKBONES = ("det_resnet", "det_mobilenet", "rec_resnet", "rec_resnet45", "rec_vgg", "rec_svtr",
+                 "rec_svtr_enhance", "rec_master", "cls_mobilenet_v3", "table_master_resnet", "yolov8_backbone",
+                 "layoutxlm.layoutxlm")
+# LayoutXLM-base has a 250002-token vocabulary and 12 layers (278M parameters): the KIE models
+# are built with mindocr's own configuration narrowed to these values
+OCR_TINY_LAYOUTXLM = {"vocab_size": 1000, "num_hidden_layers": 2}
 
 
 def _build_head(head_name, **kwargs):
@@ -69,22 +87,64 @@ def import_mindocr_models():
     """Makes mindocr 0.5.0's model modules importable without running the package ``__init__``
     files that real MindSpore 2.10 cannot import: ``mindocr/__init__.py``, ``mindocr/models/__init__.py``
     and ``mindocr/models/heads/builder.py`` import ABINet's layers, which import
-    ``mindspore.parallel._transformer`` (removed in 2.10), and ``mindocr/utils/__init__.py``
-    imports the data pipeline, which imports those layers too and huggingface_hub<1.0. Empty package modules with the
-    packages' real ``__path__`` stand in for them; the backbone and neck builders are mindocr's
-    own, the head builder resolves the heads of ``OCR_HEADS``."""
+    ``mindspore.parallel._transformer`` (removed in 2.10), and ``mindocr/utils/__init__.py`` and
+    ``models/backbones/layoutxlm/__init__.py`` import the data pipeline or the tokenizer, which
+    need those layers or huggingface_hub<1.0. Empty package modules with the packages' real
+    ``__path__`` stand in for them; the backbone and neck builders are mindocr's own, the head
+    builder resolves the heads of ``OCR_HEADS``."""
     root = os.path.dirname(importlib.util.find_spec("mindocr").origin)
     for name in ("mindocr", "mindocr.utils", "mindocr.models", "mindocr.models.backbones",
-                 "mindocr.models.backbones.mindcv_models", "mindocr.models.necks", "mindocr.models.heads"):
+                 "mindocr.models.backbones.mindcv_models", "mindocr.models.backbones.layoutxlm",
+                 "mindocr.models.necks", "mindocr.models.heads"):
         pkg = types.ModuleType(name)
         pkg.__path__ = [os.path.join(root, *name.split(".")[1:])]
         sys.modules[name] = pkg
+    registry = importlib.import_module("mindocr.models.backbones._registry")
+    sys.modules["mindocr.models.backbones"].register_backbone = registry.register_backbone
     for module in OCR_BACKBONES:      # registers the backbones with build_backbone
         importlib.import_module(f"mindocr.models.backbones.{module}")
     sys.modules["mindocr.models.backbones"].build_backbone = \
         importlib.import_module("mindocr.models.backbones.builder").build_backbone
     sys.modules["mindocr.models.necks"].build_neck = importlib.import_module("mindocr.models.necks.builder").build_neck
     sys.modules["mindocr.models.heads"].build_head = _build_head
+    layoutxlm = sys.modules["mindocr.models.backbones.layoutxlm.layoutxlm"]
+    full_config = layoutxlm.LayoutXLMPretrainedConfig
+
+    def tiny_config(*args, **kwargs):
+        config = full_config(*args, **kwargs)
+        for key, value in OCR_TINY_LAYOUTXLM.items():
+            setattr(config, key, value)
+        return config
+    layoutxlm.LayoutXLMPretrainedConfig = tiny_config
+
+
+def _ocr_inputs(ms, model, image, rs):
+    """What a mindocr model is called with: the image, then the head's targets, which mindocr's
+    ``BaseModel`` passes on to the head: MASTER's and TableMaster's decoders are run on a label
+    (teacher forcing, their training branch; greedy decoding feeds back an argmax, and
+    TableMaster's takes 501 steps), RobustScanner's on its valid-width mask and word positions
+    (the data pipeline's ``RobustScannerRecResizeImg``). The KIE models take one tuple
+    ``(input_ids, bbox, attention_mask, token_type_ids, image)`` of 16 tokens, int64 as mindocr's
+    data pipeline gives them."""
+    extra = OCR_MODELS[model][2]
+    n = image.shape[0]
+    if extra == "label":
+        classes = 94 if model == "master_resnet31" else 43
+        return ms.Tensor(image), ms.Tensor(rs.randint(0, classes, (n, 17)).astype(np.int32))
+    if extra == "rs":
+        mask = np.ones((n, 1, image.shape[3] // 4), np.int32)
+        mask[1:, :, image.shape[3] // 8:] = 0
+        return ms.Tensor(image), ms.Tensor(mask), ms.Tensor(np.tile(np.arange(40, dtype=np.int32), (n, 1)))
+    if extra == "kie":
+        tokens = 16
+        ids = rs.randint(3, OCR_TINY_LAYOUTXLM["vocab_size"], (n, tokens))
+        corner = rs.randint(0, 900, (n, tokens, 2))
+        bbox = np.concatenate([corner, corner + rs.randint(1, 100, (n, tokens, 2))], -1)
+        mask = np.ones((n, tokens), np.int64)
+        mask[1:, 12:] = 0
+        return ((ms.Tensor(ids), ms.Tensor(bbox), ms.Tensor(mask), ms.Tensor(np.zeros((n, tokens), np.int64)),
+                 ms.Tensor(image)),)
+    return (ms.Tensor(image),)
 
 
 def _build(package, model, num_classes):
@@ -97,8 +157,7 @@ def _build(package, model, num_classes):
         cfg = zoo_configs.yolo_cfg(model)
         return create_model(model_name=cfg.model_name, model_cfg=cfg, num_classes=num_classes, checkpoint_path="")
     if package == "mindocr":
-        module, _ = OCR_MODELS[model]
-        create = getattr(importlib.import_module(f"mindocr.models.{module}"), model)
+        create = getattr(importlib.import_module(f"mindocr.models.{OCR_MODELS[model][0]}"), model)
         return create(pretrained=False, pretrained_backbone=False)
     if package == "mindaudio":
         import mindaudio.models.conv_tasnet
@@ -176,10 +235,11 @@ def main(spec, out_dir):
     times["build"] = time.perf_counter() - t
     res = shared_init(ms, net, out_dir, real)
     rs = np.random.RandomState(0)
-    x = ms.Tensor(_input(package, model, size, rs))
+    image = _input(package, model, size, rs)
+    inputs = _ocr_inputs(ms, model, image, rs) if package == "mindocr" else (ms.Tensor(image),)
     net.set_train(False)
     t = time.perf_counter()
-    outs = _flat(net(x))
+    outs = _flat(net(*inputs))
     times["forward"] = time.perf_counter() - t
     for i, o in enumerate(outs):
         res[f"out{i}"] = o.asnumpy()
@@ -191,14 +251,14 @@ def main(spec, out_dir):
     else:
         target = ms.Tensor(rs.standard_normal(first.shape).astype(np.float32))
 
-    def forward(x, target):
-        return loss_fn(_flat(net(x))[0], target)
+    def forward(target):
+        return loss_fn(_flat(net(*inputs))[0], target)
 
     # gradients and the step in eval mode: deterministic on both sides (dropout and drop-path
     # draw from each framework's own generator, so train-mode randomness cannot be compared)
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
     t = time.perf_counter()
-    loss, grads = grad_fn(x, target)
+    loss, grads = grad_fn(target)
     times["grad"] = time.perf_counter() - t
     res["loss"] = loss.asnumpy()
     for p, g in zip(opt.parameters, grads):
