@@ -343,6 +343,7 @@ CASES += [
     case("mint.distributed.P2POp/bad_not_tensor", lambda ms, x: _D(ms).P2POp("isend", x.asnumpy(), 0), _X,
          error=True),
     case("mint.distributed.P2POp/bad_peer_type", lambda ms, x: _D(ms).P2POp("isend", x, "0"), _X, error=True),
+    case("mint.distributed.P2POp/bad_tag", lambda ms, x: _D(ms).P2POp("isend", x, 0, tag=3), _X, error=True),
     case("mint.distributed.batch_isend_irecv/bad_empty", lambda ms: _D(ms).batch_isend_irecv([]), error=True),
     case("mint.distributed.batch_isend_irecv/bad_not_p2pop", lambda ms: _D(ms).batch_isend_irecv([1]), error=True),
     case("mint.distributed.batch_isend_irecv/bad_mixed_groups", lambda ms, x: _D(ms).batch_isend_irecv(

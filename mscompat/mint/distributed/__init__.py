@@ -166,6 +166,8 @@ class P2POp:
             raise TypeError(f"Expected tensor to be Tensor, but got {type(tensor)}.")
         if not isinstance(peer, int):
             raise TypeError("For P2POp, the peer must be int")
+        if tag != 0:    # as MindSpore 2.10: tags are documented as not supported yet
+            raise NotImplementedError("For P2POp, 'tag' is not supported yet: pass tag=0.")
         self.op, self.tensor, self.peer, self.group, self.tag = op, tensor, peer, group, tag
 
 
