@@ -39,12 +39,13 @@ MINDAUDIO = ["mindaudio:ecapatdnn:32"]
 # head) and the layout YOLOv8, built by mindocr's own model functions, its model modules loaded
 # one by one (zoo_worker.import_mindocr_models: its package __init__ files need a module that
 # MindSpore 2.10 removed). Detection and layout on size x size images, recognition on
-# 32 x size text lines (SVTR-Tiny's fixed 32 x 100), the orientation classifier on 48 x size
-# (input heights: zoo_worker.OCR_MODELS), the KIE model on 16 tokens of a narrowed LayoutXLM.
+# 32 x size text lines (SVTR-Tiny's fixed 32 x 100; MASTER's and RobustScanner's 48 x size), the
+# orientation classifier on 48 x size (input heights: zoo_worker.OCR_MODELS), the KIE model on
+# 16 tokens of a narrowed LayoutXLM.
 MINDOCR = ["mindocr:dbnet_resnet18:64", "mindocr:dbnet_mobilenetv3:64", "mindocr:dbnet_ppocrv3:64",
            "mindocr:crnn_vgg7:64", "mindocr:crnn_resnet34:64", "mindocr:rare_resnet34:64", "mindocr:svtr_tiny:100",
            "mindocr:svtr_tiny_ch:320", "mindocr:cls_mobilenet_v3_small_100_model:96", "mindocr:yolov8:64",
-           "mindocr:vi_layoutxlm_ser:32"]
+           "mindocr:master_resnet31:64", "mindocr:robustscanner_resnet31:64", "mindocr:vi_layoutxlm_ser:32"]
 
 ALL = [f"mindcv:{e.split(':', 1)[1]}" for e in MINDCV] + MINDYOLO + MINDAUDIO + MINDOCR
 DEFAULT = ["mindcv:resnet18:32", "mindyolo:yolov5n:32", "mindaudio:ecapatdnn:32", "mindocr:crnn_vgg7:64"]
