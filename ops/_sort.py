@@ -5,6 +5,8 @@ import builtins
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax.extend import core as jax_core
+from jax.interpreters import ad, batching, mlir
 
 from mscompat.backends import device_target
 from mscompat.common import dtype as _mstype
@@ -98,26 +100,60 @@ def _topk(name, a, k, ax, largest, sorted_):
         v, i = _sort_impl(moved, moved.ndim - 1, largest)
         v, i = v[..., :k], i[..., :k]
     else:   # else std::nth_element's first k, stable-sorted when sorted (so ties keep its order)
-        i = _host_topk_indices(moved, k, sorted_topk_order if sorted_ else nth_element_order, largest)
-        v = jnp.take_along_axis(moved, i, axis=-1)
+        v, i = _host_topk(moved, k, sorted_topk_order if sorted_ else nth_element_order, largest)
     if a.ndim == 0:
         return _wrap(v.reshape(())), _wrap(i.reshape(()))
     return _wrap(jnp.moveaxis(v, -1, ax)), _wrap(jnp.moveaxis(i, -1, ax))
 
 
-def _host_topk_indices(a, k, order, largest):
-    """int32 indices of the ``k`` largest (smallest) along the last axis in MindSpore's CPU TopK order,
-    ``order(rows, k, largest)`` of ``_nth_element``; computed on the host (a callback when traced)."""
-    n = a.shape[-1]
-
-    def host(x):
-        x = np.asarray(x)
-        return order(x.reshape(-1, n), k, largest).reshape(x.shape[:-1] + (k,))
-
+def _host_topk(a, k, order, largest):
+    """``(values, int32 indices)`` of the ``k`` largest (smallest) along the last axis in MindSpore's
+    CPU TopK order, ``order(rows, k, largest)`` of ``_nth_element``, the indices found on the host
+    (the ``cpu_topk`` primitive when traced: a host callback in the program, MindSpore's TopK in an
+    exported MINDIR)."""
     if not isinstance(a, jax.core.Tracer):
-        return jnp.asarray(host(a))
-    out = jax.ShapeDtypeStruct(a.shape[:-1] + (k,), np.int32)
-    return jax.pure_callback(host, out, jax.lax.stop_gradient(a), vmap_method="sequential")
+        i = jnp.asarray(_topk_rows(np.asarray(a), k, order, largest))
+        return jnp.take_along_axis(a, i, axis=-1), i
+    return _cpu_topk_p.bind(a, k=k, order=order, largest=largest)
+
+
+def _topk_rows(x, k, order, largest):
+    n = x.shape[-1]
+    return order(x.reshape(-1, n), k, largest).reshape(x.shape[:-1] + (k,))
+
+
+def _cpu_topk_abstract(x, *, k, order, largest):
+    shape = x.shape[:-1] + (k,)
+    return jax.core.ShapedArray(shape, x.dtype), jax.core.ShapedArray(shape, np.dtype(np.int32))
+
+
+def _cpu_topk_lowering(x, *, k, order, largest):
+    out = jax.ShapeDtypeStruct(x.shape[:-1] + (k,), np.int32)
+    i = jax.pure_callback(lambda v: _topk_rows(np.asarray(v), k, order, largest), out, x, vmap_method="sequential")
+    return jnp.take_along_axis(x, i, axis=-1), i
+
+
+def _cpu_topk_batch(args, dims, **params):
+    (x,), (d,) = args, dims     # rows are independent: the batch axis first, never the selected one
+    return _cpu_topk_p.bind(jnp.moveaxis(x, d, 0), **params), (0, 0)
+
+
+def _cpu_topk_jvp(primals, tangents, **params):
+    (x,), (t,) = primals, tangents
+    v, i = _cpu_topk_p.bind(x, **params)
+    dv = ad.Zero(v.aval.to_tangent_aval()) if type(t) is ad.Zero else jnp.take_along_axis(t, i, axis=-1)
+    return (v, i), (dv, ad.Zero(i.aval.to_tangent_aval()))
+
+
+# MindSpore's CPU TopK (sorted: ``sorted_topk_order``; unsorted: ``nth_element_order``) as one op of
+# the traced program, so that an exporter sees a TopK rather than a host callback and a gather
+_cpu_topk_p = jax_core.Primitive("cpu_topk")
+_cpu_topk_p.multiple_results = True
+_cpu_topk_p.def_impl(lambda x, **p: _cpu_topk_lowering(x, **p))
+_cpu_topk_p.def_abstract_eval(_cpu_topk_abstract)
+mlir.register_lowering(_cpu_topk_p, mlir.lower_fun(_cpu_topk_lowering, multiple_results=True))
+batching.primitive_batchers[_cpu_topk_p] = _cpu_topk_batch
+ad.primitive_jvps[_cpu_topk_p] = _cpu_topk_jvp
 
 
 @op("topk", method="topk")

@@ -765,6 +765,20 @@ def _top_k(tr, eqn, ins):
     return _tuple_items(tr, node, avals)
 
 
+def _cpu_topk(tr, eqn, ins):
+    """MindSpore's CPU TopK order (``ops._sort``: a host step in mscompat's programs) is MindSpore's TopK."""
+    if not eqn.params["largest"]:
+        raise _Unsupported("cpu_topk", "the k smallest values")
+    x = ins[0] if ins[0].lazy is None else _Val(ins[0].shape, ins[0].dtype, name=tr.name(ins[0]))
+    shape = tuple(eqn.outvars[0].aval.shape)
+    avals = [(shape, np.dtype(x.dtype)), (shape, np.dtype(np.int32))]
+    node = tr.w.node("TopK", [tr.name(x), int(eqn.params["k"])], avals,
+                     attrs={"sorted": eqn.params["order"].__name__ == "sorted_topk_order",
+                            "input_names": ["input", "k"], "output_names": ["values", "indices"]},
+                     kind=_PRIMITIVE, instance_name="topk")
+    return _tuple_items(tr, node, avals)
+
+
 def _sort(tr, eqn, ins):
     """``sort`` on one key (``sort``, ``argsort``, ``topk`` all lower to it): MindSpore's Sort gives
     the sorted key and the positions; a payload that is the positions (an iota along the axis) is
@@ -1002,7 +1016,7 @@ _HANDLERS = {
     "reduce_and": _reduce("ReduceAll"), "reduce_or": _reduce("ReduceAny"),
     "argmax": _argminmax("Argmax"), "argmin": _argminmax("Argmin"), "cumsum": _cumulative("CumSum"),
     "cumprod": _cumulative("CumProd"), "cummax": _cum_extreme("Cummax"), "cummin": _cum_extreme("Cummin"),
-    "top_k": _top_k, "sort": _sort,
+    "top_k": _top_k, "cpu_topk": _cpu_topk, "sort": _sort,
     "dot_general": _dot_general, "conv_general_dilated": _conv,
     "reduce_window_max": _max_pool, "reduce_window_sum": _window_sum,
     "copy": _passthrough, "copy_p": _passthrough, "stop_gradient": _passthrough,
