@@ -181,7 +181,7 @@ def jax_side(rounds, only):
 def step_worker(side, model, batch, rounds):
     """ResNet-18 or LeNet-5 ``TrainOneStepCell`` steps (GRAPH_MODE, Momentum 0.9, the ``train_step.py`` data)
     run by ``side``: MindSpore alone, or mscompat's program as traced ("mscompat") and through
-    ``ops/_conv_layout.channels_last`` ("channels-last"), alternately in each round. Prints per
+    ``mscompat._conv_layout.channels_last`` ("channels-last"), alternately in each round. Prints per
     form the minimum process CPU and wall seconds of a step, the losses and, for mscompat, the
     transposes and copies of the optimized step program."""
     import importlib.util
@@ -203,7 +203,7 @@ def step_worker(side, model, batch, rounds):
     else:
         import jax
         from mscompat import _graph
-        from mscompat.ops._conv_layout import channels_last
+        from mscompat._conv_layout import channels_last
         plain = _graph._flat_program
 
         def recording(name, wrap):
@@ -240,7 +240,7 @@ def step_worker(side, model, batch, rounds):
     out = {k: {"cpu_s": min(c for c, _ in v), "wall_s": min(w for _, w in v), "losses": losses[k],
                "first_s": first[k]} for k, v in times.items()}
     for k, (fn, args) in hlo.items():
-        from mscompat.ops._conv_layout import layout_copies
+        from mscompat._conv_layout import layout_copies
         out[k].update(layout_copies(jax.jit(fn).lower(*args).compile().as_text()))
     print(json.dumps(out))
 
@@ -292,7 +292,7 @@ def main():
     ap.add_argument("--ms-isa", default="AVX2", help="ONEDNN_MAX_CPU_ISA for MindSpore ('default': unset)")
     ap.add_argument("--ms-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--step", action="store_true", help="time a training step instead: mscompat "
-                    "as traced and channels-last (ops/_conv_layout.py) against MindSpore")
+                    "as traced and channels-last (mscompat/_conv_layout.py) against MindSpore")
     ap.add_argument("--model", choices=("resnet18", "lenet"), default="resnet18", help="--step: the network")
     ap.add_argument("--batch", type=int, default=64, help="--step: the batch size")
     ap.add_argument("--step-repeats", type=int, default=2, help="--step: alternate processes per side")

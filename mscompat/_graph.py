@@ -27,6 +27,7 @@ import numpy as np
 from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _state, backends, log as logger
+from ._conv_layout import channels_last
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly, runtime_text_error
 from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded, _RECORDING
@@ -480,8 +481,11 @@ class _Programs:
 
     def _build(self, values, key, spec, layout, tree, flat_args):
         out_tree = [None]
-        jitted = jax.jit(_flat_program(self.owner._program(self.params, spec, layout), len(values),
-                                       jax.random.key_impl(key), tree, out_tree))
+        program = _flat_program(self.owner._program(self.params, spec, layout), len(values),
+                                jax.random.key_impl(key), tree, out_tree)
+        if backends.device_target() == "CPU":     # XLA:CPU's convolutions: activations kept channels-last
+            program = channels_last(program)
+        jitted = jax.jit(program)
         program = backends.wrap_program(jitted, self.owner.name)
         return program, program.lower(*flat_args).compile(), program is jitted, out_tree
 

@@ -15,7 +15,7 @@ import mscompat as ms
 from mscompat import nn, ops
 from mscompat import _graph
 from mscompat.ops import _conv
-from mscompat.ops._conv_layout import channels_last, layout_copies
+from mscompat._conv_layout import channels_last, layout_copies
 
 RTOL = 2e-5
 
@@ -174,7 +174,7 @@ def test_which_convolutions_take_the_cpu_form():
     assert "custom_jvp" not in grouped and "conv_general_dilated" in grouped
 
 
-# ---- channels-last evaluation of a whole program (ops/_conv_layout.py) ----
+# ---- channels-last evaluation of a whole program (mscompat/_conv_layout.py) ----
 
 def _bn(f, g, b):
     m = jnp.mean(f, axis=(0, 2, 3))
