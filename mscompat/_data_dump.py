@@ -408,7 +408,10 @@ class _DumpProgram:
     one graph (its own id and files); each run is one iteration."""
 
     def __init__(self, jitted, name):
-        self.fn = jitted.__wrapped__
+        fn = jitted.__wrapped__
+        # the program as traced: a layout pass around it (_conv_layout.channels_last, ``__wrapped__``
+        # its program) re-traces it under tracers of its own, whose ops and inputs the dump cannot name
+        self.fn = getattr(fn, "__wrapped__", fn)
         self.name = name
         self.jitted = jax.jit(self._traced)
         self.cache = {}
