@@ -259,9 +259,8 @@ CASES += [
     case("mint.distributed.get_world_size/unknown_group", lambda ms: _D(ms).get_world_size("no_such_group")),
     case("mint.distributed.new_group/world", lambda ms: _D(ms).new_group()),
     case("mint.distributed.new_group/rank0", lambda ms: _group_info(ms, _D(ms).new_group([0]))),
-    case("mint.distributed.new_group/rank0_mccl", lambda ms: _group_info(ms, _D(ms).new_group([0], backend="mccl"))),
-    case("mint.distributed.new_group/all_reduce_in_group", lambda ms, x: (lambda g, t: (
-        _D(ms).all_reduce(t, group=g), t))(_D(ms).new_group([0], backend="mccl"), x), _X),
+    # (no case of an explicit backend="mccl" subgroup: MindSpore's CPU build made it in one oracle run
+    # and raised "Group mccl_1_... doesn't include this rank 0 process" / "AllReduce failed" in another)
     case("mint.distributed.new_group/ranks_outside_world", lambda ms: _D(ms).new_group([0, 1])),
     case("mint.distributed.new_group/bad_ranks_type", lambda ms: _D(ms).new_group(0), error=True),
     case("mint.distributed.new_group/bad_backend", lambda ms: _D(ms).new_group([0], backend="nccl"), error=True),
