@@ -8,7 +8,7 @@ map), else a small one; for audio it is the number of frames.
 
 # mindcv 0.3.0: one model per module of mindcv.models (51 families), the smallest of each
 MINDCV = [
-    "bit:BiT_resnet50:64", "cait:cait_s24_224:224", "cmt:cmt_tiny:224", "coat:coat_lite_tiny:224",
+    "bit:BiT_resnet50:64", "cait:cait_s24_224:224", "cmt:cmt_tiny:160", "coat:coat_lite_tiny:224",
     "convit:convit_tiny:224", "convnext:convnextv2_atto:64", "crossvit:crossvit_9:240",
     "densenet:densenet121:64", "dpn:dpn92:64", "edgenext:edgenext_xx_small:256",
     "efficientnet:efficientnet_b0:64", "ghostnet:ghostnet_050:64", "googlenet:googlenet:64",
