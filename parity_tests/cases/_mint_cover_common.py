@@ -2,6 +2,8 @@
 framework, numpy-computed references, and grads of a summed result."""
 import numpy as np
 
+from parity_tests.torch_oracle import torch_set
+
 
 def mint_fn(ms, name):
     """``ms.mint.<name>`` (``name`` may be dotted: ``nn.functional.relu``, ``linalg.qr``)."""
@@ -9,6 +11,25 @@ def mint_fn(ms, name):
     for part in name.split("."):
         obj = getattr(obj, part)
     return obj
+
+
+def mint_or_torch(m, name):
+    """``mint.<name>`` of MindSpore/mscompat, or ``torch.<name>`` (the same name in PyTorch)."""
+    if hasattr(m, "mint"):
+        return mint_fn(m, name)
+    f = m
+    for part in name.split("."):
+        f = getattr(f, part)
+    return f
+
+
+def set_params(net, **values):
+    """The layer with its parameters set to the given tensors (``set_data``; PyTorch: ``torch_set``)."""
+    if not hasattr(net, "get_parameters"):
+        return torch_set(net, **values)
+    for name, v in values.items():
+        getattr(net, name).set_data(v)
+    return net
 
 
 def np_ref(fn, dtype=None):

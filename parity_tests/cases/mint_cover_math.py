@@ -15,17 +15,7 @@ remain where MindSpore's CPU answers otherwise than PyTorch by design: ``round``
 import numpy as np
 
 from parity_tests.harness import case, Raw, F32, F16, I32, I64, BOOL
-from parity_tests.cases._mint_cover_common import mint_fn, grad_sum, default_run
-
-
-def _op(m, name):
-    """``mint.<name>`` of MindSpore/mscompat, or ``torch.<name>``."""
-    if hasattr(m, "mint"):
-        return mint_fn(m, name)
-    f = m
-    for part in name.split("."):
-        f = getattr(f, part)
-    return f
+from parity_tests.cases._mint_cover_common import mint_fn, grad_sum, default_run, mint_or_torch as _op
 
 
 def _torch(fn):

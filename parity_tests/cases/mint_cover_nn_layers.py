@@ -23,7 +23,7 @@ Oracles, by group:
 import numpy as np
 
 from parity_tests.harness import case, both_modes, F32, F16
-from parity_tests.torch_oracle import torch_set
+from parity_tests.cases._mint_cover_common import set_params as _set
 
 LABELS = np.array([0, 2, 1, 3], np.int64)
 
@@ -35,15 +35,6 @@ def _N(m):
 
 def _params(net):
     return [(p.name, tuple(p.shape), str(p.dtype), bool(p.requires_grad)) for p in net.get_parameters()]
-
-
-def _set(net, **values):
-    """The layer with its parameters set to the given tensors (``set_data``; PyTorch: ``torch_set``)."""
-    if not hasattr(net, "get_parameters"):
-        return torch_set(net, **values)
-    for name, v in values.items():
-        getattr(net, name).set_data(v)
-    return net
 
 
 def _train(net, mode=True):

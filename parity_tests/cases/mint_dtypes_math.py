@@ -18,17 +18,7 @@ Oracles (one per case):
 import numpy as np
 
 from parity_tests.harness import case, F16, F32, F64, I32
-from parity_tests.cases._mint_cover_common import mint_fn, np_ref, grad_sum
-
-
-def _op(m, name):
-    """``mint.<name>`` of MindSpore/mscompat, or ``torch.<name>`` (the same name in PyTorch)."""
-    if hasattr(m, "mint"):
-        return mint_fn(m, name)
-    f = m
-    for part in name.split("."):
-        f = getattr(f, part)
-    return f
+from parity_tests.cases._mint_cover_common import np_ref, grad_sum, mint_or_torch as _op
 
 
 def _both(fn):

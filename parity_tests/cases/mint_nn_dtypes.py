@@ -21,7 +21,8 @@ in float32 with the dtype name (``_bf``), MindSpore's ``asnumpy`` having no bflo
 import numpy as np
 
 from parity_tests.harness import case, F32, F16, F64, I32
-from parity_tests.torch_oracle import functional as _F, torch_set
+from parity_tests.torch_oracle import functional as _F
+from parity_tests.cases._mint_cover_common import set_params as _set
 
 SIGNS = np.sign(F32(2, 3, seed=9)).astype(np.float32)
 COS_T = np.array([1, -1, 1], np.int64)
@@ -31,15 +32,6 @@ LABELS = np.array([0, 2, 1, 3], np.int64)
 def _N(m):
     """``mint.nn`` of MindSpore/mscompat, or ``torch.nn``."""
     return m.mint.nn if hasattr(m, "mint") else m.nn
-
-
-def _set(net, **values):
-    """The layer with its parameters set to the given tensors (``set_data``; PyTorch: ``torch_set``)."""
-    if not hasattr(net, "get_parameters"):
-        return torch_set(net, **values)
-    for name, v in values.items():
-        getattr(net, name).set_data(v)
-    return net
 
 
 def _eval(net):
