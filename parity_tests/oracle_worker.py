@@ -1,7 +1,12 @@
 """Runs every parity case on real MindSpore and writes the normalized results as JSON.
 
 Run by the oracle interpreter (a numpy-1.x environment with mindspore==2.10.0), with the
-repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.json [--comm]
+repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.jsonl [--comm]
+
+``OUT.jsonl`` gets MindSpore's version, one line per case as soon as it is computed, and a
+last ``{"done": true}`` line. A case that kills the process (some of MindSpore's C++ paths crash, not always) loses
+nothing computed before it: ``oracle.py`` starts the worker again, and the worker skips the
+cases already in the file.
 
 Without ``--comm`` it runs the tables without ``NEEDS_COMM``; with ``--comm`` (launched by
 ``msrun`` with one worker, see ``oracle.py``) it calls ``mindspore.communication.init()``
@@ -23,27 +28,31 @@ def main(out_path, comm=False):
         from mindspore.communication import init
         init()
     from parity_tests.cases import all_cases, needs_comm
-    results = {"mindspore_version": mindspore.__version__, "cases": {}}
+    done = set()
+    if os.path.exists(out_path):   # a restart after a crash: keep what the earlier runs computed
+        with open(out_path) as f:
+            done = {json.loads(ln)["case"] for ln in f if ln.startswith('{"case"')}
     table, t0, n = None, time.monotonic(), 0
-    for c in all_cases():
-        if needs_comm(c.family) != comm:
-            continue
-        if c.family != table:
-            _progress(table, n, t0)
-            table, t0, n = c.family, time.monotonic(), 0
-        n += 1
-        if comm:   # progress in msrun's worker log: a case that crashes the process is the last one named
-            print(f"parity case {c.name}", flush=True)
-        result = c.run(mindspore)
-        late = _flush(mindspore)
-        if late is not None and result["t"] != "error":
-            result = late  # MindSpore reported this case's error asynchronously, on a later op
-        results["cases"][c.name] = result
-    _progress(table, n, t0)
-    tmp = out_path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(results, f)
-    os.replace(tmp, out_path)
+    with open(out_path, "a") as out:
+        out.write(json.dumps({"mindspore_version": mindspore.__version__}) + "\n")
+        for c in all_cases():
+            if needs_comm(c.family) != comm or c.name in done:
+                continue
+            if c.family != table:
+                _progress(table, n, t0)
+                table, t0, n = c.family, time.monotonic(), 0
+            n += 1
+            if comm:   # progress in msrun's worker log
+                print(f"parity case {c.name}", flush=True)
+            result = c.run(mindspore)
+            late = _flush(mindspore)
+            if late is not None and result["t"] != "error":
+                result = late  # MindSpore reported this case's error asynchronously, on a later op
+            out.write(json.dumps({"case": c.name, "result": result}) + "\n")
+            out.flush()
+        _progress(table, n, t0)
+        out.write(json.dumps({"done": True}) + "\n")
+        out.flush()
 
 
 def _progress(table, n, t0):

@@ -29,6 +29,10 @@ def test_parity(c, oracle_results, request, record_property):
         request.getfixturevalue("comm_initialized")
     record_property("oracle", c.oracle)
     expected = oracle_results[c.name]
+    if expected["t"] == "oracle_failed":   # the worker running this case's table could not be run
+        pytest.fail(f"the MindSpore oracle failed for table {c.family}: {expected['msg']}")
+    if expected["t"] == "crash":   # no answer from the oracle: MindSpore's own process died, twice
+        pytest.skip(f"real MindSpore 2.10 gave no result: {expected['msg']}")
     if c.torch_ref is not None:
         ok, reason = torch_oracle.available()
         if not ok:   # as for the MindSpore oracle: a failure where CI requires the oracles

@@ -368,12 +368,21 @@ def _free_port():
         return s.getsockname()[1]
 
 
+_STORES = {}
+
+
 def _store(ms):
-    return _D(ms).TCPStore("127.0.0.1", _free_port(), 1, True)
+    """One master store per framework and process (``world_size=None``: it waits for no client).
+    Each case used to start its own server; MindSpore's process died once in CI (a segfault)
+    while a fourth server started and earlier ones were being torn down."""
+    if ms.__name__ not in _STORES:
+        _STORES[ms.__name__] = _D(ms).TCPStore("127.0.0.1", _free_port(), None, True)
+    return _STORES[ms.__name__]
 
 
 def _store_round_trip(ms):
     st = _store(ms)
+    st.delete_key("n")
     st.set("k", "v")
     st.set("b", b"\x00\x01")
     return st.get("k"), st.get("b"), st.add("n", 2), st.add("n", 3), st.get("n"), st.delete_key("k"), \
@@ -382,8 +391,7 @@ def _store_round_trip(ms):
 
 CASES += [
     case("mint.distributed.TCPStore/round_trip", _store_round_trip),
-    case("mint.distributed.TCPStore/world_size_none", lambda ms: _D(ms).TCPStore(
-        "127.0.0.1", _free_port(), None, True).add("k", 1)),
+    case("mint.distributed.TCPStore/world_size_none", lambda ms: (_store(ms).delete_key("w"), _store(ms).add("w", 1))),
     case("mint.distributed.TCPStore/bad_host_type", lambda ms: _D(ms).TCPStore(1, 1234), error=True),
     case("mint.distributed.TCPStore/bad_port_type", lambda ms: _D(ms).TCPStore("127.0.0.1", "1"), error=True),
     case("mint.distributed.TCPStore/bad_port_range", lambda ms: _D(ms).TCPStore("127.0.0.1", 70000), error=True),
