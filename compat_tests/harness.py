@@ -11,6 +11,21 @@ float32 ``rtol=2e-4, atol=1e-6`` for forward and loss and ``rtol=2e-3`` for grad
 updated parameters. These are wider than the single-op tolerances of ``parity_tests``
 because a whole network sums thousands of float32 products in a different order (XLA's and
 oneDNN's convolution and matmul reductions); a wrong op gives errors of order 1, not 1e-4.
+
+Noise floor: some networks are ill-conditioned in float32 with their random initialisation (a
+ReLU whose pre-activation sits within rounding of 0 passes or stops a gradient; a softmax over
+logits of 100 turns 1e-7 into 1e-3), and there MindSpore disagrees with itself by more than
+the tolerance. When a stage is past the tolerance, ``run`` computes MindSpore three times more
+with the same checkpoint (``zoo_worker --noise=...``): with ``ONEDNN_MAX_CPU_ISA=AVX2``
+(oneDNN's AVX2 kernels, which sum in another order than the AVX-512 ones it picks by default
+on this CPU), on the input image with every element moved by 2**-22 of itself, and both at
+once (another draw). An array whose difference from the default run is at most ``NOISE``
+times MindSpore's own spread (the largest ``max|run1 - run2|`` between any two of its four
+runs) counts as agreeing: mscompat is then about as far from MindSpore as MindSpore is from
+itself under a rounding-level change.
+Such a stage shows ``ok~`` and its detail says how many arrays needed it and the largest
+ratio. The spread comes from MindSpore alone, so a wrong op in mscompat cannot widen it, and
+it is small wherever the network is well-conditioned.
 """
 import json
 import os
@@ -26,10 +41,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORKER = os.path.join(ROOT, "compat_tests", "zoo_worker.py")
 TOL = {"forward": (2e-4, 1e-6), "loss": (2e-4, 1e-6), "grad": (2e-3, 1e-6), "step": (2e-3, 1e-6)}
 STAGES = ("import", "build", "names", "forward", "loss", "grad", "step")
+NOISE = 2.0   # two independent float32 reduction orders differ from a third by up to about twice as much
+NOISE_RUNS = ("isa", "input", "isa_input")   # MindSpore's noise runs (zoo_worker.NOISE_KINDS)
+AGREE = ("ok", "ok~")   # ok~: agrees within MindSpore's own noise floor (see NOISE)
 
 
-def _run(cmd, timeout):
-    env = dict(os.environ, PYTHONPATH=ROOT, GLOG_v="3")
+def _run(cmd, timeout, **env_vars):
+    env = dict(os.environ, PYTHONPATH=ROOT, GLOG_v="3", **env_vars)
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     err = "\n".join(ln for ln in proc.stderr.splitlines()
                     if not ln.startswith("[WARNING]") and "total_instance_count" not in ln)
@@ -58,7 +76,19 @@ def run(spec, timeout=1200):
             row = {s: "ok" for s in STAGES[:STAGES.index(stage)]} | {stage: "FAIL"}
             return {s: row.get(s, "-") for s in STAGES} | {"oracle": "ok"}, {stage: _err(err)}
         got = dict(np.load(out))
-    return compare(ref, got)
+        row, detail = compare(ref, got)
+        if any(row[s] == "FAIL" for s in ("forward", "loss", "grad", "step")):
+            noise = []
+            for kind in NOISE_RUNS:
+                env = {"ONEDNN_MAX_CPU_ISA": "AVX2"} if kind.startswith("isa") else {}
+                rc, err = _run([py, WORKER, spec, d, f"--noise={kind}"], timeout, **env)
+                path = os.path.join(d, f"mindspore_noise_{kind}.npz")
+                if rc != 0 or not os.path.exists(path):
+                    detail["noise"] = f"MindSpore's --noise={kind} run failed: {_err(err)}"
+                    return row, detail
+                noise.append(dict(np.load(path)))
+            row, detail = compare(ref, got, noise)
+    return row, detail
 
 
 def _failed_stage(err):
@@ -73,6 +103,7 @@ def _failed_stage(err):
 
 
 def _close(a, b, stage):
+    """None when ``a`` (mscompat) agrees with ``b`` (MindSpore) for ``stage``; else why not."""
     rtol, atol = TOL[stage]
     if a.shape != b.shape:
         return f"shape {a.shape} != MindSpore's {b.shape}"
@@ -86,7 +117,24 @@ def _close(a, b, stage):
     return None
 
 
-def compare(ref, got):
+def _noise(a, b, runs):
+    """``diff / spread`` for an array past the tolerance: its difference from MindSpore's default
+    run ``b`` against MindSpore's own spread, the largest ``max|r1 - r2|`` between any two of
+    its runs (``b`` and the noise ``runs``; inf where they are all equal)."""
+    if not np.isfinite(a).all():
+        return float("inf")
+    mine = [b.astype(np.float64)] + [r.astype(np.float64) for r in runs
+                                     if r is not None and r.shape == b.shape and np.isfinite(r).all()]
+    moved = max((float(np.max(np.abs(r1 - r2))) for i, r1 in enumerate(mine) for r2 in mine[i + 1:]),
+                default=0.0)
+    diff = float(np.max(np.abs(a.astype(np.float64) - mine[0])))
+    return diff / moved if moved > 0 else float("inf")
+
+
+def compare(ref, got, noise=()):
+    """Stage by stage, mscompat's arrays ``got`` against MindSpore's ``ref``; with ``noise``
+    (MindSpore's noise runs, ``zoo_worker --noise=...``) an array past the tolerance agrees when
+    its difference is at most ``NOISE`` times MindSpore's own spread (stage ``ok~``)."""
     row = {"oracle": "ok", "import": "ok", "build": "ok"}
     detail = {}
     same_names = list(ref["names"]) == list(got["names"])
@@ -100,25 +148,34 @@ def compare(ref, got):
         detail["names"] = "parameter shapes or dtypes differ"
     for stage, prefix in (("forward", "out"), ("loss", "loss"), ("grad", "grad:"), ("step", "step:")):
         keys = [k for k in ref if k.startswith(prefix)]
-        bad = []
+        bad, noisy = [], []
         for k in keys:
             if k not in got:
                 bad.append(f"{k}: missing")
                 continue
             why = _close(got[k], ref[k], stage)
-            if why:
-                bad.append(f"{k}: {why}")
-        row[stage] = "FAIL" if bad else "ok"
+            if why is None:
+                continue
+            ratio = _noise(got[k], ref[k], [run.get(k) for run in noise])
+            if why.startswith("max|diff|") and ratio <= NOISE:
+                noisy.append((ratio, k))
+            else:
+                bad.append(f"{k}: {why}" + (f" ({ratio:.3g} x MindSpore's own spread)" if noise else ""))
+        row[stage] = "FAIL" if bad else ("ok~" if noisy else "ok")
         if bad:
             detail[stage] = f"{len(bad)}/{len(keys)} differ; first: {bad[0]}"
+        elif noisy:
+            worst = max(noisy)
+            detail[stage] = (f"{len(noisy)}/{len(keys)} past the tolerance, within MindSpore's own spread "
+                             f"(largest {worst[0]:.2f} x, {worst[1]})")
     row["times"] = {"mindspore": json.loads(str(ref["times"])), "mscompat": json.loads(str(got["times"]))}
     return row, detail
 
 
 def table(package, rows):
     """A text table of ``rows`` (``[(spec, row, detail)]``) for one package."""
-    lines = [f"{package}: {sum(all(r.get(s) == 'ok' for s in STAGES) for _, r, _ in rows)}/{len(rows)} models agree "
-             f"in every stage", f"  {'model':34s} " + " ".join(f"{s:>7s}" for s in STAGES) + "   build s (MS/msc)"]
+    lines = [f"{package}: {sum(all(r.get(s) in AGREE for s in STAGES) for _, r, _ in rows)}/{len(rows)} models agree "
+             f"in every stage (ok~: within MindSpore's own noise floor)", f"  {'model':34s} " + " ".join(f"{s:>7s}" for s in STAGES) + "   build s (MS/msc)"]
     for spec, row, detail in rows:
         t = row.get("times")
         tb = f"{t['mindspore']['build']:.1f}/{t['mscompat']['build']:.1f}" if t else ""

@@ -19,5 +19,5 @@ def test_zoo_model(spec):
     RESULTS.append((spec, row, detail))
     if row.get("oracle") != "ok":
         pytest.skip(f"real MindSpore 2.10 CPU cannot run {spec}: {detail.get('oracle')}")
-    failed = {s: detail.get(s, "") for s in harness.STAGES if row.get(s) != "ok"}
+    failed = {s: detail.get(s, "") for s in harness.STAGES if row.get(s) not in harness.AGREE}
     assert not failed, f"{spec}: {failed}"

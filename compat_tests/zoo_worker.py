@@ -4,6 +4,7 @@ Run by either interpreter, unmodified zoo code on both sides:
 
     ORACLE_PYTHON compat_tests/zoo_worker.py SPEC OUT_DIR            # real MindSpore
     python -m mscompat compat_tests/zoo_worker.py SPEC OUT_DIR       # mscompat, `mindspore` aliased
+    ORACLE_PYTHON compat_tests/zoo_worker.py SPEC OUT_DIR --noise=KIND     # MindSpore against itself
 
 ``SPEC`` is ``package:model[:image_size]`` (``mindcv:resnet18:64``). The real-MindSpore side
 builds the model, saves its initial parameters to ``OUT_DIR/init.ckpt``; the mscompat side
@@ -16,6 +17,14 @@ part of what is checked) before computing. Each side writes ``OUT_DIR/<side>.npz
   trainable parameter (in eval mode, so that dropout's random masks do not enter);
 * every trainable parameter after one step of the zoo's own optimizer factory;
 * timings of import, construction, forward and gradient.
+
+With ``--noise=KIND`` (real MindSpore again, after the first run) it loads ``init.ckpt`` too and
+writes ``mindspore_noise_<KIND>.npz``. The harness starts ``isa`` and ``isa_input`` with
+``ONEDNN_MAX_CPU_ISA=AVX2`` (oneDNN's other CPU kernels, which sum in another order);
+``input`` and ``isa_input`` move every element of the input image by ``PERTURBATION`` of
+itself (random signs, two different draws). How far MindSpore's own results move under these
+rounding-level changes is the noise floor the harness judges differences against
+(``harness.NOISE``).
 """
 import importlib
 import importlib.util
@@ -29,12 +38,19 @@ import zlib
 import numpy as np
 
 
-def shared_init(ms, net, out_dir, real):
-    """Real MindSpore saves ``net``'s initial parameters to ``out_dir/init.ckpt``; mscompat loads
-    them by name (RuntimeError naming any it could not load). Returns the parameters' names,
-    shapes and dtypes as arrays."""
+# the relative change of every input element in the --noise=input run: 2**-22, four float32 units
+# in the last place
+PERTURBATION = 2.0 ** -22
+NOISE_KINDS = ("isa", "input", "isa_input")
+NOISE_SEEDS = {"input": 1, "isa_input": 2}    # the kinds that move the input, and their draws
+
+
+def shared_init(ms, net, out_dir, save):
+    """``save`` (real MindSpore's first run) saves ``net``'s initial parameters to
+    ``out_dir/init.ckpt``; otherwise they are loaded by name (RuntimeError naming any that could
+    not be loaded). Returns the parameters' names, shapes and dtypes as arrays."""
     ckpt = os.path.join(out_dir, "init.ckpt")
-    if real:
+    if save:
         ms.save_checkpoint(net, ckpt)
     else:
         not_loaded = ms.load_param_into_net(net, ms.load_checkpoint(ckpt))
@@ -213,7 +229,7 @@ def _flat(out):
     return [out]
 
 
-def main(spec, out_dir):
+def main(spec, out_dir, noise=None):
     parts = spec.split(":")
     package, model = parts[0], parts[1]
     size = int(parts[2]) if len(parts) > 2 else 64
@@ -222,6 +238,10 @@ def main(spec, out_dir):
     import mindspore as ms
     real = ms.__name__ == "mindspore"      # under `python -m mscompat` the alias gives mscompat
     side = "mindspore" if real else "mscompat"
+    if noise:
+        if not real:
+            raise SystemExit("--noise is a run of real MindSpore")
+        side = f"mindspore_noise_{noise}"
     if package == "mindocr":
         import_mindocr_models()
     else:
@@ -233,9 +253,12 @@ def main(spec, out_dir):
     t = time.perf_counter()
     net = _build(package, model, num_classes)
     times["build"] = time.perf_counter() - t
-    res = shared_init(ms, net, out_dir, real)
+    res = shared_init(ms, net, out_dir, save=real and not noise)
     rs = np.random.RandomState(0)
     image = _input(package, model, size, rs)
+    if noise in NOISE_SEEDS:   # its own generator: the labels and masks drawn from rs below stay the same
+        signs = np.random.RandomState(NOISE_SEEDS[noise]).choice(np.array([-1.0, 1.0], np.float32), image.shape)
+        image = (image * (1 + PERTURBATION * signs)).astype(np.float32)
     inputs = _ocr_inputs(ms, model, image, rs) if package == "mindocr" else (ms.Tensor(image),)
     net.set_train(False)
     t = time.perf_counter()
@@ -272,4 +295,7 @@ def main(spec, out_dir):
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    main(sys.argv[1], sys.argv[2])
+    kinds = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith("--noise=")]
+    if kinds and kinds[0] not in NOISE_KINDS:
+        raise SystemExit(f"--noise takes one of {NOISE_KINDS}, not {kinds[0]!r}")
+    main(sys.argv[1], sys.argv[2], noise=kinds[0] if kinds else None)

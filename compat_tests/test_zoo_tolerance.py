@@ -1,0 +1,76 @@
+"""The whole-program harness's tolerance policy (``harness.compare``) on made-up results: the
+fixed tolerance, and the noise floor of MindSpore's second run (``harness.NOISE``)."""
+import json
+
+import numpy as np
+
+from compat_tests import harness
+
+
+def _result(grad, out=None):
+    return {"names": np.array(["w"]), "shapes": np.array(["[3]"]), "dtypes": np.array(["Float32"]),
+            "out0": np.array([1.0, 2.0, 3.0], np.float32) if out is None else out, "loss": np.array(0.5, np.float32),
+            "grad:w": grad, "step:w": np.array([0.1, 0.2, 0.3], np.float32),
+            "times": np.array(json.dumps({"build": 0.0}))}
+
+
+REF = np.array([1.0, -0.5, 0.25], np.float32)
+
+
+def test_within_the_fixed_tolerance():
+    row, detail = harness.compare(_result(REF), _result(REF * (1 + 1e-4)))
+    assert all(row[s] == "ok" for s in harness.STAGES) and detail == {}
+
+
+def test_past_the_tolerance_without_a_second_run_fails():
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)))
+    assert row["grad"] == "FAIL" and "grad:w" in detail["grad"]
+
+
+def test_within_mindspore_own_spread_agrees():
+    # MindSpore's AVX2 run moved the gradient by 0.008; mscompat is 0.01 away: 1.25 x the spread
+    noise = _result(REF + np.array([0.0, 0.008, 0.0], np.float32))
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [noise])
+    assert row["grad"] == "ok~", detail
+    assert "1/1 past the tolerance" in detail["grad"] and "1.25 x" in detail["grad"]
+    assert row["forward"] == "ok"
+
+
+def test_past_twice_the_spread_fails():
+    noise = _result(REF + np.array([0.0, 0.004, 0.0], np.float32))
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [noise])
+    assert row["grad"] == "FAIL" and "2.5 x MindSpore's own spread" in detail["grad"]
+
+
+def test_a_wrong_op_is_far_past_the_spread():
+    noise = _result(REF + np.float32(1e-5), out=np.array([1.0, 2.0, 3.0001], np.float32))
+    wrong = _result(REF * 2, out=np.array([1.0, 2.0, 3.5], np.float32))
+    row, detail = harness.compare(_result(REF), wrong, [noise])
+    assert row["grad"] == "FAIL" and row["forward"] == "FAIL"
+
+
+def test_identical_mindspore_runs_allow_nothing():
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [_result(REF)])
+    assert row["grad"] == "FAIL" and "inf x" in detail["grad"]
+
+
+def test_non_finite_values_are_never_noise():
+    bad = REF.copy()
+    bad[0] = np.nan
+    row, _ = harness.compare(_result(REF), _result(bad), [_result(REF + np.float32(1.0))])
+    assert row["grad"] == "FAIL"
+
+
+def test_the_larger_spread_of_the_noise_runs_counts():
+    isa = _result(REF + np.array([0.0, 0.001, 0.0], np.float32))
+    moved_input = _result(REF + np.array([0.0, 0.0, 0.006], np.float32))
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [isa, moved_input])
+    assert row["grad"] == "ok~" and "1.67 x" in detail["grad"], detail
+
+
+def test_the_spread_is_between_any_two_mindspore_runs():
+    # the two noise runs moved opposite ways: 0.003 from the default each, 0.006 from each other
+    up = _result(REF + np.array([0.0, 0.003, 0.0], np.float32))
+    down = _result(REF - np.array([0.0, 0.003, 0.0], np.float32))
+    row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [up, down])
+    assert row["grad"] == "ok~" and "1.67 x" in detail["grad"], detail
