@@ -31,10 +31,15 @@ def main(out_path, comm=False):
     done = set()
     if os.path.exists(out_path):   # a restart after a crash: keep what the earlier runs computed
         with open(out_path) as f:
-            done = {json.loads(ln)["case"] for ln in f if ln.startswith('{"case"')}
+            for ln in f:
+                try:
+                    done.add(json.loads(ln)["case"])
+                except (ValueError, KeyError):   # the header, or a line the crash cut short
+                    pass
     table, t0, n = None, time.monotonic(), 0
     with open(out_path, "a") as out:
-        out.write(json.dumps({"mindspore_version": mindspore.__version__}) + "\n")
+        # (a newline first: the line a crash cut short stays a line of its own)
+        out.write("\n" + json.dumps({"mindspore_version": mindspore.__version__}) + "\n")
         for c in all_cases():
             if needs_comm(c.family) != comm or c.name in done:
                 continue
