@@ -148,10 +148,10 @@ def compare(ref, got, noise=()):
         detail["names"] = "parameter shapes or dtypes differ"
     for stage, prefix in (("forward", "out"), ("loss", "loss"), ("grad", "grad:"), ("step", "step:")):
         keys = [k for k in ref if k.startswith(prefix)]
-        bad, noisy = [], []
+        bad, noisy = [], []     # bad: (ratio to MindSpore's spread, inf without one; why)
         for k in keys:
             if k not in got:
-                bad.append(f"{k}: missing")
+                bad.append((float("inf"), f"{k}: missing"))
                 continue
             why = _close(got[k], ref[k], stage)
             if why is None:
@@ -160,10 +160,11 @@ def compare(ref, got, noise=()):
             if why.startswith("max|diff|") and ratio <= NOISE:
                 noisy.append((ratio, k))
             else:
-                bad.append(f"{k}: {why}" + (f" ({ratio:.3g} x MindSpore's own spread)" if noise else ""))
+                bad.append((ratio, f"{k}: {why}" + (f" ({ratio:.3g} x MindSpore's own spread)" if noise else "")))
         row[stage] = "FAIL" if bad else ("ok~" if noisy else "ok")
         if bad:
-            detail[stage] = f"{len(bad)}/{len(keys)} differ; first: {bad[0]}"
+            worst = max(bad, key=lambda b: b[0])[1] if noise else bad[0][1]
+            detail[stage] = f"{len(bad)}/{len(keys)} differ; {'worst' if noise else 'first'}: {worst}"
         elif noisy:
             worst = max(noisy)
             detail[stage] = (f"{len(noisy)}/{len(keys)} past the tolerance, within MindSpore's own spread "

@@ -13,7 +13,7 @@ MINDCV = [
     "densenet:densenet121:64", "dpn:dpn92:64", "edgenext:edgenext_xx_small:256",
     "efficientnet:efficientnet_b0:64", "ghostnet:ghostnet_050:64", "googlenet:googlenet:64",
     "halonet:halonet_50t:256", "hrnet:hrnet_w32:64", "inceptionv3:inception_v3:299",
-    "inceptionv4:inception_v4:299", "mae:mae_b_16_224_finetune:224", "mixnet:mixnet_s:64",
+    "inceptionv4:inception_v4:96", "mae:mae_b_16_224_finetune:224", "mixnet:mixnet_s:64",
     "mlpmixer:mlp_mixer_s_p16:224", "mnasnet:mnasnet_050:64", "mobilenetv1:mobilenet_v1_025:64",
     "mobilenetv2:mobilenet_v2_035_96:96", "mobilenetv3:mobilenet_v3_small_075:64",
     "mobilevit:mobilevit_xx_small:256", "nasnet:nasnet_a_4x1056:224", "pit:pit_ti:224",
@@ -45,7 +45,10 @@ MINDAUDIO = ["mindaudio:ecapatdnn:32"]
 MINDOCR = ["mindocr:dbnet_resnet18:64", "mindocr:dbnet_mobilenetv3:64", "mindocr:dbnet_ppocrv3:64",
            "mindocr:crnn_vgg7:64", "mindocr:crnn_resnet34:64", "mindocr:rare_resnet34:64", "mindocr:svtr_tiny:100",
            "mindocr:svtr_tiny_ch:320", "mindocr:cls_mobilenet_v3_small_100_model:96", "mindocr:yolov8:64",
-           "mindocr:master_resnet31:64", "mindocr:robustscanner_resnet31:64", "mindocr:vi_layoutxlm_ser:32"]
+           "mindocr:master_resnet31:64", "mindocr:robustscanner_resnet31:64", "mindocr:vi_layoutxlm_ser:32",
+           "mindocr:crnn_resnet34_ch:64", "mindocr:rare_resnet34_ch:64", "mindocr:svtr_ppocrv3_ch:320",
+           "mindocr:dbnet_resnet50:64", "mindocr:dbnetpp_resnet50:64", "mindocr:visionlan_resnet45:256",
+           "mindocr:table_master:64"]
 
 ALL = [f"mindcv:{e.split(':', 1)[1]}" for e in MINDCV] + MINDYOLO + MINDAUDIO + MINDOCR
 DEFAULT = ["mindcv:resnet18:32", "mindyolo:yolov5n:32", "mindaudio:ecapatdnn:32", "mindocr:crnn_vgg7:64"]
