@@ -74,3 +74,19 @@ def test_the_spread_is_between_any_two_mindspore_runs():
     down = _result(REF - np.array([0.0, 0.003, 0.0], np.float32))
     row, detail = harness.compare(_result(REF), _result(REF + np.float32(0.01)), [up, down])
     assert row["grad"] == "ok~" and "1.67 x" in detail["grad"], detail
+
+
+def test_imposed_relu_decisions(tmp_path):
+    """``zoo_worker._impose_relus``: at the listed elements a ReLU cell passes or stops as told
+    (value and gradient), elsewhere it is itself; its calls are counted per forward pass."""
+    import mscompat as ms
+    from compat_tests import zoo_worker
+    net = ms.nn.SequentialCell([ms.nn.ReLU()])
+    x = ms.Tensor(np.array([[-1e-7, 2e-7, 3.0]], np.float32))
+    # element (0, 0): MindSpore passed it (1); element (0, 1): MindSpore stopped it (0)
+    np.savez(tmp_path / "sites.npz", **{"0#0": np.array([[0, 0, 1], [0, 1, 0]]), "0#calls": np.array(1)})
+    zoo_worker._impose_relus(ms, net, str(tmp_path / "sites.npz"))
+    for _ in range(2):   # the second call is the next forward pass: the same decisions
+        np.testing.assert_array_equal(net(x).asnumpy(), np.array([[-1e-7, 0.0, 3.0]], np.float32))
+    grad = ms.grad(lambda t: net(t).sum())(x)
+    np.testing.assert_array_equal(grad.asnumpy(), np.array([[1.0, 0.0, 1.0]], np.float32))

@@ -5,6 +5,8 @@ Run by either interpreter, unmodified zoo code on both sides:
     ORACLE_PYTHON compat_tests/zoo_worker.py SPEC OUT_DIR            # real MindSpore
     python -m mscompat compat_tests/zoo_worker.py SPEC OUT_DIR       # mscompat, `mindspore` aliased
     ORACLE_PYTHON compat_tests/zoo_worker.py SPEC OUT_DIR --noise=KIND     # MindSpore against itself
+    ... zoo_worker.py SPEC OUT_DIR --relu=record                           # either side: ReLU inputs
+    python -m mscompat compat_tests/zoo_worker.py SPEC OUT_DIR --relu=impose   # MindSpore's ReLU decisions
 
 ``SPEC`` is ``package:model[:image_size]`` (``mindcv:resnet18:64``). The real-MindSpore side
 builds the model, saves its initial parameters to ``OUT_DIR/init.ckpt``; the mscompat side
@@ -25,6 +27,12 @@ writes ``mindspore_noise_<KIND>.npz``. The harness starts ``isa`` and ``isa_inpu
 itself (random signs, two different draws). How far MindSpore's own results move under these
 rounding-level changes is the noise floor the harness judges differences against
 (``harness.NOISE``).
+
+``--relu=record`` (either side, after the first runs) writes ``relu_<side>.npz``: the input of
+every call of every ``nn.ReLU`` cell in the forward pass. ``--relu=impose`` (mscompat) reads
+``relu_sites.npz`` (the elements where the two sides' inputs fall on different sides of 0, and
+MindSpore's side; made by the harness) and computes everything again with MindSpore's decision
+at those elements, writing ``mscompat_imposed.npz`` (``harness.KINKS``).
 """
 import importlib
 import importlib.util
@@ -229,7 +237,55 @@ def _flat(out):
     return [out]
 
 
-def main(spec, out_dir, noise=None):
+def _relu_cells(ms, net):
+    return [(name, cell) for name, cell in net.cells_and_names() if isinstance(cell, ms.nn.ReLU)]
+
+
+def _record_relus(ms, net, inputs, path):
+    """The input of every call of every ReLU cell in one forward pass, as ``path`` (npz keys
+    ``cell name#call``)."""
+    seen = {}
+    for name, cell in _relu_cells(ms, net):
+        def hook(c, args, name=name):
+            calls = seen.setdefault(name, [])
+            calls.append(args[0].asnumpy())
+        cell.register_forward_pre_hook(hook)
+    net(*inputs)
+    np.savez(path, **{f"{name}#{k}": x for name, calls in seen.items() for k, x in enumerate(calls)})
+
+
+def _impose_relus(ms, net, path):
+    """Each ReLU cell with sites in ``path`` (``name#call`` -> int array of (index..., MindSpore
+    passes it) rows) passes or stops those elements as MindSpore did; elsewhere it is itself.
+    Its calls are counted modulo its calls per forward pass (``name#calls``)."""
+    sites = dict(np.load(path))
+    for name, cell in _relu_cells(ms, net):
+        if f"{name}#calls" not in sites:
+            continue
+        per_pass, count = int(sites[f"{name}#calls"]), [0]
+        masks = {}
+        for key, rows in sites.items():
+            if key.startswith(name + "#") and key != f"{name}#calls":
+                masks[int(key.rsplit("#", 1)[1])] = rows
+        plain = cell.construct
+
+        def construct(x, plain=plain, per_pass=per_pass, count=count, masks=masks):
+            k = count[0] % per_pass
+            count[0] += 1
+            y = plain(x)
+            rows = masks.get(k)
+            if rows is None or tuple(rows[0][:-1].shape) != (x.ndim,):
+                return y
+            keep = np.zeros(x.shape, np.bool_)
+            stop = np.zeros(x.shape, np.bool_)
+            for row in rows:
+                (keep if row[-1] else stop)[tuple(row[:-1])] = True
+            y = ms.ops.where(ms.Tensor(stop), ms.ops.zeros_like(x), y)
+            return ms.ops.where(ms.Tensor(keep), x, y)
+        cell.construct = construct
+
+
+def main(spec, out_dir, noise=None, relu=None):
     parts = spec.split(":")
     package, model = parts[0], parts[1]
     size = int(parts[2]) if len(parts) > 2 else 64
@@ -242,6 +298,10 @@ def main(spec, out_dir, noise=None):
         if not real:
             raise SystemExit("--noise is a run of real MindSpore")
         side = f"mindspore_noise_{noise}"
+    if relu == "impose":
+        if real:
+            raise SystemExit("--relu=impose is a run of mscompat")
+        side = "mscompat_imposed"
     if package == "mindocr":
         import_mindocr_models()
     else:
@@ -253,7 +313,7 @@ def main(spec, out_dir, noise=None):
     t = time.perf_counter()
     net = _build(package, model, num_classes)
     times["build"] = time.perf_counter() - t
-    res = shared_init(ms, net, out_dir, save=real and not noise)
+    res = shared_init(ms, net, out_dir, save=real and not noise and not relu)
     rs = np.random.RandomState(0)
     image = _input(package, model, size, rs)
     if noise in NOISE_SEEDS:   # its own generator: the labels and masks drawn from rs below stay the same
@@ -261,6 +321,11 @@ def main(spec, out_dir, noise=None):
         image = (image * (1 + PERTURBATION * signs)).astype(np.float32)
     inputs = _ocr_inputs(ms, model, image, rs) if package == "mindocr" else (ms.Tensor(image),)
     net.set_train(False)
+    if relu == "record":
+        _record_relus(ms, net, inputs, os.path.join(out_dir, f"relu_{side}.npz"))
+        return
+    if relu == "impose":
+        _impose_relus(ms, net, os.path.join(out_dir, "relu_sites.npz"))
     t = time.perf_counter()
     outs = _flat(net(*inputs))
     times["forward"] = time.perf_counter() - t
@@ -298,4 +363,7 @@ if __name__ == "__main__":
     kinds = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith("--noise=")]
     if kinds and kinds[0] not in NOISE_KINDS:
         raise SystemExit(f"--noise takes one of {NOISE_KINDS}, not {kinds[0]!r}")
-    main(sys.argv[1], sys.argv[2], noise=kinds[0] if kinds else None)
+    relus = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith("--relu=")]
+    if relus and relus[0] not in ("record", "impose"):
+        raise SystemExit(f"--relu takes record or impose, not {relus[0]!r}")
+    main(sys.argv[1], sys.argv[2], noise=kinds[0] if kinds else None, relu=relus[0] if relus else None)
