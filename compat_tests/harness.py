@@ -106,32 +106,45 @@ def _kinks(py, spec, d, timeout, ref, noise, row, detail):
     """Gradients past MindSpore's spread with a forward that agrees: record every ReLU cell's
     input on both sides; where at most ``KINKS`` elements fall on different sides of 0 (each
     within the two sides' rounding difference, since the forward agrees), compute mscompat
-    again with MindSpore's decision at those elements. Stages that then agree show ``ok*``."""
-    for cmd in ([py, WORKER, spec, d, "--relu=record"],
-                [sys.executable, "-m", "mscompat", WORKER, spec, d, "--relu=record"]):
-        rc, err = _run(cmd, timeout)
+    again with MindSpore's decision at those elements. Imposing them moves later values by as
+    little, which can tip another element near 0: the recording is repeated with the decisions
+    imposed until no new element differs (3 rounds at most). Stages that then agree show
+    ``ok*``."""
+    rc, err = _run([py, WORKER, spec, d, "--relu=record"], timeout)
+    if rc != 0:
+        detail["kinks"] = f"recording MindSpore's ReLU inputs failed: {_err(err)}"
+        return row, detail
+    mine = dict(np.load(os.path.join(d, "relu_mindspore.npz")))
+    sites, calls, largest = {}, {}, 0.0
+    for _ in range(3):
+        rc, err = _run([sys.executable, "-m", "mscompat", WORKER, spec, d, "--relu=record"], timeout)
         if rc != 0:
-            detail["kinks"] = f"recording the ReLU inputs failed: {_err(err)}"
+            detail["kinks"] = f"recording mscompat's ReLU inputs failed: {_err(err)}"
             return row, detail
-    mine, theirs = dict(np.load(os.path.join(d, "relu_mindspore.npz"))), \
-        dict(np.load(os.path.join(d, "relu_mscompat.npz")))
-    sites, calls, n, largest = {}, {}, 0, 0.0
-    for key, a in mine.items():
-        b = theirs.get(key)
-        if b is None or b.shape != a.shape:
-            continue
-        name, k = key.rsplit("#", 1)
-        calls[name] = max(calls.get(name, 0), int(k) + 1)
-        flips = np.argwhere((a > 0) != (b > 0))
-        if len(flips):
-            sites[key] = np.concatenate([flips, (a[tuple(flips.T)] > 0)[:, None]], axis=1).astype(np.int64)
-            n += len(flips)
-            largest = max(largest, float(np.max(np.abs(a[tuple(flips.T)]))), float(np.max(np.abs(b[tuple(flips.T)]))))
+        theirs, new = dict(np.load(os.path.join(d, "relu_mscompat.npz"))), 0
+        for key, a in mine.items():
+            b = theirs.get(key)
+            if b is None or b.shape != a.shape:
+                continue
+            name, k = key.rsplit("#", 1)
+            calls[name] = max(calls.get(name, 0), int(k) + 1)
+            flips = np.argwhere((a > 0) != (b > 0))
+            known = {tuple(r[:-1]) for r in sites.get(key, ())}
+            flips = np.array([f for f in flips if tuple(f) not in known], np.int64).reshape(-1, a.ndim)
+            if len(flips):
+                rows = np.concatenate([flips, (a[tuple(flips.T)] > 0)[:, None]], axis=1).astype(np.int64)
+                sites[key] = np.concatenate([sites[key], rows]) if key in sites else rows
+                new += len(flips)
+                largest = max(largest, float(np.max(np.abs(a[tuple(flips.T)]))),
+                              float(np.max(np.abs(b[tuple(flips.T)]))))
+        n = sum(len(v) for v in sites.values())
+        if new == 0 or n > KINKS:
+            break
+        used = {key.rsplit("#", 1)[0] for key in sites}
+        np.savez(os.path.join(d, "relu_sites.npz"), **sites, **{f"{m}#calls": np.array(calls[m]) for m in used})
     if n == 0 or n > KINKS:
         detail["kinks"] = f"{n} ReLU input elements on different sides of 0" + (f" (more than {KINKS})" if n else "")
         return row, detail
-    used = {name for name in (key.rsplit("#", 1)[0] for key in sites)}
-    np.savez(os.path.join(d, "relu_sites.npz"), **sites, **{f"{m}#calls": np.array(calls[m]) for m in used})
     rc, err = _run([sys.executable, "-m", "mscompat", WORKER, spec, d, "--relu=impose"], timeout)
     path = os.path.join(d, "mscompat_imposed.npz")
     if rc != 0 or not os.path.exists(path):

@@ -29,7 +29,8 @@ rounding-level changes is the noise floor the harness judges differences against
 (``harness.NOISE``).
 
 ``--relu=record`` (either side, after the first runs) writes ``relu_<side>.npz``: the input of
-every call of every ``nn.ReLU`` cell in the forward pass. ``--relu=impose`` (mscompat) reads
+every call of every ``nn.ReLU`` cell in the forward pass (mscompat's with the decisions of
+``relu_sites.npz`` imposed, when there is one). ``--relu=impose`` (mscompat) reads
 ``relu_sites.npz`` (the elements where the two sides' inputs fall on different sides of 0, and
 MindSpore's side; made by the harness) and computes everything again with MindSpore's decision
 at those elements, writing ``mscompat_imposed.npz`` (``harness.KINKS``).
@@ -321,11 +322,12 @@ def main(spec, out_dir, noise=None, relu=None):
         image = (image * (1 + PERTURBATION * signs)).astype(np.float32)
     inputs = _ocr_inputs(ms, model, image, rs) if package == "mindocr" else (ms.Tensor(image),)
     net.set_train(False)
+    sites = os.path.join(out_dir, "relu_sites.npz")
+    if relu == "impose" or (relu == "record" and not real and os.path.exists(sites)):
+        _impose_relus(ms, net, sites)
     if relu == "record":
         _record_relus(ms, net, inputs, os.path.join(out_dir, f"relu_{side}.npz"))
         return
-    if relu == "impose":
-        _impose_relus(ms, net, os.path.join(out_dir, "relu_sites.npz"))
     t = time.perf_counter()
     outs = _flat(net(*inputs))
     times["forward"] = time.perf_counter() - t
