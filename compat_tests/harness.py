@@ -30,7 +30,9 @@ it is small wherever the network is well-conditioned.
 ReLU kinks: where gradients stay past that spread while the forward agrees, the cause measured
 in every such model so far is one or a few ReLU inputs within rounding of 0 that the two sides
 put on different sides of it (``compat_tests/kink_probe.py``). ``run`` then records every
-``nn.ReLU`` cell's input on both sides (``zoo_worker --relu=record``) and, when at most
+``nn.ReLU`` cell's input on both sides, in the forward pass of the gradient computation
+itself (``zoo_worker --relu=record``: mscompat's compiled gradient program can round
+otherwise than its eager forward), and, when at most
 ``KINKS`` elements differ in sign, computes mscompat again with MindSpore's decision at those
 elements (``--relu=impose``); a stage that then agrees (within the tolerance or the noise
 floor) shows ``ok*`` and its detail lists the elements' cells and their largest |x|.

@@ -29,8 +29,8 @@ rounding-level changes is the noise floor the harness judges differences against
 (``harness.NOISE``).
 
 ``--relu=record`` (either side, after the first runs) writes ``relu_<side>.npz``: the input of
-every call of every ``nn.ReLU`` cell in the forward pass (mscompat's with the decisions of
-``relu_sites.npz`` imposed, when there is one). ``--relu=impose`` (mscompat) reads
+every call of every ``nn.ReLU`` cell in the forward pass of the gradient computation
+(mscompat's with the decisions of ``relu_sites.npz`` imposed, when there is one). ``--relu=impose`` (mscompat) reads
 ``relu_sites.npz`` (the elements where the two sides' inputs fall on different sides of 0, and
 MindSpore's side; made by the harness) and computes everything again with MindSpore's decision
 at those elements, writing ``mscompat_imposed.npz`` (``harness.KINKS``).
@@ -242,17 +242,43 @@ def _relu_cells(ms, net):
     return [(name, cell) for name, cell in net.cells_and_names() if isinstance(cell, ms.nn.ReLU)]
 
 
-def _record_relus(ms, net, inputs, path):
-    """The input of every call of every ReLU cell in one forward pass, as ``path`` (npz keys
-    ``cell name#call``)."""
-    seen = {}
+def _record_relus(ms, net, inputs, run, path):
+    """The input of every call of every ReLU cell in the forward pass that ``run()`` (the
+    gradient computation) makes, as ``path`` (npz keys ``cell name#call``). Recorded there and
+    not in a plain forward call: mscompat computes the gradient as one compiled program, whose
+    float32 sums may round otherwise than the eager forward's. Traced values arrive through
+    ``jax.debug.callback`` when the program runs; of several passes the last is kept (the calls
+    of one pass are counted in a plain forward call first)."""
+    per_pass, seen = {}, {}
+
+    def keep(name, value):
+        seen.setdefault(name, []).append(np.asarray(value))
+
+    tracer = None
+    if ms.__name__ != "mindspore":   # mscompat: its Tensors hold JAX arrays, traced ones in a program
+        import jax
+        tracer = jax.core.Tracer
+
+    def hook(cell, args, name):
+        x = args[0]
+        if tracer is not None and isinstance(x._data, tracer):
+            jax.debug.callback(lambda v, name=name: keep(name, v), x._data)
+        else:
+            keep(name, x.asnumpy())
+
+    handles = []
     for name, cell in _relu_cells(ms, net):
-        def hook(c, args, name=name):
-            calls = seen.setdefault(name, [])
-            calls.append(args[0].asnumpy())
-        cell.register_forward_pre_hook(hook)
+        handles.append(cell.register_forward_pre_hook(lambda c, args, name=name: keep(name, None)))
     net(*inputs)
-    np.savez(path, **{f"{name}#{k}": x for name, calls in seen.items() for k, x in enumerate(calls)})
+    per_pass = {name: len(calls) for name, calls in seen.items()}
+    for h in handles:
+        h.remove()
+    seen.clear()
+    for name, cell in _relu_cells(ms, net):
+        cell.register_forward_pre_hook(lambda c, args, name=name: hook(c, args, name))
+    run()
+    np.savez(path, **{f"{name}#{k}": x for name, calls in seen.items()
+                      for k, x in enumerate(calls[-per_pass.get(name, len(calls)):])})
 
 
 def _impose_relus(ms, net, path):
@@ -325,9 +351,6 @@ def main(spec, out_dir, noise=None, relu=None):
     sites = os.path.join(out_dir, "relu_sites.npz")
     if relu == "impose" or (relu == "record" and not real and os.path.exists(sites)):
         _impose_relus(ms, net, sites)
-    if relu == "record":
-        _record_relus(ms, net, inputs, os.path.join(out_dir, f"relu_{side}.npz"))
-        return
     t = time.perf_counter()
     outs = _flat(net(*inputs))
     times["forward"] = time.perf_counter() - t
@@ -347,6 +370,9 @@ def main(spec, out_dir, noise=None, relu=None):
     # gradients and the step in eval mode: deterministic on both sides (dropout and drop-path
     # draw from each framework's own generator, so train-mode randomness cannot be compared)
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    if relu == "record":
+        _record_relus(ms, net, inputs, lambda: grad_fn(target), os.path.join(out_dir, f"relu_{side}.npz"))
+        return
     t = time.perf_counter()
     loss, grads = grad_fn(target)
     times["grad"] = time.perf_counter() - t
