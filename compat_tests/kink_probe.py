@@ -19,10 +19,10 @@ import numpy as np
 
 def record(model, size, ckpt, path, call, out):
     import mindspore as ms
-    import mindcv
+    import zoo_worker
     ms.set_context(mode=ms.PYNATIVE_MODE)
     ms.set_seed(1)
-    net = mindcv.create_model(model, num_classes=10, pretrained=False)
+    net = zoo_worker._build("mindcv", model, 10)
     ms.load_param_into_net(net, ms.load_checkpoint(ckpt))
     net.set_train(False)
     cell = net
@@ -30,8 +30,7 @@ def record(model, size, ckpt, path, call, out):
         cell = cell[int(part)] if part.isdigit() else getattr(cell, part)
     seen = []
     cell.register_forward_pre_hook(lambda c, inputs: seen.append(inputs[0].asnumpy()))
-    x = np.random.RandomState(0).standard_normal((4, 3, int(size), int(size))).astype(np.float32)  # zoo_worker's
-    net(ms.Tensor(x))
+    net(ms.Tensor(zoo_worker._input("mindcv", model, int(size), np.random.RandomState(0))))
     np.save(out, seen[int(call)])
 
 

@@ -30,10 +30,11 @@ rounding-level changes is the noise floor the harness judges differences against
 
 ``--relu=record`` (either side, after the first runs) writes ``relu_<side>.npz``: the input of
 every call of every ``nn.ReLU`` cell in the forward pass of the gradient computation
-(mscompat's with the decisions of ``relu_sites.npz`` imposed, when there is one). ``--relu=impose`` (mscompat) reads
-``relu_sites.npz`` (the elements where the two sides' inputs fall on different sides of 0, and
-MindSpore's side; made by the harness) and computes everything again with MindSpore's decision
-at those elements, writing ``mscompat_imposed.npz`` (``harness.KINKS``).
+(mscompat's with the decisions of ``relu_sites.npz`` imposed, when there is one).
+``--relu=impose`` (mscompat) reads ``relu_sites.npz`` (the elements where the two sides'
+inputs fall on different sides of 0, and MindSpore's side; made by the harness) and computes
+everything again with MindSpore's decision at those elements, writing ``mscompat_imposed.npz``
+(``harness.KINKS``).
 """
 import importlib
 import importlib.util
@@ -259,10 +260,9 @@ def _record_relus(ms, net, inputs, run, path):
         import jax
         tracer = jax.core.Tracer
 
-    def hook(cell, args, name):
-        x = args[0]
+    def hook(name, x):
         if tracer is not None and isinstance(x._data, tracer):
-            jax.debug.callback(lambda v, name=name: keep(name, v), x._data)
+            jax.debug.callback(lambda v: keep(name, v), x._data)
         else:
             keep(name, x.asnumpy())
 
@@ -275,7 +275,7 @@ def _record_relus(ms, net, inputs, run, path):
         h.remove()
     seen.clear()
     for name, cell in _relu_cells(ms, net):
-        cell.register_forward_pre_hook(lambda c, args, name=name: hook(c, args, name))
+        cell.register_forward_pre_hook(lambda c, args, name=name: hook(name, args[0]))
     run()
     np.savez(path, **{f"{name}#{k}": x for name, calls in seen.items()
                       for k, x in enumerate(calls[-per_pass.get(name, len(calls)):])})
@@ -290,25 +290,24 @@ def _impose_relus(ms, net, path):
         if f"{name}#calls" not in sites:
             continue
         per_pass, count = int(sites[f"{name}#calls"]), [0]
-        masks = {}
-        for key, rows in sites.items():
-            if key.startswith(name + "#") and key != f"{name}#calls":
-                masks[int(key.rsplit("#", 1)[1])] = rows
-        plain = cell.construct
+        rows_of = {int(key.rsplit("#", 1)[1]): rows for key, rows in sites.items()
+                   if key.startswith(name + "#") and key != f"{name}#calls"}
+        masks = {}     # call -> (keep, stop) Tensors, made at its first call
 
-        def construct(x, plain=plain, per_pass=per_pass, count=count, masks=masks):
+        def construct(x, plain=cell.construct, per_pass=per_pass, count=count, rows_of=rows_of, masks=masks):
             k = count[0] % per_pass
             count[0] += 1
             y = plain(x)
-            rows = masks.get(k)
-            if rows is None or tuple(rows[0][:-1].shape) != (x.ndim,):
+            rows = rows_of.get(k)
+            if rows is None or rows.shape[1] - 1 != x.ndim:
                 return y
-            keep = np.zeros(x.shape, np.bool_)
-            stop = np.zeros(x.shape, np.bool_)
-            for row in rows:
-                (keep if row[-1] else stop)[tuple(row[:-1])] = True
-            y = ms.ops.where(ms.Tensor(stop), ms.ops.zeros_like(x), y)
-            return ms.ops.where(ms.Tensor(keep), x, y)
+            if k not in masks:
+                keep, stop = np.zeros(x.shape, np.bool_), np.zeros(x.shape, np.bool_)
+                for row in rows:
+                    (keep if row[-1] else stop)[tuple(row[:-1])] = True
+                masks[k] = ms.Tensor(keep), ms.Tensor(stop)
+            keep, stop = masks[k]
+            return ms.ops.where(keep, x, ms.ops.where(stop, ms.ops.zeros_like(x), y))
         cell.construct = construct
 
 
@@ -388,10 +387,11 @@ def main(spec, out_dir, noise=None, relu=None):
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    kinds = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith("--noise=")]
-    if kinds and kinds[0] not in NOISE_KINDS:
-        raise SystemExit(f"--noise takes one of {NOISE_KINDS}, not {kinds[0]!r}")
-    relus = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith("--relu=")]
-    if relus and relus[0] not in ("record", "impose"):
-        raise SystemExit(f"--relu takes record or impose, not {relus[0]!r}")
-    main(sys.argv[1], sys.argv[2], noise=kinds[0] if kinds else None, relu=relus[0] if relus else None)
+
+    def option(name, choices):
+        """The value of ``--name=VALUE`` among the arguments (one of ``choices``), or None."""
+        values = [a.split("=", 1)[1] for a in sys.argv[3:] if a.startswith(f"--{name}=")]
+        if values and values[0] not in choices:
+            raise SystemExit(f"--{name} takes one of {choices}, not {values[0]!r}")
+        return values[0] if values else None
+    main(sys.argv[1], sys.argv[2], noise=option("noise", NOISE_KINDS), relu=option("relu", ("record", "impose")))

@@ -65,11 +65,11 @@ def _say(line):
         sys.stderr.write(line + "\n")
 
 
-def _read_part(part):
+def read_part(part):
     """``(results, version, done)``: the cases a worker has written to ``part`` so far, MindSpore's
-    version and whether the worker finished."""
+    version and whether the worker finished (also read by the worker when it is restarted)."""
     results, version, done = {}, None, False
-    if part.exists():
+    if os.path.exists(part):
         with open(part) as f:
             for ln in f:
                 try:
@@ -97,7 +97,7 @@ def _run_worker(py, part, comm, families, order):
     crashes, last_error = {}, None
     for _ in range(12):
         _start_worker(py, part, comm, families)
-        results, version, done = _read_part(part)
+        results, version, done = read_part(part)
         if done:
             return results, version, None
         last_error = _run.pop("worker_error", "")
@@ -111,7 +111,7 @@ def _run_worker(py, part, comm, families, order):
             with open(part, "a") as f:
                 f.write("\n" + json.dumps({"case": name, "result": {
                     "t": "crash", "msg": "real MindSpore's process died in this case twice"}}) + "\n")
-    results, version, _ = _read_part(part)
+    results, version, _ = read_part(part)
     return results, version, (f"the MindSpore oracle kept dying ({sum(crashes.values())} times, in "
                               f"{', '.join(sorted(crashes))}): {last_error}")
 
@@ -239,18 +239,15 @@ def load_results():
     shared = _shared_hash()
     merged = {"mindspore_version": None, "cases": {}}
     failed = dict(_run["failed"])
+    if failed:   # every case of such a table fails with the reason (see test_parity)
+        from parity_tests.cases import all_cases
+        merged["cases"].update({c.name: {"t": "oracle_failed", "msg": failed[c.family]}
+                                for c in all_cases() if c.family in failed})
     for f in families():
-        if f in failed:   # every case of the table fails with the reason (see test_parity)
-            merged["cases"].update({c.name: {"t": "oracle_failed", "msg": failed[f]}
-                                    for c in _cases_of(f)})
+        if f in failed:
             continue
         with open(_cache_file(f, shared)) as fh:
             res = json.load(fh)
         merged["mindspore_version"] = res["mindspore_version"]
         merged["cases"].update(res["cases"])
     return merged, None
-
-
-def _cases_of(family):
-    from parity_tests.cases import all_cases
-    return [c for c in all_cases() if c.family == family]

@@ -4,9 +4,9 @@ Run by the oracle interpreter (a numpy-1.x environment with mindspore==2.10.0), 
 repository root on PYTHONPATH:  ORACLE_PYTHON parity_tests/oracle_worker.py OUT.jsonl [--comm]
 
 ``OUT.jsonl`` gets MindSpore's version, one line per case as soon as it is computed, and a
-last ``{"done": true}`` line. A case that kills the process (some of MindSpore's C++ paths crash, not always) loses
-nothing computed before it: ``oracle.py`` starts the worker again, and the worker skips the
-cases already in the file.
+last ``{"done": true}`` line. A case that kills the process (some of MindSpore's C++ paths
+crash, not always) loses nothing computed before it: ``oracle.py`` starts the worker again,
+and the worker skips the cases already in the file (``oracle.read_part``).
 
 Without ``--comm`` it runs the tables without ``NEEDS_COMM``; with ``--comm`` (launched by
 ``msrun`` with one worker, see ``oracle.py``) it calls ``mindspore.communication.init()``
@@ -28,14 +28,8 @@ def main(out_path, comm=False):
         from mindspore.communication import init
         init()
     from parity_tests.cases import all_cases, needs_comm
-    done = set()
-    if os.path.exists(out_path):   # a restart after a crash: keep what the earlier runs computed
-        with open(out_path) as f:
-            for ln in f:
-                try:
-                    done.add(json.loads(ln)["case"])
-                except (ValueError, KeyError):   # the header, or a line the crash cut short
-                    pass
+    from parity_tests.oracle import read_part
+    done = set(read_part(out_path)[0])   # a restart after a crash: keep what the earlier runs computed
     table, t0, n = None, time.monotonic(), 0
     with open(out_path, "a") as out:
         # (a newline first: the line a crash cut short stays a line of its own)
