@@ -195,6 +195,15 @@ def _has_conv(jaxpr):
     return False
 
 
+def evaluate(closed, leaves, layout=True):
+    """The outputs of the traced program ``closed`` (a ``ClosedJaxpr``) for the arrays ``leaves``:
+    with ``layout``, activations kept channels-last between its convolutions (a program without
+    a convolution is evaluated as traced)."""
+    if layout and _has_conv(closed.jaxpr):
+        return [v.get() for v in _evaluate(closed.jaxpr, closed.consts, [_Stored(a) for a in leaves])]
+    return jcore.jaxpr_as_fun(closed)(*leaves)
+
+
 def channels_last(fn):
     """``fn`` (a function of arrays, to be traced by ``jax.jit``) computing the same values with
     its activations kept channels-last between its convolutions. A program without a
@@ -202,11 +211,7 @@ def channels_last(fn):
     derivatives of the ops inside are inlined, so the result is not for differentiating again."""
     def run(*args):
         closed, shape = jax.make_jaxpr(fn, return_shape=True)(*args)
-        leaves = jax.tree_util.tree_leaves(args)
-        if _has_conv(closed.jaxpr):
-            outs = [v.get() for v in _evaluate(closed.jaxpr, closed.consts, [_Stored(a) for a in leaves])]
-        else:
-            outs = jcore.jaxpr_as_fun(closed)(*leaves)
+        outs = evaluate(closed, jax.tree_util.tree_leaves(args))
         return jax.tree_util.tree_unflatten(jax.tree_util.tree_structure(shape), outs)
     run.__name__ = getattr(fn, "__name__", "run")
     run.__wrapped__ = fn

@@ -16,6 +16,7 @@ execution, with one :class:`GraphFallbackWarning` naming the file and line (Mind
 """
 import collections
 import functools
+import itertools
 import operator
 import os
 import threading
@@ -27,7 +28,7 @@ import numpy as np
 from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _state, backends, log as logger
-from ._conv_layout import channels_last
+from ._conv_layout import evaluate as _evaluate_program
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly, runtime_text_error
 from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded, _RECORDING
@@ -338,7 +339,7 @@ def _flat_program(fn, n_values, impl, tree, out_tree):
     """``fn(values, key, dyn)`` as a function of flat arrays ``(*values, raw_key, *dyn arrays)``
     (``dyn`` of structure ``tree``) returning the flat leaves of ``(fn's results, {position:
     new value of each input Tensor an in-place op changed})``; its trace records their structure
-    in ``out_tree[0]``. As MindSpore, an in-place op on an input Tensor (``x.add_(1)``,
+    in ``out_tree[0]`` and whether it draws random numbers in ``out_tree[1]``. As MindSpore, an in-place op on an input Tensor (``x.add_(1)``,
     ``ops.assign(x, v)``, ``x += 1``) changes the caller's Tensor; ``x[i] = v`` rebinds the name
     in the graph and does not."""
     def flat(*arrays):
@@ -349,8 +350,25 @@ def _flat_program(fn, n_values, impl, tree, out_tree):
         changed = {k: d._data for k, d in enumerate(dyn)
                    if type(d) is Tensor and d._data is not rest[k] and "_rebound" not in d.__dict__}
         leaves, out_tree[0] = jax.tree_util.tree_flatten((res, changed))
+        out_tree[1] = res[2] is not None
         return tuple(leaves)
     return flat
+
+
+def _compiled_form(flat, closed, layout, key_at=None, key=None):
+    """The function ``jax.jit`` compiles for the traced program ``closed`` of ``flat``: its
+    evaluation (channels-last between convolutions with ``layout``), over the same inputs, or
+    with ``key_at`` over all but the RNG key's (a program that draws nothing: ``key`` stands
+    in, unused, so the compiled call has one input fewer to check)."""
+    if key_at is None:
+        def run(*arrays):
+            return tuple(_evaluate_program(closed, arrays, layout))
+    else:
+        def run(*arrays):
+            return tuple(_evaluate_program(closed, (*arrays[:key_at], key, *arrays[key_at:]), layout))
+    run.__name__ = getattr(flat, "__name__", "run")
+    run.__wrapped__ = flat      # the program as traced (data dump re-traces it with every input)
+    return run
 
 
 # --- the repeated call ------------------------------------------------------------------------
@@ -404,62 +422,95 @@ def _fast_call(owner, progs, entry, n_args, out, written, draws, dicts, changed)
     return _make_fast(owner, progs, entry, n_args, len(leaves), wrap_out, written, draws, dicts, changed)
 
 
-def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dicts, changed, slow=None):
+_FRONTS = itertools.count()     # a serial number per function-form repeated call (its globals' suffix)
+POSITIONAL = 64      # a function form takes up to this many inputs as parameters (defaults: MISS_DEFAULTS)
+MISS_DEFAULTS = (_MISS,) * POSITIONAL
+
+
+def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dicts, changed, slow=None, into=None):
     """:func:`_fast_call`'s function, for outputs of ``n_out`` arrays (``wrap_out`` makes them the
     outputs; None: one Tensor).
 
-    With ``slow`` (``slow(self, args, kwargs, tried)``: the full call of an ``ms.jit`` function)
-    the function made is ``__call__(self, *args, **kwargs)`` of that function's object: the
-    call's own checks (keyword arguments, a transform or parallel mode in progress) and the
-    repeated call in one Python frame, ``slow`` taking every call it cannot."""
+    With ``slow`` (the full call of an ``ms.jit`` function) the function made also does the
+    call's own checks (keyword arguments, another number of inputs, a transform or parallel
+    mode in progress), ``slow`` taking every call it cannot, all in one Python frame. It is the
+    ``__call__(self, *args, **kwargs)`` of an ``ms.jit`` object (``slow(self, args, kwargs,
+    tried)``), or with ``into`` (a function made by ``exec``, ``slow(args, kwargs, tried)``)
+    the code of that function itself: its code object is replaced, and the names the code reads
+    are added to its globals under a suffix of their own, so that a call still running an
+    earlier code (another thread) reads that code's own names. That code takes its inputs as
+    positional parameters (no tuple made for them) defaulting to ``MISS``: the function's
+    ``__defaults__`` are ``MISS_DEFAULTS`` for every code it gets, so a swap never pairs a code
+    with defaults of another length.
+
+    The checks of a transform in progress read this thread's scope only while a scope is
+    active in some thread (``_state.ACTIVE_SCOPES``); a program whose trace set up no recorded
+    run-time check (``_RECORDING``) does not look for recorded errors."""
     executable, params = entry.executable, progs.params
     n_written = len(written)
-    names = {"run": _dispatcher(executable), "MISS": _MISS, "Tensor": Tensor, "new": object.__new__, "owner": owner,
-             "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise, "RECORDING": _RECORDING,
-             "raise_recorded": _raise_recorded, "key0": _raw_key(_state.ensure_key()), "rng": _rng,
-             "ensure_key": _state.ensure_key, "raw_key": _raw_key, "params": params, "wrap_out": wrap_out,
-             "plain_dicts": plain_dicts}
-    names.update((f"p{i}", p) for i, p in enumerate(params))
-    a = [f"a{i}" for i in range(n_args)]
+    sfx = "" if into is None else f"_{next(_FRONTS)}"
+    names = {"run" + sfx: _dispatcher(executable), "MISS": _MISS, "Tensor": Tensor, "new": object.__new__,
+             "owner" + sfx: owner, "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise,
+             "RECORDING": _RECORDING, "raise_recorded": _raise_recorded, "key0" + sfx: _raw_key(_state.ensure_key()),
+             "rng": _rng, "ensure_key": _state.ensure_key, "raw_key": _raw_key, "params" + sfx: params,
+             "wrap_out" + sfx: wrap_out, "plain_dicts": plain_dicts}
+    names.update((f"p{i}{sfx}", p) for i, p in enumerate(params))
+    a = [f"__arg{i}" for i in range(n_args)]    # names no keyword argument of a user's function takes
     if slow is None:
-        head, miss, missed = ["def call(args):", f"    if len(args) != {n_args}:"], "MISS", "MISS"
+        miss, missed = "MISS", "MISS"
+        head = ["def call(args):", f"    if len(args) != {n_args}:", f"        return {miss}"]
     else:
-        names.update(slow=slow, CURRENT=_state._CURRENT, PAR=_PAR)
-        head = ["def call(self, *args, **kwargs):",
-                f"    if kwargs or len(args) != {n_args} or CURRENT.value is not None or PAR[0] is not None:"]
-        miss, missed = "slow(self, args, kwargs, False)", "slow(self, args, kwargs, True)"
+        this = "self, " if into is None else ""
+        names.update({"slow" + sfx: slow, "CURRENT": _state._CURRENT, "PAR": _PAR, "SCOPES": _state.ACTIVE_SCOPES})
+        busy = "SCOPES[0] and CURRENT.value is not None or PAR[0] is not None"
+        miss, missed = f"slow{sfx}({this}args, kwargs, False)", f"slow{sfx}({this}args, kwargs, True)"
+        head = [f"def call({this}*args, **kwargs):", f"    if kwargs or len(args) != {n_args} or {busy}:",
+                f"        return {miss}"]
     unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
+    if into is not None and 0 < n_args <= POSITIONAL:
+        given = f"({', '.join(a)},)"
+        head = [f"def call({', '.join(f'{x}=MISS' for x in a)}, *args, **kwargs):",
+                f"    if args or kwargs or {a[-1]} is MISS or {busy}:",
+                f"        return slow{sfx}(tuple(x for x in {given} if x is not MISS) + args, kwargs, False)"]
+        miss, missed, unpack = f"slow{sfx}({given}, {{}}, False)", f"slow{sfx}({given}, {{}}, True)", ""
     check = (f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return {miss}\n"
              if n_args else "")
-    inputs = [f"p{i}._stored" for i in range(len(params))]
-    inputs.append("raw_key(ensure_key())" if draws else "key0")
+    inputs = [f"p{i}{sfx}._stored" for i in range(len(params))]
+    if draws:
+        inputs.append("raw_key(ensure_key())")
+    elif entry.key_at is None:
+        inputs.append("key0" + sfx)
     inputs += [f"{x}._data" for x in a]
     lines = head + [
-        f"        return {miss}",
         unpack + check + "    try:",
-        f"        res = run({', '.join(inputs)})",
+        f"        res = run{sfx}({', '.join(inputs)})",
         "    except TypeError:      # another signature, a pending Parameter, or JAX tracers",
-        "        owner.fast_misses += 1",
+        f"        owner{sfx}.fast_misses += 1",
         f"        return {missed}",
         "    except CHECK as err:   # a run-time check of the program failed: MindSpore's error",
         "        exc = reraise(err)",
         "        if exc is None:",
         "            raise",
         "        raise exc.with_traceback(None) from None",
-        "    if RECORDING[0]:",
-        "        raise_recorded()",
     ]
-    lines += [f"    params[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
+    if _RECORDING[0]:
+        lines += ["    if RECORDING[0]:", "        raise_recorded()"]
+    lines += [f"    params{sfx}[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
     if draws:
         lines.append(f"    rng['key'] = res[{n_out + n_written}]")
     first = n_out + n_written + (1 if draws else 0)
-    lines += [f"    a{k}._data = res[{first + j}]" for j, k in enumerate(changed)]
+    lines += [f"    {a[k]}._data = res[{first + j}]" for j, k in enumerate(changed)]
     if wrap_out is None:
         lines += ["    t = new(Tensor)", "    t._data = res[0]", "    t._init = None"]
     else:
-        lines.append(f"    t = wrap_out(res[:{n_out}])")
+        lines.append(f"    t = wrap_out{sfx}(res[:{n_out}])")
     lines.append("    return plain_dicts(t)" if dicts else "    return t")
-    exec(compile("\n".join(lines), f"<fast call of {owner.name}>", "exec"), names)
+    code = compile("\n".join(lines), f"<fast call of {owner.name}>", "exec")
+    exec(code, names)
+    if into is not None:
+        into.__globals__.update(names)      # first the names, then the code that reads them
+        into.__code__ = names["call"].__code__
+        return into
     call = names["call"]
     if slow is None:
         call.front = functools.partial(_make_fast, owner, progs, entry, n_args, n_out, wrap_out, written, draws,
@@ -480,14 +531,24 @@ class _Programs:
         self._last = None      # (signature, entry) of the latest call: the repeated call skips the lock
 
     def _build(self, values, key, spec, layout, tree, flat_args):
-        out_tree = [None]
-        program = _flat_program(self.owner._program(self.params, spec, layout), len(values),
-                                jax.random.key_impl(key), tree, out_tree)
-        if backends.device_target() == "CPU":     # XLA:CPU's convolutions: activations kept channels-last
-            program = channels_last(program)
-        jitted = jax.jit(program)
-        program = backends.wrap_program(jitted, self.owner.name)
-        return program, program.lower(*flat_args).compile(), program is jitted, out_tree
+        """``(program, executable, direct, out_tree, key_at)`` for these flat inputs; ``key_at``:
+        the position of the RNG key among them when the program leaves it out (it draws
+        nothing), else None."""
+        out_tree = [None, True]
+        n = len(values)
+        flat = _flat_program(self.owner._program(self.params, spec, layout), n, jax.random.key_impl(key), tree,
+                             out_tree)
+        closed = jax.make_jaxpr(flat)(*flat_args)    # the one trace of the user's code
+        channels_last = backends.device_target() == "CPU"   # XLA:CPU's convolutions: activations kept channels-last
+        key_at = None if out_tree[1] else n
+        for _ in range(2):
+            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]))
+            program = backends.wrap_program(jitted, self.owner.name)
+            if program is jitted or key_at is None:
+                break
+            key_at = None       # a hook around the program (data dump, Ascend) gets every input
+        args = flat_args if key_at is None else flat_args[:key_at] + flat_args[key_at + 1:]
+        return program, program.lower(*args).compile(), program is jitted, out_tree, key_at
 
     def _entry(self, values, key, dyn, spec, tree, flat_args):
         owner = self.owner
@@ -509,9 +570,9 @@ class _Programs:
             if owner._last_sig is not None and owner._last_sig == sig:
                 cause = "the Parameters it reads or writes were discovered"
             start = time.perf_counter()
-            program, executable, direct, out_tree = self._build(values, key, spec, layout, tree, flat_args)
+            program, executable, direct, out_tree, key_at = self._build(values, key, spec, layout, tree, flat_args)
             seconds = time.perf_counter() - start
-            entry = self.entries[sig] = _Entry(program, executable, layout, tree, out_tree, direct)
+            entry = self.entries[sig] = _Entry(program, executable, layout, tree, out_tree, direct, key_at)
             owner._last_sig = sig
             self._last = (sig, entry)
             owner.compiles += 1
@@ -528,20 +589,24 @@ class _Programs:
             return entry
 
     def _program_for(self, values, key, dyn, spec):
-        """``(entry, program, executable, out_tree, flat arguments)`` for these inputs: the
+        """``(entry, program, executable, out_tree, its arguments)`` for these inputs: the
         entry's own program, or (inputs of the same signature in another pytree structure, as
         an ephemeral Parameter for a Tensor) one compiled for their structure."""
         tree, leaves = _flat_inputs(dyn, spec)
         flat_args = (*values, _raw_key(key), *leaves)
         entry = self._entry(values, key, dyn, spec, tree, flat_args)
         if tree is entry.tree or (tree is not _PLAIN and entry.tree is not _PLAIN and tree == entry.tree):
-            return entry, entry.program, entry.executable, entry.out_tree, flat_args
-        with self.owner._lock:
-            other = entry.others.get(tree)
-            if other is None:
-                other = entry.others[tree] = self._build(values, key, spec, entry.layout, tree, flat_args)
-                self.owner.compiles += 1
-        return entry, other[0], other[1], other[3], flat_args
+            program, executable, out_tree, key_at = entry.program, entry.executable, entry.out_tree, entry.key_at
+        else:
+            with self.owner._lock:
+                other = entry.others.get(tree)
+                if other is None:
+                    other = entry.others[tree] = self._build(values, key, spec, entry.layout, tree, flat_args)
+                    self.owner.compiles += 1
+            program, executable, _, out_tree, key_at = other
+        if key_at is not None:
+            flat_args = flat_args[:key_at] + flat_args[key_at + 1:]
+        return entry, program, executable, out_tree, flat_args
 
     def __call__(self, values, key, dyn, spec):
         return self.run(values, key, dyn, spec)[1]
@@ -561,13 +626,15 @@ class _Entry:
     """One compiled signature: the program (``jax.jit`` over flat arrays, maybe wrapped by the
     backend), its executable, the data-parallel layout and input structure it was built for,
     the structure of its results, the positions of the Parameters it writes (found at its first
-    run), whether a call may go straight to the executable (no backend hook around it), and the
-    programs for other input structures of the same signature."""
-    __slots__ = ("program", "executable", "layout", "tree", "out_tree", "direct", "written", "others", "fast")
+    run), whether a call may go straight to the executable (no backend hook around it), the
+    position of the RNG key among the flat inputs when the program leaves it out (None: it takes
+    it), and the programs for other input structures of the same signature."""
+    __slots__ = ("program", "executable", "layout", "tree", "out_tree", "direct", "key_at", "written", "others",
+                 "fast")
 
-    def __init__(self, program, executable, layout, tree, out_tree, direct):
+    def __init__(self, program, executable, layout, tree, out_tree, direct, key_at):
         self.program, self.executable, self.layout, self.tree = program, executable, layout, tree
-        self.out_tree, self.direct, self.written, self.others = out_tree, direct, None, {}
+        self.out_tree, self.direct, self.key_at, self.written, self.others = out_tree, direct, key_at, None, {}
         self.fast = None       # its repeated call (_fast_call), made at its first plain call
 
 

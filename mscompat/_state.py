@@ -38,7 +38,7 @@ state, as in MindSpore, where such weights are constants of the compiled graph.
 
 import jax
 
-from .common._scope import _CURRENT, compiling
+from .common._scope import _CURRENT, ACTIVE_SCOPES, compiling, count_scope
 from .common.seed import _state as _rng, _random_key, bind_key, unbind_key
 
 __all__ = ["Scope", "UnknownParameter", "current", "tracing", "compiling", "discover"]
@@ -98,6 +98,7 @@ class Scope:
 
     # --- activation ------------------------------------------------------------------
     def __enter__(self):
+        count_scope(1)
         self.parent = _CURRENT.value
         _CURRENT.value = self
         if self.key is not None:
@@ -106,6 +107,7 @@ class Scope:
 
     def __exit__(self, *exc):
         _CURRENT.value = self.parent
+        count_scope(-1)
         if self.key is not None:
             self.key_out = unbind_key()
         if self.attrs and self.parent is None:

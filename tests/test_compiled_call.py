@@ -4,6 +4,7 @@ executable. Every test compares it with the full call path (the fast call switch
 known values: Parameter reads and writes, the RNG key, changing signatures, non-Tensor inputs,
 gradients through it, threads."""
 import threading
+import types
 
 import numpy as np
 import pytest
@@ -167,8 +168,9 @@ def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cann
     fn, w, b = _linear()
     x, y = _t(2, 4), _t(2, 3, seed=2)
     first = fn(x, y).asnumpy()
-    own = type(fn).__call__
-    assert own.__code__.co_filename.startswith("<fast call of")   # one generated frame for the call
+    # as MindSpore's jit, the decorated function is a function; its code is the repeated call
+    assert isinstance(fn, types.FunctionType) and fn.__name__ == "fn"
+    assert fn.__code__.co_filename.startswith("<fast call of")   # one generated frame for the call
     np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
     np.testing.assert_allclose(fn(x, y=y).asnumpy(), first, rtol=1e-6)      # keywords: the full call
     np.testing.assert_allclose(fn(x, 1.0).asnumpy(), x.asnumpy() @ w.asnumpy() + 1.0, rtol=1e-5)
@@ -177,7 +179,53 @@ def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cann
     np.testing.assert_allclose(g.asnumpy(), np.tile(x.asnumpy().sum(0)[:, None], (1, 3)), rtol=1e-5)
     other = _linear()[0]
     other(x, y)
-    assert type(other) is not type(fn)          # each function's call is its own
+    assert other.__code__ is not fn.__code__ and other.__globals__ is not fn.__globals__   # each its own
     compiles = fn._compiled.compiles
     np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
     assert fn._compiled.compiles == compiles    # back to the first signature: nothing compiled
+
+
+def test_the_function_form_swaps_its_code_per_signature_and_keeps_methods_per_object():
+    fn, w, b = _linear()
+    assert ms.jit(fn) is fn                      # decorating again changes nothing
+    small, big = (_t(2, 4), _t(2, 3, seed=2)), (_t(5, 4, seed=3), _t(5, 3, seed=4))
+    for _ in range(3):                           # alternating signatures: each its own repeated call
+        for x, y in (small, big):
+            np.testing.assert_allclose(fn(x, y).asnumpy(), x.asnumpy() @ w.asnumpy() + b.asnumpy() + y.asnumpy(),
+                                       rtol=1e-5)
+    assert fn._compiled.compiles == 2
+
+    class Scale:
+        def __init__(self, k):
+            self.k = k
+
+        @ms.jit
+        def apply(self, x):
+            return x * self.k
+
+    x = _t(2, 3)
+    one, two = Scale(1.0), Scale(2.0)
+    np.testing.assert_allclose(two.apply(x).asnumpy(), 2 * x.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(one.apply(x).asnumpy(), x.asnumpy(), rtol=1e-6)
+    assert not isinstance(Scale.__dict__["apply"], types.FunctionType)   # a descriptor: one program per object
+
+
+def test_a_program_that_draws_nothing_takes_no_key_and_one_that_draws_advances_it():
+    fn, w, b = _linear()
+    x, y = _t(2, 4), _t(2, 3, seed=2)
+    fn(x, y)
+    entry = fn._compiled.programs._last[1]
+    assert entry.key_at == 2          # the RNG key's place among (w, b, key, x, y): left out of the program
+    assert len(fn._compiled.programs.params) + 2 == len(entry.executable.in_tree.children()[0].children())
+
+    @ms.jit
+    def noisy(x):
+        return x + ops.uniform(x.shape, ms.Tensor(0.0), ms.Tensor(1.0))
+
+    first, second, third = noisy(x).asnumpy(), noisy(x).asnumpy(), noisy(x).asnumpy()   # full, full, repeated call
+    assert noisy._compiled.programs._last[1].key_at is None
+    assert not np.array_equal(first, second) and not np.array_equal(second, third)
+    ms.set_seed(5)
+    again = noisy(x).asnumpy()
+    ms.set_seed(5)
+    np.testing.assert_array_equal(noisy(x).asnumpy(), again)

@@ -16,6 +16,15 @@ class _Current(threading.local):
 
 
 _CURRENT = _Current()
+# how many scopes are active in all threads: while none is, no thread needs its own _CURRENT read
+# (the repeated call of a compiled function checks this first, _graph._make_fast)
+ACTIVE_SCOPES = [0]
+_COUNT_LOCK = threading.Lock()
+
+
+def count_scope(change):
+    with _COUNT_LOCK:
+        ACTIVE_SCOPES[0] += change
 
 
 def compiling():

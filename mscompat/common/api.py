@@ -16,6 +16,7 @@ import contextlib
 import functools
 import inspect
 import json
+import types
 import warnings
 
 import jax
@@ -103,6 +104,7 @@ class _JitFunction:
         self.config = config
         self._compiled = None
         self._front = None      # the repeated call its own __call__ was made from (_install_front)
+        self._function = None   # the function form, for a plain function (_function_form)
 
     _owner = None       # the object of a jit method
 
@@ -138,6 +140,8 @@ class _JitFunction:
         if self._compiled is None:
             self._compiled = _graph.Compiled(convert(self.fn), name=getattr(self.fn, "__name__", "function"),
                                              strict=self._strict)
+            if self._function is not None:
+                self._function._compiled = self._compiled
         compiled = self._compiled
         out = compiled.call_full(args, kwargs) if tried else compiled(args, kwargs)  # a miss is not tried twice
         if compiled.fast is not self._front and owner is None:
@@ -146,8 +150,19 @@ class _JitFunction:
 
     def _install_front(self, fast):
         """Makes the repeated call ``fast`` this object's own ``__call__`` (one Python frame for
-        the whole call: ``_graph._make_fast``), on a class of its own; None: the plain call."""
+        the whole call: ``_graph._make_fast``), on a class of its own, or the code of its function
+        form; None: the plain call."""
         self._front = fast
+        function = self._function
+        if function is not None:
+            if fast is None:
+                function.__code__ = _PLAIN_FUNCTION_CODE
+                return
+            code = getattr(fast, "function_code", None)     # made once per repeated call
+            if code is None:
+                code = fast.function_code = fast.front(self._call, into=function).__code__
+            function.__code__ = code
+            return
         cls = type(self)
         if fast is None:
             if cls is not _JitFunction:
@@ -178,6 +193,34 @@ class _JitFunction:
         return bound
 
 
+def _jitted(*args, **kwargs):
+    return call(args, kwargs, False)     # noqa: F821  (``call``: the function's own globals, _function_form)
+
+
+_PLAIN_FUNCTION_CODE = _jitted.__code__
+
+
+def _method_like(fn):
+    """Whether the function ``fn`` is a method: defined in a class body (``Net.construct``, from
+    its qualified name) or taking ``self`` first (a function assigned into a class later)."""
+    parts = fn.__qualname__.split(".")
+    code = fn.__code__
+    return (len(parts) > 1 and parts[-2] != "<locals>") or code.co_varnames[:code.co_argcount][:1] == ("self",)
+
+
+def _function_form(jf):
+    """``jf`` as a plain function, as MindSpore's ``jit`` returns one: called directly, without
+    an object's ``__call__`` in between, and its code becomes the repeated call once there is
+    one (``_JitFunction._install_front``). It has globals of its own for that."""
+    function = types.FunctionType(_PLAIN_FUNCTION_CODE, {"call": jf._call, "__builtins__": __builtins__},
+                                  argdefs=_graph.MISS_DEFAULTS)
+    functools.update_wrapper(function, jf.fn)
+    function._jit_function = jf
+    function._compiled = None
+    jf._function = function
+    return function
+
+
 def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="", **options):
     """Compile ``function`` (a function or a Cell method); usable with or without arguments."""
     _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options)
@@ -185,7 +228,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
               "fullgraph": fullgraph, "backend": backend, **options}
 
     def wrap(fn):
-        if isinstance(fn, _JitFunction):
+        if isinstance(fn, _JitFunction) or hasattr(fn, "_jit_function"):
             return fn
         if hasattr(fn, "construct"):
             from ..nn.cell import Cell  # layering: nn builds on common (importing nn here would load all of it)
@@ -198,6 +241,8 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
             # MindSpore warns and leaves what is not a function, method or cell unchanged
             warnings.warn(f"The func should be function, method or cell instance/class, but got {fn}")
             return fn
+        if isinstance(fn, types.FunctionType) and not _method_like(fn):
+            return _function_form(_JitFunction(fn, config))
         return _JitFunction(fn, config)
 
     if function is not None:
