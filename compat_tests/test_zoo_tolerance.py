@@ -90,3 +90,35 @@ def test_imposed_relu_decisions(tmp_path):
         np.testing.assert_array_equal(net(x).asnumpy(), np.array([[-1e-7, 0.0, 3.0]], np.float32))
     grad = ms.grad(lambda t: net(t).sum())(x)
     np.testing.assert_array_equal(grad.asnumpy(), np.array([[1.0, 0.0, 1.0]], np.float32))
+
+
+# ---- cell by cell (harness.compare_cells: zoo_worker --cells=record / --cells=replay) ----
+def _cells(tmp_path, name, **arrays):
+    path = tmp_path / f"{name}.npz"
+    np.savez(path, **arrays)
+    return np.load(path)
+
+
+CELL = {"blocks.0.attn#0|out": np.array([[0.5, -1.0]], np.float32),
+        "blocks.0.attn#0|din0": np.array([[2.0, 0.25]], np.float32),
+        "blocks.0.attn#0|dw:blocks.0.attn.qkv.weight": np.array([1.0, -3.0], np.float32),
+        "head#0|out": np.array([4.0], np.float32), "head#0|din0": np.array([0.1], np.float32)}
+
+
+def test_cells_that_agree_alone(tmp_path):
+    ref = _cells(tmp_path, "ms", **CELL)
+    got = _cells(tmp_path, "msc", **{k: v * np.float32(1 + 1e-5) for k, v in CELL.items()})
+    assert harness.compare_cells(ref, got) == (2, [])
+
+
+def test_a_cell_computing_another_gradient_is_named(tmp_path):
+    wrong = dict(CELL)
+    wrong["blocks.0.attn#0|dw:blocks.0.attn.qkv.weight"] = np.array([1.0, -2.9], np.float32)
+    calls, bad = harness.compare_cells(_cells(tmp_path, "ms", **CELL), _cells(tmp_path, "msc", **wrong))
+    assert calls == 2 and len(bad) == 1 and bad[0].startswith("blocks.0.attn#0|dw:blocks.0.attn.qkv.weight: max|diff|")
+
+
+def test_a_missing_cell_call_differs(tmp_path):
+    fewer = {k: v for k, v in CELL.items() if not k.startswith("head")}
+    calls, bad = harness.compare_cells(_cells(tmp_path, "ms", **CELL), _cells(tmp_path, "msc", **fewer))
+    assert calls == 2 and sorted(bad) == ["head#0|din0: missing", "head#0|out: missing"]

@@ -35,6 +35,14 @@ every call of every ``nn.ReLU`` cell in the forward pass of the gradient computa
 inputs fall on different sides of 0, and MindSpore's side; made by the harness) and computes
 everything again with MindSpore's decision at those elements, writing ``mscompat_imposed.npz``
 (``harness.KINKS``).
+
+``--cells=record`` (real MindSpore) records, for every call of every sub-cell whose inputs and
+output are float Tensors, its inputs and output in the eval forward pass and the gradient of
+the loss with respect to that output (a zero tap added to it, differentiated), as
+``cells_in.npz``; then it computes each call again alone from those inputs: the output and the
+local gradients (inputs and the cell's trainable parameters) of ``sum(output * recorded
+gradient)``, as ``cells_mindspore.npz``. ``--cells=replay`` (mscompat) computes the same from
+``cells_in.npz`` as ``cells_mscompat.npz`` (``harness.CELLS``).
 """
 import importlib
 import importlib.util
@@ -311,7 +319,78 @@ def _impose_relus(ms, net, path):
         cell.construct = construct
 
 
-def main(spec, out_dir, noise=None, relu=None):
+def _float_tensor(ms, x):
+    return isinstance(x, ms.Tensor) and x.dtype in (ms.float16, ms.float32, ms.float64, ms.bfloat16)
+
+
+def _record_cells(ms, net, inputs, grad_of_taps, path):
+    """Every call (``name#k``) of every sub-cell of ``net`` whose inputs and output are all float
+    Tensors: its inputs and output in a plain forward pass, and the gradient of the loss with
+    respect to that output. The gradient comes from ``grad_of_taps(keys, taps)``, which
+    differentiates the loss with respect to ``taps`` (zeros) that the calls ``keys`` add to their
+    outputs. Each cell's ``construct`` is wrapped for it meanwhile."""
+    calls, count, taps = {}, {}, {}
+
+    def wrap(name, plain):
+        def construct(*args, **kwargs):
+            out = plain(*args, **kwargs)
+            k = count.get(name, 0)
+            count[name] = k + 1
+            key = f"{name}#{k}"
+            if taps.get("on"):
+                tap = taps.get(key)
+                return out if tap is None else out + tap
+            if not kwargs and args and all(_float_tensor(ms, a) for a in args) and _float_tensor(ms, out):
+                calls[key] = [a.asnumpy() for a in args] + [out.asnumpy()]
+            return out
+        return construct
+
+    plain = [(name, cell, cell.construct) for name, cell in net.cells_and_names() if name]
+    for name, cell, construct in plain:
+        cell.construct = wrap(name, construct)
+    net(*inputs)
+    keys = list(calls)
+    count.clear()
+    zeros = [ms.Tensor(np.zeros_like(calls[k][-1])) for k in keys]
+    cots = grad_of_taps(keys, zeros, taps)
+    for _, cell, construct in plain:
+        cell.construct = construct
+    data = {}
+    for key, cot in zip(keys, cots):
+        *xs, out = calls[key]
+        data.update({f"{key}|in{i}": x for i, x in enumerate(xs)})
+        data[f"{key}|out"], data[f"{key}|cot"] = out, cot.asnumpy()
+    np.savez(path, **data)
+
+
+def _replay_cells(ms, net, path_in, path_out):
+    """Each recorded call again, alone, on its recorded inputs: its output and the gradients of
+    ``sum(output * recorded output gradient)`` with respect to its inputs and to its cell's
+    trainable parameters (``path_out``: ``key|out``, ``key|din<i>``, ``key|dw:<parameter>``)."""
+    data = np.load(path_in)
+    cells = dict(net.cells_and_names())
+    keys = sorted({k.split("|", 1)[0] for k in data.files}, key=lambda k: data.files.index(f"{k}|out"))
+    res = {}
+    for key in keys:
+        cell = cells[key.rsplit("#", 1)[0]]
+        n_in = sum(1 for f in data.files if f.startswith(key + "|in"))
+        xs = [ms.Tensor(data[f"{key}|in{i}"]) for i in range(n_in)]
+        cot = ms.Tensor(data[f"{key}|cot"])
+        weights = list(cell.trainable_params())
+        res[f"{key}|out"] = cell(*xs).asnumpy()
+
+        def local(*args, cell=cell, cot=cot):
+            return (cell(*args) * cot).sum()
+        d_in, d_w = ms.grad(local, grad_position=tuple(range(n_in)), weights=weights or None)(*xs), ()
+        if weights:
+            d_in, d_w = d_in
+        d_in = d_in if isinstance(d_in, (tuple, list)) else (d_in,)
+        res.update({f"{key}|din{i}": g.asnumpy() for i, g in enumerate(d_in)})
+        res.update({f"{key}|dw:{w.name}": g.asnumpy() for w, g in zip(weights, d_w)})
+    np.savez(path_out, **res)
+
+
+def main(spec, out_dir, noise=None, relu=None, cells=None):
     parts = spec.split(":")
     package, model = parts[0], parts[1]
     size = int(parts[2]) if len(parts) > 2 else 64
@@ -324,6 +403,8 @@ def main(spec, out_dir, noise=None, relu=None):
         if not real:
             raise SystemExit("--noise is a run of real MindSpore")
         side = f"mindspore_noise_{noise}"
+    if cells and real != (cells == "record"):
+        raise SystemExit("--cells=record is a run of real MindSpore, --cells=replay one of mscompat")
     if relu == "impose":
         if real:
             raise SystemExit("--relu=impose is a run of mscompat")
@@ -347,6 +428,9 @@ def main(spec, out_dir, noise=None, relu=None):
         image = (image * (1 + PERTURBATION * signs)).astype(np.float32)
     inputs = _ocr_inputs(ms, model, image, rs) if package == "mindocr" else (ms.Tensor(image),)
     net.set_train(False)
+    if cells == "replay":
+        _replay_cells(ms, net, os.path.join(out_dir, "cells_in.npz"), os.path.join(out_dir, "cells_mscompat.npz"))
+        return
     sites = os.path.join(out_dir, "relu_sites.npz")
     if relu == "impose" or (relu == "record" and not real and os.path.exists(sites)):
         _impose_relus(ms, net, sites)
@@ -369,6 +453,15 @@ def main(spec, out_dir, noise=None, relu=None):
     # gradients and the step in eval mode: deterministic on both sides (dropout and drop-path
     # draw from each framework's own generator, so train-mode randomness cannot be compared)
     grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    if cells == "record":
+        def grad_of_taps(keys, zeros, taps):
+            def with_taps(*tap_values):
+                taps.update(zip(keys, tap_values), on=True)
+                return forward(target)
+            return ms.grad(with_taps, grad_position=tuple(range(len(keys))))(*zeros)
+        _record_cells(ms, net, inputs, grad_of_taps, os.path.join(out_dir, "cells_in.npz"))
+        _replay_cells(ms, net, os.path.join(out_dir, "cells_in.npz"), os.path.join(out_dir, "cells_mindspore.npz"))
+        return
     if relu == "record":
         _record_relus(ms, net, inputs, lambda: grad_fn(target), os.path.join(out_dir, f"relu_{side}.npz"))
         return
@@ -394,4 +487,5 @@ if __name__ == "__main__":
         if values and values[0] not in choices:
             raise SystemExit(f"--{name} takes one of {choices}, not {values[0]!r}")
         return values[0] if values else None
-    main(sys.argv[1], sys.argv[2], noise=option("noise", NOISE_KINDS), relu=option("relu", ("record", "impose")))
+    main(sys.argv[1], sys.argv[2], noise=option("noise", NOISE_KINDS), relu=option("relu", ("record", "impose")),
+         cells=option("cells", ("record", "replay")))
