@@ -5,7 +5,10 @@
 code that says ``import mindspore``, use ``python -m mscompat script.py`` or
 ``mscompat.alias.install()``.
 """
-import jax as _jax
+from . import _host_memory
+_host_memory.limit_arenas()     # before XLA's threads allocate (see the module)
+
+import jax as _jax  # noqa: E402
 
 # MindSpore has 64-bit types (Tensor([1, 2]) is int64); JAX needs x64 enabled for them.
 # mscompat itself never creates float64 unless the user asks for it.

@@ -27,7 +27,7 @@ import jax
 import numpy as np
 from jax._src.array import ArrayImpl as _CONCRETE
 
-from . import _state, backends, log as logger
+from . import _host_memory, _state, backends, log as logger
 from ._conv_layout import evaluate as _evaluate_program
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly, runtime_text_error
@@ -339,9 +339,9 @@ def _flat_program(fn, n_values, impl, tree, out_tree):
     """``fn(values, key, dyn)`` as a function of flat arrays ``(*values, raw_key, *dyn arrays)``
     (``dyn`` of structure ``tree``) returning the flat leaves of ``(fn's results, {position:
     new value of each input Tensor an in-place op changed})``; its trace records their structure
-    in ``out_tree[0]`` and whether it draws random numbers in ``out_tree[1]``. As MindSpore, an in-place op on an input Tensor (``x.add_(1)``,
-    ``ops.assign(x, v)``, ``x += 1``) changes the caller's Tensor; ``x[i] = v`` rebinds the name
-    in the graph and does not."""
+    in ``out_tree[0]`` and whether it draws random numbers in ``out_tree[1]``. As MindSpore, an
+    in-place op on an input Tensor (``x.add_(1)``, ``ops.assign(x, v)``, ``x += 1``) changes the
+    caller's Tensor; ``x[i] = v`` rebinds the name in the graph and does not."""
     def flat(*arrays):
         key = jax.random.wrap_key_data(arrays[n_values], impl=impl)
         rest = arrays[n_values + 1:]
@@ -571,6 +571,7 @@ class _Programs:
                 cause = "the Parameters it reads or writes were discovered"
             start = time.perf_counter()
             program, executable, direct, out_tree, key_at = self._build(values, key, spec, layout, tree, flat_args)
+            _host_memory.release_free()       # the compile's working memory
             seconds = time.perf_counter() - start
             entry = self.entries[sig] = _Entry(program, executable, layout, tree, out_tree, direct, key_at)
             owner._last_sig = sig

@@ -1,0 +1,55 @@
+"""Host memory of XLA:CPU programs under glibc's allocator.
+
+XLA:CPU allocates each program's buffers afresh on every run, from whichever of its threads runs
+the step, and glibc gives each thread its own heap ("arena"): the memory a step frees stays in the
+arena that allocated it, the next step's buffers come from others, and the process's resident
+size grows step after step although no more is live. A compile frees its working memory the
+same way, and it stays resident too. MindSpore keeps one memory pool of its own instead.
+
+So on Linux with glibc, importing mscompat limits the number of arenas to ``ARENAS`` (as
+``MALLOC_ARENA_MAX`` would; the environment variables ``MALLOC_ARENA_MAX`` or
+``MSCOMPAT_MALLOC_ARENAS`` set by the user win, ``MSCOMPAT_MALLOC_ARENAS=0`` leaves glibc's
+default), and every compile hands the memory it freed back to the system (``malloc_trim``).
+Elsewhere both are no-ops.
+"""
+import ctypes
+import os
+import sys
+
+ARENAS = 2
+_M_ARENA_MAX = -8      # mallopt's parameter number (glibc's malloc.h)
+
+
+def _glibc():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt, libc.malloc_trim      # glibc's own (musl has neither)
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _glibc()
+
+
+def limit_arenas():
+    """Set glibc's arena limit (module docstring); returns the limit set, or None."""
+    if _LIBC is None or "MALLOC_ARENA_MAX" in os.environ:
+        return None
+    wanted = os.environ.get("MSCOMPAT_MALLOC_ARENAS", str(ARENAS))
+    try:
+        n = int(wanted)
+    except ValueError:
+        raise ValueError(f"MSCOMPAT_MALLOC_ARENAS must be an integer (0: glibc's default), but got {wanted!r}.") \
+            from None
+    if n <= 0:
+        return None
+    return n if _LIBC.mallopt(_M_ARENA_MAX, n) == 1 else None
+
+
+def release_free():
+    """Hand the heap memory that is free back to the system (after a compile)."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)

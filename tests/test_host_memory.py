@@ -1,0 +1,39 @@
+"""glibc's allocator settings for XLA:CPU programs (mscompat/_host_memory.py)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mscompat import _host_memory
+
+pytestmark = pytest.mark.skipif(_host_memory._LIBC is None, reason="not glibc")
+
+
+def _limit_in_fresh_process(**env):
+    code = "from mscompat import _host_memory as h; print(h.limit_arenas())"
+    base = {k: v for k, v in os.environ.items() if k not in ("MALLOC_ARENA_MAX", "MSCOMPAT_MALLOC_ARENAS")}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**base, **env})
+    return proc.stdout.strip().splitlines()[-1] if proc.returncode == 0 else proc.stderr
+
+
+def test_arena_limit_default_and_what_the_user_sets_wins():
+    assert _limit_in_fresh_process() == str(_host_memory.ARENAS)
+    assert _limit_in_fresh_process(MSCOMPAT_MALLOC_ARENAS="4") == "4"
+    assert _limit_in_fresh_process(MSCOMPAT_MALLOC_ARENAS="0") == "None"      # glibc's default kept
+    assert _limit_in_fresh_process(MALLOC_ARENA_MAX="8") == "None"            # glibc reads it itself
+    assert "MSCOMPAT_MALLOC_ARENAS must be an integer" in _limit_in_fresh_process(MSCOMPAT_MALLOC_ARENAS="two")
+
+
+def test_a_compile_hands_freed_memory_back(monkeypatch):
+    import numpy as np
+    import mscompat as ms
+    calls = []
+    monkeypatch.setattr(_host_memory, "release_free", lambda: calls.append(1))
+
+    @ms.jit
+    def f(x):
+        return x * 2
+    f(ms.Tensor(np.ones(3, np.float32)))
+    f(ms.Tensor(np.ones(3, np.float32)))
+    assert calls == [1]               # once, for the one compile
