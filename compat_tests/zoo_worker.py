@@ -42,7 +42,7 @@ the loss with respect to that output (a zero tap added to it, differentiated), a
 ``cells_in.npz``; then it computes each call again alone from those inputs: the output and the
 local gradients (inputs and the cell's trainable parameters) of ``sum(output * recorded
 gradient)``, as ``cells_mindspore.npz``. ``--cells=replay`` (mscompat) computes the same from
-``cells_in.npz`` as ``cells_mscompat.npz`` (``harness.CELLS``).
+``cells_in.npz`` as ``cells_mscompat.npz`` (``harness._cells``).
 """
 import importlib
 import importlib.util
@@ -326,9 +326,10 @@ def _float_tensor(ms, x):
 def _record_cells(ms, net, inputs, grad_of_taps, path):
     """Every call (``name#k``) of every sub-cell of ``net`` whose inputs and output are all float
     Tensors: its inputs and output in a plain forward pass, and the gradient of the loss with
-    respect to that output. The gradient comes from ``grad_of_taps(keys, taps)``, which
-    differentiates the loss with respect to ``taps`` (zeros) that the calls ``keys`` add to their
-    outputs. Each cell's ``construct`` is wrapped for it meanwhile."""
+    respect to that output. The gradient comes from ``grad_of_taps(keys, zeros, taps)``, which
+    differentiates the loss with respect to the ``zeros`` that the calls ``keys`` add to their
+    outputs (each wrapped ``construct`` adds ``taps[key]`` while ``taps["on"]``). Each cell's
+    ``construct`` is wrapped for it meanwhile."""
     calls, count, taps = {}, {}, {}
 
     def wrap(name, plain):
