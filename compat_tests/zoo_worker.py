@@ -370,7 +370,7 @@ def _replay_cells(ms, net, path_in, path_out):
     trainable parameters (``path_out``: ``key|out``, ``key|din<i>``, ``key|dw:<parameter>``)."""
     data = np.load(path_in)
     cells = dict(net.cells_and_names())
-    keys = sorted({k.split("|", 1)[0] for k in data.files}, key=lambda k: data.files.index(f"{k}|out"))
+    keys = list(dict.fromkeys(k.split("|", 1)[0] for k in data.files))     # in recording order
     res = {}
     for key in keys:
         cell = cells[key.rsplit("#", 1)[0]]

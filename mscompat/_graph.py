@@ -456,23 +456,24 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
              "wrap_out" + sfx: wrap_out, "plain_dicts": plain_dicts}
     names.update((f"p{i}{sfx}", p) for i, p in enumerate(params))
     a = [f"__arg{i}" for i in range(n_args)]    # names no keyword argument of a user's function takes
+    unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
     if slow is None:
         miss, missed = "MISS", "MISS"
         head = ["def call(args):", f"    if len(args) != {n_args}:", f"        return {miss}"]
     else:
-        this = "self, " if into is None else ""
         names.update({"slow" + sfx: slow, "CURRENT": _state._CURRENT, "PAR": _PAR, "SCOPES": _state.ACTIVE_SCOPES})
         busy = "SCOPES[0] and CURRENT.value is not None or PAR[0] is not None"
-        miss, missed = f"slow{sfx}({this}args, kwargs, False)", f"slow{sfx}({this}args, kwargs, True)"
-        head = [f"def call({this}*args, **kwargs):", f"    if kwargs or len(args) != {n_args} or {busy}:",
-                f"        return {miss}"]
-    unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
-    if into is not None and 0 < n_args <= POSITIONAL:
-        given = f"({', '.join(a)},)"
-        head = [f"def call({', '.join(f'{x}=MISS' for x in a)}, *args, **kwargs):",
-                f"    if args or kwargs or {a[-1]} is MISS or {busy}:",
-                f"        return slow{sfx}(tuple(x for x in {given} if x is not MISS) + args, kwargs, False)"]
-        miss, missed, unpack = f"slow{sfx}({given}, {{}}, False)", f"slow{sfx}({given}, {{}}, True)", ""
+        if into is not None and 0 < n_args <= POSITIONAL:     # the function form, inputs as parameters
+            given = f"({', '.join(a)},)"
+            miss, missed, unpack = f"slow{sfx}({given}, {{}}, False)", f"slow{sfx}({given}, {{}}, True)", ""
+            head = [f"def call({', '.join(f'{x}=MISS' for x in a)}, *args, **kwargs):",
+                    f"    if args or kwargs or {a[-1]} is MISS or {busy}:",
+                    f"        return slow{sfx}(tuple(x for x in {given} if x is not MISS) + args, kwargs, False)"]
+        else:
+            this = "self, " if into is None else ""
+            miss, missed = f"slow{sfx}({this}args, kwargs, False)", f"slow{sfx}({this}args, kwargs, True)"
+            head = [f"def call({this}*args, **kwargs):", f"    if kwargs or len(args) != {n_args} or {busy}:",
+                    f"        return {miss}"]
     check = (f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return {miss}\n"
              if n_args else "")
     inputs = [f"p{i}{sfx}._stored" for i in range(len(params))]
