@@ -29,6 +29,10 @@ from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _host_memory, _state, backends, log as logger
 from ._conv_layout import evaluate as _evaluate_program
+try:
+    from . import _front as _cfront     # optional C extension (setup.py); the Python call does the same
+except ImportError:
+    _cfront = None
 from ._control_flow import ControlFlowFallback, user_frame
 from ._control_flow_runtime import graph_outputs, plain_dicts, run_eagerly, runtime_text_error
 from ._runtime_checks import clean_runtime_errors, RUNTIME_CHECK_ERROR, reraise, _raise_recorded, _RECORDING
@@ -509,6 +513,9 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     code = compile("\n".join(lines), f"<fast call of {owner.name}>", "exec")
     exec(code, names)
     if into is not None:
+        if (_cfront is not None and 0 < n_args <= POSITIONAL and not draws and not changed and wrap_out is None
+                and not dicts and not _RECORDING[0] and os.environ.get("MSCOMPAT_FRONT", "") != "python"):
+            names = _c_front(names, sfx, a, params, entry, n_args, n_out, written, slow, owner)
         into.__globals__.update(names)      # first the names, then the code that reads them
         into.__code__ = names["call"].__code__
         return into
@@ -517,6 +524,39 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
         call.front = functools.partial(_make_fast, owner, progs, entry, n_args, n_out, wrap_out, written, draws,
                                        dicts, changed)
     return call
+
+
+def _c_front(names, sfx, a, params, entry, n_args, n_out, written, slow, owner):
+    """The names of a function-form call that hands its inputs to ``mscompat._front.Front``: the
+    same call as the generated Python one (``names["call"]``), in C (no frame of its own, the
+    output Tensor made without bytecode). The function's code passes the inputs given
+    positionally on; every other call, and every call the C call does not take, goes to the
+    Python call."""
+    python_call = names["call"]
+
+    def missed(*values):        # the dispatcher's TypeError: another signature, a pending Parameter, tracers
+        owner.fast_misses += 1
+        return slow(values, {}, True)
+
+    def failed(err):
+        exc = reraise(err) if isinstance(err, RUNTIME_CHECK_ERROR) else None
+        if exc is None:
+            raise err
+        raise exc.with_traceback(None) from None
+
+    front = _cfront.Front(run=names["run" + sfx], params=tuple(params),
+                          consts=(names["key0" + sfx],) if entry.key_at is None else (),
+                          tensor=Tensor, n_args=n_args, n_out=n_out, written=tuple(written),
+                          scopes=_state.ACTIVE_SCOPES, current=_state._CURRENT, par=_PAR, fallback=python_call,
+                          missed=missed, failed=failed)
+    given = ", ".join(a)
+    lines = [f"def call({', '.join(f'{x}=MISS' for x in a)}, *args, **kwargs):",
+             "    if args or kwargs:",
+             f"        return python{sfx}({given}, *args, **kwargs)",
+             f"    return front{sfx}({given})"]
+    out = {"MISS": _MISS, "front" + sfx: front, "python" + sfx: python_call}
+    exec(compile("\n".join(lines), f"<fast call of {owner.name}>", "exec"), out)
+    return out
 
 
 class _Programs:

@@ -13,6 +13,16 @@ import mscompat as ms
 from mscompat import _graph, nn, ops
 
 
+@pytest.fixture(autouse=True, params=["c", "python"])
+def front(request, monkeypatch):
+    """Every test with each repeated call of an ``ms.jit`` function: ``mscompat._front`` (C, where
+    the build made it) and the generated Python call (``MSCOMPAT_FRONT=python``)."""
+    if request.param == "c" and _graph._cfront is None:
+        pytest.skip("mscompat._front was not built here (no C compiler): the Python call runs")
+    monkeypatch.setenv("MSCOMPAT_FRONT", request.param)
+    return request.param
+
+
 @pytest.fixture
 def no_fast(monkeypatch):
     """Switch the repeated-call path off (every call takes the full path)."""
@@ -229,3 +239,61 @@ def test_a_program_that_draws_nothing_takes_no_key_and_one_that_draws_advances_i
     again = noisy(x).asnumpy()
     ms.set_seed(5)
     np.testing.assert_array_equal(noisy(x).asnumpy(), again)
+
+
+def test_the_repeated_call_hands_other_calls_on_and_they_bind_as_mindspores_jit(front):
+    fn, w, b = _linear()
+    x, y = _t(2, 4), _t(2, 3, seed=2)
+    first = fn(x, y).asnumpy()
+    fn(x, y)
+    if front == "c":
+        assert isinstance(fn.__globals__[fn.__code__.co_names[-1]], _graph._cfront.Front)
+    np.testing.assert_allclose(fn(y=y, x=x).asnumpy(), first, rtol=1e-6)     # keywords: bound, then the call
+    np.testing.assert_allclose(fn(x, y=y).asnumpy(), first, rtol=1e-6)
+    assert fn._compiled.compiles == 1
+    # MindSpore's own messages (graph/api.py), read from MindSpore 2.10 for this function
+    with pytest.raises(TypeError, match=r"^missing a required argument: 'x'$"):
+        fn(y=y)
+    with pytest.raises(TypeError, match=r"^Function fn needs 2 positional argument and 0 default argument, "
+                                        r"total 2, but got 3\.$"):
+        fn(x, y, y)
+    with pytest.raises(TypeError, match=r"^Function fn needs 2 positional argument, but got 1\.$"):
+        fn(x)
+    np.testing.assert_allclose(fn(x, 2.0).asnumpy(), x.asnumpy() @ w.asnumpy() + b.asnumpy() + 2.0, rtol=1e-5)
+    np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
+
+    @ms.jit
+    def star(*xs, scale=1.0):
+        return xs[0] * w[0] * scale + xs[1]
+
+    for _ in range(3):
+        np.testing.assert_allclose(star(y, y).asnumpy(), y.asnumpy() * w.asnumpy()[0] + y.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(star(y, y, scale=2.0).asnumpy(), 2 * y.asnumpy() * w.asnumpy()[0] + y.asnumpy(),
+                               rtol=1e-6)
+
+
+def test_the_repeated_call_writes_parameters_back_and_raises_mindsporess_run_time_errors():
+    w = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name="w")
+
+    @ms.jit
+    def step(x):
+        ops.assign(w, w + x)
+        return w * 2
+
+    x = ms.Tensor(np.ones(3, np.float32))
+    outs = [step(x).asnumpy() for _ in range(4)]
+    np.testing.assert_array_equal(outs, [np.full(3, 2.0 * k) for k in range(1, 5)])
+    np.testing.assert_array_equal(w.asnumpy(), np.full(3, 4.0))
+
+    @ms.jit
+    def pick(p, i):
+        return ops.gather(p, i, 0)
+
+    p = _t(4, 2)
+    good = ms.Tensor(np.array([0, 3], np.int32))
+    for _ in range(3):
+        np.testing.assert_array_equal(pick(p, good).asnumpy(), p.asnumpy()[[0, 3]])
+    with pytest.raises(Exception) as info:       # an index out of range: the kernel's own error, at run time
+        pick(p, ms.Tensor(np.array([0, 9], np.int32)))
+    assert "9" in str(info.value) and not isinstance(info.value, _graph.RUNTIME_CHECK_ERROR)
+    np.testing.assert_array_equal(pick(p, good).asnumpy(), p.asnumpy()[[0, 3]])

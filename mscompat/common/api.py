@@ -95,6 +95,46 @@ _OPTION_CHECKS = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
+def _arg_counts(function, is_method):
+    """``(has *args or **kwargs, inputs without a default, inputs with one)`` of a Python
+    function, counted as MindSpore counts them (positional-or-keyword parameters; a method's
+    ``self`` left out)."""
+    code = function.__code__
+    has_var = bool(code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS))
+    count = code.co_argcount - code.co_posonlyargcount - (1 if is_method else 0)
+    defaults = len(function.__defaults__ or ())
+    return has_var, count - defaults, defaults
+
+
+def _bind_inputs(fn, args, kwargs):
+    """A jit function's inputs as MindSpore takes them (``graph/api.py``): keyword arguments
+    bound to the signature (``inspect``'s error for one missing or unknown), then the number
+    of positional inputs checked, with MindSpore's ``TypeError``."""
+    if kwargs:
+        try:
+            signature = inspect.signature(fn)
+        except (TypeError, ValueError):     # no signature to read (a builtin): the call itself binds
+            return args, kwargs
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        args, kwargs = bound.args, bound.kwargs
+    if isinstance(fn, types.MethodType) and hasattr(fn.__func__, "__code__"):
+        has_var, positional, defaults = _arg_counts(fn.__func__, True)
+    elif isinstance(fn, types.FunctionType):
+        has_var, positional, defaults = _arg_counts(fn, False)
+    else:
+        return args, kwargs
+    if not has_var:
+        name = fn.__name__
+        if len(args) < positional:
+            raise TypeError(f"Function {name} needs {positional} positional argument, but got {len(args)}.")
+        if len(args) > positional + defaults:
+            raise TypeError(f"Function {name} needs {positional} positional argument and {defaults} default "
+                            f"argument, total {positional + defaults}, but got {len(args)}.")
+    return args, kwargs
+
+
 class _JitFunction:
     """The object ``@jit`` returns: compiled when called outside a transform."""
 
@@ -113,6 +153,8 @@ class _JitFunction:
 
     def _call(self, args, kwargs, tried):
         """The call; ``tried``: the repeated call was tried and missed."""
+        if self.config.get("capture_mode") != "bytecode":
+            args, kwargs = _bind_inputs(self.fn, args, kwargs)
         if _CURRENT.value is not None:
             return self.fn(*args, **kwargs)
         compiled = self._compiled

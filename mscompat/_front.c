@@ -1,0 +1,309 @@
+/* The repeated call of an ms.jit function, in C: mscompat/_graph.py's generated Python call
+ * (_make_fast) does the same work and is what runs where this module was not built.
+ *
+ * A Front object is made for one compiled program and one input signature. Called with the
+ * function's inputs, it checks that nothing asks for the full call (another number of inputs,
+ * keyword arguments, a transform or a parallel mode in progress, an input that is not a plain
+ * Tensor), reads the Parameters' stored arrays and the inputs' arrays, runs the program's C++
+ * dispatcher on them, writes back the Parameters the program writes, and returns the output as
+ * a new Tensor. Every call it cannot take goes, unchanged, to the Python call it was made from
+ * (`fallback`); a TypeError from the dispatcher (another signature, a pending Parameter, JAX
+ * tracers) goes to `missed`, any other error to `failed`, which raises MindSpore's error.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#define SMALL 16
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *run;          /* the program's dispatcher */
+    PyObject *params;       /* tuple of the Parameters read, in the program's order */
+    PyObject *consts;       /* tuple of arrays passed after them (the RNG key of a keyed program) */
+    PyTypeObject *tensor;   /* Tensor */
+    Py_ssize_t data_off;    /* offsets of Tensor's `_data` and `_init` slots */
+    Py_ssize_t init_off;
+    Py_ssize_t n_args;
+    Py_ssize_t n_out;       /* outputs before the written Parameters in the program's results */
+    PyObject *written;      /* tuple of indices into params written back, in result order */
+    PyObject *scopes;       /* list: [number of active transform scopes] */
+    PyObject *current;      /* thread-local with `.value`: this thread's scope */
+    PyObject *par;          /* list: [active parallel mode or None] */
+    PyObject *fallback;     /* callable(*inputs): the Python call */
+    PyObject *missed;       /* callable(*inputs): after a TypeError of the dispatcher */
+    PyObject *failed;       /* callable(exception): raises the error to show */
+} Front;
+
+static PyObject *str_stored, *str_value;
+
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);    /* borrowed */
+    if (descr == NULL || Py_TYPE(descr) != &PyMemberDescr_Type) {
+        PyErr_Format(PyExc_TypeError, "%s has no slot '%s'", type->tp_name, name);
+        return -1;
+    }
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    if (member->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "%s.%s is not an object slot", type->tp_name, name);
+        return -1;
+    }
+    return member->offset;
+}
+
+static int
+busy(Front *f)
+{
+    PyObject *count = PyList_GET_ITEM(f->scopes, 0);
+    int active = PyObject_IsTrue(count);
+    if (active < 0)
+        return -1;
+    if (active) {
+        PyObject *value = PyObject_GetAttr(f->current, str_value);
+        if (value == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+                return -1;
+            PyErr_Clear();
+        }
+        else {
+            int set = value != Py_None;
+            Py_DECREF(value);
+            if (set)
+                return 1;
+        }
+    }
+    return PyList_GET_ITEM(f->par, 0) != Py_None;
+}
+
+static PyObject *
+front_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Front *f = (Front *)self;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if (kwnames != NULL || n != f->n_args)
+        return PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
+    int b = busy(f);
+    if (b < 0)
+        return NULL;
+    if (b)
+        return PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (Py_TYPE(args[i]) != f->tensor || *(PyObject **)((char *)args[i] + f->data_off) == NULL)
+            return PyObject_Vectorcall(f->fallback, args, nargsf, kwnames);
+    }
+    Py_ssize_t n_params = PyTuple_GET_SIZE(f->params), n_consts = PyTuple_GET_SIZE(f->consts);
+    Py_ssize_t total = n_params + n_consts + n;
+    PyObject *small[SMALL];
+    PyObject **stack = small;
+    if (total > SMALL) {
+        stack = PyMem_Malloc(total * sizeof(PyObject *));
+        if (stack == NULL)
+            return PyErr_NoMemory();
+    }
+    Py_ssize_t filled = 0;
+    PyObject *res = NULL;
+    for (Py_ssize_t j = 0; j < n_params; j++) {
+        PyObject *value = PyObject_GetAttr(PyTuple_GET_ITEM(f->params, j), str_stored);
+        if (value == NULL)
+            goto done;
+        stack[filled++] = value;
+    }
+    for (Py_ssize_t j = 0; j < n_consts; j++) {
+        PyObject *value = PyTuple_GET_ITEM(f->consts, j);
+        Py_INCREF(value);
+        stack[filled++] = value;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = *(PyObject **)((char *)args[i] + f->data_off);
+        Py_INCREF(value);
+        stack[filled++] = value;
+    }
+    res = PyObject_Vectorcall(f->run, stack, total, NULL);
+done:
+    for (Py_ssize_t j = 0; j < filled; j++)
+        Py_DECREF(stack[j]);
+    if (stack != small)
+        PyMem_Free(stack);
+    if (res == NULL) {
+        if (filled < total)     /* reading a Parameter failed */
+            return NULL;
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            return PyObject_Vectorcall(f->missed, args, n, NULL);
+        }
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_NormalizeException(&type, &value, &tb);
+        if (tb != NULL && value != NULL)
+            PyException_SetTraceback(value, tb);
+        Py_XDECREF(type);
+        Py_XDECREF(tb);
+        if (value == NULL)
+            return NULL;
+        PyObject *out = PyObject_CallOneArg(f->failed, value);
+        Py_DECREF(value);
+        Py_XDECREF(out);
+        if (out != NULL)
+            PyErr_SetString(PyExc_SystemError, "mscompat._front: the error handler returned");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(res, "the program's results are not a sequence");
+    Py_DECREF(res);
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n_written = PyTuple_GET_SIZE(f->written);
+    if (PySequence_Fast_GET_SIZE(seq) < f->n_out + n_written || f->n_out < 1) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_SystemError, "mscompat._front: fewer results than the program declares");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n_written; k++) {
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(f->written, k));
+        if (at == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (PyObject_SetAttr(PyTuple_GET_ITEM(f->params, at), str_stored,
+                             PySequence_Fast_GET_ITEM(seq, f->n_out + k)) < 0) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    PyObject *t = f->tensor->tp_alloc(f->tensor, 0);
+    if (t == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    PyObject *data = PySequence_Fast_GET_ITEM(seq, 0);
+    Py_INCREF(data);
+    *(PyObject **)((char *)t + f->data_off) = data;
+    Py_INCREF(Py_None);
+    *(PyObject **)((char *)t + f->init_off) = Py_None;
+    Py_DECREF(seq);
+    return t;
+}
+
+static PyObject *
+front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"run", "params", "consts", "tensor", "n_args", "n_out", "written", "scopes",
+                             "current", "par", "fallback", "missed", "failed", NULL};
+    PyObject *run, *params, *consts, *tensor, *written, *scopes, *current, *par, *fallback, *missed, *failed;
+    Py_ssize_t n_args, n_out;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!O!nnO!O!OO!OOO:Front", kwlist, &run, &PyTuple_Type, &params,
+                                     &PyTuple_Type, &consts, &PyType_Type, &tensor, &n_args, &n_out, &PyTuple_Type,
+                                     &written, &PyList_Type, &scopes, &current, &PyList_Type, &par, &fallback,
+                                     &missed, &failed))
+        return NULL;
+    if (PyList_GET_SIZE(scopes) < 1 || PyList_GET_SIZE(par) < 1) {
+        PyErr_SetString(PyExc_ValueError, "Front: scopes and par must hold one item");
+        return NULL;
+    }
+    Py_ssize_t data_off = slot_offset((PyTypeObject *)tensor, "_data");
+    if (data_off < 0)
+        return NULL;
+    Py_ssize_t init_off = slot_offset((PyTypeObject *)tensor, "_init");
+    if (init_off < 0)
+        return NULL;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(written); k++) {
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(written, k));
+        if (at < 0 || at >= PyTuple_GET_SIZE(params)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "Front: a written index is not a Parameter's");
+            return NULL;
+        }
+    }
+    Front *f = (Front *)type->tp_alloc(type, 0);
+    if (f == NULL)
+        return NULL;
+    f->vectorcall = front_vectorcall;
+#define KEEP(field, value) Py_INCREF(value); f->field = value;
+    KEEP(run, run) KEEP(params, params) KEEP(consts, consts) KEEP(written, written) KEEP(scopes, scopes)
+    KEEP(current, current) KEEP(par, par) KEEP(fallback, fallback) KEEP(missed, missed) KEEP(failed, failed)
+#undef KEEP
+    Py_INCREF(tensor);
+    f->tensor = (PyTypeObject *)tensor;
+    f->data_off = data_off;
+    f->init_off = init_off;
+    f->n_args = n_args;
+    f->n_out = n_out;
+    return (PyObject *)f;
+}
+
+static int
+front_traverse(Front *f, visitproc visit, void *arg)
+{
+    Py_VISIT(f->run); Py_VISIT(f->params); Py_VISIT(f->consts); Py_VISIT(f->tensor); Py_VISIT(f->written);
+    Py_VISIT(f->scopes); Py_VISIT(f->current); Py_VISIT(f->par); Py_VISIT(f->fallback); Py_VISIT(f->missed);
+    Py_VISIT(f->failed);
+    return 0;
+}
+
+static int
+front_clear(Front *f)
+{
+    Py_CLEAR(f->run); Py_CLEAR(f->params); Py_CLEAR(f->consts); Py_CLEAR(f->tensor); Py_CLEAR(f->written);
+    Py_CLEAR(f->scopes); Py_CLEAR(f->current); Py_CLEAR(f->par); Py_CLEAR(f->fallback); Py_CLEAR(f->missed);
+    Py_CLEAR(f->failed);
+    return 0;
+}
+
+static void
+front_dealloc(Front *f)
+{
+    PyObject_GC_UnTrack(f);
+    front_clear(f);
+    Py_TYPE(f)->tp_free((PyObject *)f);
+}
+
+static PyObject *
+front_call(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    return PyVectorcall_Call(self, args, kwargs);
+}
+
+static PyTypeObject FrontType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mscompat._front.Front",
+    .tp_basicsize = sizeof(Front),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "The repeated call of an ms.jit function for one input signature (see the module's source).",
+    .tp_new = front_new,
+    .tp_dealloc = (destructor)front_dealloc,
+    .tp_traverse = (traverseproc)front_traverse,
+    .tp_clear = (inquiry)front_clear,
+    .tp_call = front_call,
+    .tp_vectorcall_offset = offsetof(Front, vectorcall),
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_front",
+    .m_doc = "The repeated call of an ms.jit function in C (optional: mscompat/_graph.py generates the same "
+             "call in Python where this module is not built).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__front(void)
+{
+    if (PyType_Ready(&FrontType) < 0)
+        return NULL;
+    str_stored = PyUnicode_InternFromString("_stored");
+    str_value = PyUnicode_InternFromString("value");
+    if (str_stored == NULL || str_value == NULL)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&FrontType);
+    if (PyModule_AddObject(m, "Front", (PyObject *)&FrontType) < 0) {
+        Py_DECREF(&FrontType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
