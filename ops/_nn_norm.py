@@ -1,5 +1,6 @@
 """Normalization ops: batch_norm/BatchNorm (training mode updates the running statistics
 through their Parameter binding), layer_norm/LayerNorm, group_norm, rms_norm, lrn."""
+import functools
 import numbers
 
 import jax
@@ -16,6 +17,44 @@ _wrap = Tensor._wrap
 def _write(t, value):
     """Write ``value`` into Tensor/Parameter ``t`` in place (its binding), keeping its dtype."""
     t._data = value.astype(t._data.dtype) if t._data is not None else value
+
+
+def _channel(v, x, axes):
+    """The per-channel vector ``v`` shaped to broadcast against ``x`` reduced over ``axes``."""
+    return jnp.expand_dims(v, axes)
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3, 4))
+def _train_norm(x, gamma, beta, axes, eps):
+    """Training-mode batch normalization of float32 ``x`` over ``axes``: ``(y, batch mean, batch
+    variance)``. Its gradient is MindSpore's BatchNormGrad: with respect to ``x``, ``gamma`` and
+    ``beta`` from the gradient of ``y`` alone (the batch statistics' own cotangents are not
+    propagated, as in MindSpore's bprop of BatchNorm), in two reductions and one elementwise pass
+    instead of the chain through the mean and variance that differentiating the forward makes."""
+    return _train_norm_fwd(x, gamma, beta, axes, eps)[0]
+
+
+def _train_norm_fwd(x, gamma, beta, axes, eps):
+    mean = jnp.mean(x, axis=axes)
+    centered = x - _channel(mean, x, axes)
+    var = jnp.mean(jnp.square(centered), axis=axes)
+    rstd = jax.lax.rsqrt(var + jnp.float32(eps))
+    y = centered * _channel(gamma * rstd, x, axes) + _channel(beta, x, axes)
+    return (y, mean, var), (x, mean, rstd, gamma)
+
+
+def _train_norm_bwd(axes, eps, res, cts):
+    x, mean, rstd, gamma = res
+    dy = cts[0]
+    n = x.size // mean.size
+    xhat = (x - _channel(mean, x, axes)) * _channel(rstd, x, axes)
+    dbeta = jnp.sum(dy, axis=axes)
+    dgamma = jnp.sum(dy * xhat, axis=axes)
+    dx = _channel(gamma * rstd, x, axes) * (dy - _channel(dbeta / n, x, axes) - xhat * _channel(dgamma / n, x, axes))
+    return dx, dgamma, dbeta
+
+
+_train_norm.defvjp(_train_norm_fwd, _train_norm_bwd)
 
 
 def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format,
@@ -54,19 +93,16 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
     g, b, m, v = (p.astype(jnp.float32) for p in params)
     zeros = jnp.zeros((c,), jnp.float32)
     if is_training:
-        bmean = jnp.mean(f, axis=axes)
-        bvar = jnp.mean(jnp.square(f - bmean.reshape(shape)), axis=axes)
-        use_m, use_v = bmean, bvar
+        y, bmean, bvar = _train_norm(f, g, b, axes, float(epsilon))
         n = a.size // c
         unbiased = bvar * (n / max(n - 1, 1))
         _write(mean, (1 - momentum) * m + momentum * bmean)
         _write(variance, (1 - momentum) * v + momentum * unbiased)
     else:
         # inference: no batch statistics to compute; MindSpore returns zeros in their place
-        use_m, use_v = m, v
         bmean = bvar = zeros
-    inv = g / jnp.sqrt(use_v + jnp.float32(epsilon))
-    y = (f - use_m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
+        inv = g / jnp.sqrt(v + jnp.float32(epsilon))
+        y = (f - m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
     return (_wrap(y.astype(a.dtype)), _wrap(zeros.astype(params[0].dtype)), _wrap(zeros.astype(params[0].dtype)),
             _wrap(bmean.astype(params[0].dtype)), _wrap(bvar.astype(params[0].dtype)))
 

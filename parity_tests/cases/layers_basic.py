@@ -524,3 +524,34 @@ CASES += [
 
 # the default run keeps the first value case of each class; the rest run with -m slow
 one_per_class_by_default(CASES)
+
+# --- BatchNorm in training mode: gradients ---------------------------------------------------------
+# MindSpore's bprop of BatchNorm takes the gradient of its output y alone: cotangents on the batch
+# statistics it also returns reach neither the input nor scale and bias.
+
+
+def _bn_train_grads(ms, x, w, stats_weight, mode):
+    ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+    c = x.shape[1]
+    scale = ms.Parameter(ms.Tensor(np.linspace(0.5, 1.5, c).astype(np.float32)), name="scale")
+    bias = ms.Parameter(ms.Tensor(np.linspace(-0.2, 0.3, c).astype(np.float32)), name="bias")
+    mean = ms.Parameter(ms.Tensor(np.zeros(c, np.float32)), name="mean")
+    var = ms.Parameter(ms.Tensor(np.ones(c, np.float32)), name="var")
+    bn = ms.ops.BatchNorm(is_training=True, epsilon=1e-3, momentum=0.2)
+
+    def total(x):
+        out = bn(x, scale, bias, mean, var)
+        s = (out[0] * w).sum()
+        return s + (out[3] * stats_weight).sum() + (out[4] * stats_weight * 2).sum()
+    grads = ms.grad(total, grad_position=0, weights=[scale, bias])(x)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return [grads[0], list(grads[1]), mean, var]
+
+
+CASES += [
+    case("BatchNorm/train_grads_ignore_stats_cotangents",
+         lambda ms, x, w: _bn_train_grads(ms, x, w, 3.0, "pynative"), F32(4, 3, 2, 2), F32(4, 3, 2, 2, seed=5),
+         rtol=2e-5, atol=2e-6),
+    case("BatchNorm/train_grads_graph", lambda ms, x, w: _bn_train_grads(ms, x, w, 0.0, "graph"),
+         F32(2, 5, 3, 3), F32(2, 5, 3, 3, seed=6), rtol=2e-5, atol=2e-6),
+]
