@@ -18,7 +18,15 @@ def _limit_in_fresh_process(**env):
 
 
 def test_arena_limit_default_and_what_the_user_sets_wins():
-    assert _limit_in_fresh_process() == str(_host_memory.ARENAS)
+    cores = len(os.sched_getaffinity(0))
+    assert _host_memory.default_arenas() == max(_host_memory.ARENAS, cores)     # one per core, at least 2
+    assert _limit_in_fresh_process() == str(max(_host_memory.ARENAS, cores))
+    # a process bound to one core still gets two
+    one = subprocess.run(["taskset", "-c", "0", sys.executable, "-c",
+                          "from mscompat import _host_memory as h; print(h.default_arenas())"],
+                         capture_output=True, text=True)
+    if one.returncode == 0:
+        assert one.stdout.strip().splitlines()[-1] == str(_host_memory.ARENAS)
     assert _limit_in_fresh_process(MSCOMPAT_MALLOC_ARENAS="4") == "4"
     assert _limit_in_fresh_process(MSCOMPAT_MALLOC_ARENAS="0") == "None"      # glibc's default kept
     assert _limit_in_fresh_process(MALLOC_ARENA_MAX="8") == "None"            # glibc reads it itself
