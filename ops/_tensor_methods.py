@@ -867,7 +867,12 @@ _SAME_SIGNATURE = (
 
 
 def _forward(name):
+    """The method ``name``: the functional op itself where it is a Python function (a class
+    attribute binds the Tensor as its first argument: no frame of its own in between, as
+    ``jnp.ndarray``'s methods are its functions), else a function forwarding to it."""
     fn = _fn(name)
+    if isinstance(fn, types.FunctionType):
+        return fn
 
     def method(self, *args, **kwargs):
         return fn(self, *args, **kwargs)
