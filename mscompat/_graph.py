@@ -16,6 +16,7 @@ execution, with one :class:`GraphFallbackWarning` naming the file and line (Mind
 """
 import collections
 import functools
+import importlib
 import itertools
 import operator
 import os
@@ -29,8 +30,8 @@ from jax._src.array import ArrayImpl as _CONCRETE
 
 from . import _host_memory, _state, backends, log as logger
 from ._conv_layout import evaluate as _evaluate_program
-try:
-    from . import _front as _cfront     # optional C extension (setup.py); the Python call does the same
+try:    # the optional C extension (setup.py; a compiled module, not a Python one); the Python call does the same
+    _cfront = importlib.import_module(f"{__package__}._front")
 except ImportError:
     _cfront = None
 from ._control_flow import ControlFlowFallback, user_frame
