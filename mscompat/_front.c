@@ -27,7 +27,8 @@ typedef struct {
     Py_ssize_t init_off;
     Py_ssize_t n_args;
     Py_ssize_t n_out;       /* outputs before the written Parameters in the program's results */
-    PyObject *written;      /* tuple of indices into params written back, in result order */
+    Py_ssize_t n_written;   /* Parameters written back, in result order: their indices into params */
+    Py_ssize_t *written;
     PyObject *scopes;       /* list: [number of active transform scopes] */
     PyObject *current;      /* thread-local with `.value`: this thread's scope */
     PyObject *par;          /* list: [active parallel mode or None] */
@@ -154,19 +155,13 @@ done:
     Py_DECREF(res);
     if (seq == NULL)
         return NULL;
-    Py_ssize_t n_written = PyTuple_GET_SIZE(f->written);
-    if (PySequence_Fast_GET_SIZE(seq) < f->n_out + n_written || f->n_out < 1) {
+    if (PySequence_Fast_GET_SIZE(seq) < f->n_out + f->n_written) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_SystemError, "mscompat._front: fewer results than the program declares");
         return NULL;
     }
-    for (Py_ssize_t k = 0; k < n_written; k++) {
-        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(f->written, k));
-        if (at == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (PyObject_SetAttr(PyTuple_GET_ITEM(f->params, at), str_stored,
+    for (Py_ssize_t k = 0; k < f->n_written; k++) {
+        if (PyObject_SetAttr(PyTuple_GET_ITEM(f->params, f->written[k]), str_stored,
                              PySequence_Fast_GET_ITEM(seq, f->n_out + k)) < 0) {
             Py_DECREF(seq);
             return NULL;
@@ -198,8 +193,8 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                                      &written, &PyList_Type, &scopes, &current, &PyList_Type, &par, &fallback,
                                      &missed, &failed))
         return NULL;
-    if (PyList_GET_SIZE(scopes) < 1 || PyList_GET_SIZE(par) < 1) {
-        PyErr_SetString(PyExc_ValueError, "Front: scopes and par must hold one item");
+    if (PyList_GET_SIZE(scopes) < 1 || PyList_GET_SIZE(par) < 1 || n_out < 1) {
+        PyErr_SetString(PyExc_ValueError, "Front: scopes and par must hold one item, n_out be positive");
         return NULL;
     }
     Py_ssize_t data_off = slot_offset((PyTypeObject *)tensor, "_data");
@@ -208,20 +203,29 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Py_ssize_t init_off = slot_offset((PyTypeObject *)tensor, "_init");
     if (init_off < 0)
         return NULL;
-    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(written); k++) {
-        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(written, k));
-        if (at < 0 || at >= PyTuple_GET_SIZE(params)) {
+    Py_ssize_t n_written = PyTuple_GET_SIZE(written);
+    Py_ssize_t *at = PyMem_Malloc((n_written ? n_written : 1) * sizeof(Py_ssize_t));
+    if (at == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t k = 0; k < n_written; k++) {
+        at[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(written, k));
+        if (at[k] < 0 || at[k] >= PyTuple_GET_SIZE(params)) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "Front: a written index is not a Parameter's");
+            PyMem_Free(at);
             return NULL;
         }
     }
     Front *f = (Front *)type->tp_alloc(type, 0);
-    if (f == NULL)
+    if (f == NULL) {
+        PyMem_Free(at);
         return NULL;
+    }
+    f->n_written = n_written;
+    f->written = at;
     f->vectorcall = front_vectorcall;
 #define KEEP(field, value) Py_INCREF(value); f->field = value;
-    KEEP(run, run) KEEP(params, params) KEEP(consts, consts) KEEP(written, written) KEEP(scopes, scopes)
+    KEEP(run, run) KEEP(params, params) KEEP(consts, consts) KEEP(scopes, scopes)
     KEEP(current, current) KEEP(par, par) KEEP(fallback, fallback) KEEP(missed, missed) KEEP(failed, failed)
 #undef KEEP
     Py_INCREF(tensor);
@@ -236,7 +240,7 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static int
 front_traverse(Front *f, visitproc visit, void *arg)
 {
-    Py_VISIT(f->run); Py_VISIT(f->params); Py_VISIT(f->consts); Py_VISIT(f->tensor); Py_VISIT(f->written);
+    Py_VISIT(f->run); Py_VISIT(f->params); Py_VISIT(f->consts); Py_VISIT(f->tensor);
     Py_VISIT(f->scopes); Py_VISIT(f->current); Py_VISIT(f->par); Py_VISIT(f->fallback); Py_VISIT(f->missed);
     Py_VISIT(f->failed);
     return 0;
@@ -245,7 +249,7 @@ front_traverse(Front *f, visitproc visit, void *arg)
 static int
 front_clear(Front *f)
 {
-    Py_CLEAR(f->run); Py_CLEAR(f->params); Py_CLEAR(f->consts); Py_CLEAR(f->tensor); Py_CLEAR(f->written);
+    Py_CLEAR(f->run); Py_CLEAR(f->params); Py_CLEAR(f->consts); Py_CLEAR(f->tensor);
     Py_CLEAR(f->scopes); Py_CLEAR(f->current); Py_CLEAR(f->par); Py_CLEAR(f->fallback); Py_CLEAR(f->missed);
     Py_CLEAR(f->failed);
     return 0;
@@ -256,6 +260,7 @@ front_dealloc(Front *f)
 {
     PyObject_GC_UnTrack(f);
     front_clear(f);
+    PyMem_Free(f->written);
     Py_TYPE(f)->tp_free((PyObject *)f);
 }
 

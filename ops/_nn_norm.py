@@ -19,8 +19,9 @@ def _write(t, value):
     t._data = value.astype(t._data.dtype) if t._data is not None else value
 
 
-def _channel(v, x, axes):
-    """The per-channel vector ``v`` shaped to broadcast against ``x`` reduced over ``axes``."""
+def _channel(v, axes):
+    """The per-channel vector ``v`` shaped to broadcast against the input it was reduced from
+    over ``axes``."""
     return jnp.expand_dims(v, axes)
 
 
@@ -36,10 +37,10 @@ def _train_norm(x, gamma, beta, axes, eps):
 
 def _train_norm_fwd(x, gamma, beta, axes, eps):
     mean = jnp.mean(x, axis=axes)
-    centered = x - _channel(mean, x, axes)
+    centered = x - _channel(mean, axes)
     var = jnp.mean(jnp.square(centered), axis=axes)
     rstd = jax.lax.rsqrt(var + jnp.float32(eps))
-    y = centered * _channel(gamma * rstd, x, axes) + _channel(beta, x, axes)
+    y = centered * _channel(gamma * rstd, axes) + _channel(beta, axes)
     return (y, mean, var), (x, mean, rstd, gamma)
 
 
@@ -47,10 +48,10 @@ def _train_norm_bwd(axes, eps, res, cts):
     x, mean, rstd, gamma = res
     dy = cts[0]
     n = x.size // mean.size
-    xhat = (x - _channel(mean, x, axes)) * _channel(rstd, x, axes)
+    xhat = (x - _channel(mean, axes)) * _channel(rstd, axes)
     dbeta = jnp.sum(dy, axis=axes)
     dgamma = jnp.sum(dy * xhat, axis=axes)
-    dx = _channel(gamma * rstd, x, axes) * (dy - _channel(dbeta / n, x, axes) - xhat * _channel(dgamma / n, x, axes))
+    dx = _channel(gamma * rstd, axes) * (dy - _channel(dbeta / n, axes) - xhat * _channel(dgamma / n, axes))
     return dx, dgamma, dbeta
 
 

@@ -95,22 +95,29 @@ _OPTION_CHECKS = {
 }
 
 
-@functools.lru_cache(maxsize=4096)
-def _arg_counts(function, is_method):
-    """``(has *args or **kwargs, inputs without a default, inputs with one)`` of a Python
-    function, counted as MindSpore counts them (positional-or-keyword parameters; a method's
-    ``self`` left out)."""
+def _arity(fn):
+    """``(inputs without a default, inputs with one)`` of the Python function or method ``fn``,
+    counted as MindSpore counts them (positional-or-keyword parameters; a method's ``self``
+    left out); None where MindSpore checks no count (``*args`` or ``**kwargs``, not a Python
+    function)."""
+    if isinstance(fn, types.MethodType) and hasattr(fn.__func__, "__code__"):
+        function, is_method = fn.__func__, True
+    elif isinstance(fn, types.FunctionType):
+        function, is_method = fn, False
+    else:
+        return None
     code = function.__code__
-    has_var = bool(code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS))
-    count = code.co_argcount - code.co_posonlyargcount - (1 if is_method else 0)
+    if code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return None
     defaults = len(function.__defaults__ or ())
-    return has_var, count - defaults, defaults
+    return code.co_argcount - code.co_posonlyargcount - is_method - defaults, defaults
 
 
-def _bind_inputs(fn, args, kwargs):
+def _bind_inputs(fn, arity, args, kwargs):
     """A jit function's inputs as MindSpore takes them (``graph/api.py``): keyword arguments
     bound to the signature (``inspect``'s error for one missing or unknown), then the number
-    of positional inputs checked, with MindSpore's ``TypeError``."""
+    of positional inputs checked against ``arity`` (:func:`_arity`), with MindSpore's
+    ``TypeError``."""
     if kwargs:
         try:
             signature = inspect.signature(fn)
@@ -119,18 +126,12 @@ def _bind_inputs(fn, args, kwargs):
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
         args, kwargs = bound.args, bound.kwargs
-    if isinstance(fn, types.MethodType) and hasattr(fn.__func__, "__code__"):
-        has_var, positional, defaults = _arg_counts(fn.__func__, True)
-    elif isinstance(fn, types.FunctionType):
-        has_var, positional, defaults = _arg_counts(fn, False)
-    else:
-        return args, kwargs
-    if not has_var:
-        name = fn.__name__
+    if arity is not None:
+        positional, defaults = arity
         if len(args) < positional:
-            raise TypeError(f"Function {name} needs {positional} positional argument, but got {len(args)}.")
+            raise TypeError(f"Function {fn.__name__} needs {positional} positional argument, but got {len(args)}.")
         if len(args) > positional + defaults:
-            raise TypeError(f"Function {name} needs {positional} positional argument and {defaults} default "
+            raise TypeError(f"Function {fn.__name__} needs {positional} positional argument and {defaults} default "
                             f"argument, total {positional + defaults}, but got {len(args)}.")
     return args, kwargs
 
@@ -142,6 +143,9 @@ class _JitFunction:
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.config = config
+        # MindSpore's binding of the inputs (_bind_inputs); its bytecode capture runs the function as called
+        self._binds = config.get("capture_mode") != "bytecode"
+        self._arity = _arity(fn)
         self._compiled = None
         self._front = None      # the repeated call its own __call__ was made from (_install_front)
         self._function = None   # the function form, for a plain function (_function_form)
@@ -153,8 +157,8 @@ class _JitFunction:
 
     def _call(self, args, kwargs, tried):
         """The call; ``tried``: the repeated call was tried and missed."""
-        if self.config.get("capture_mode") != "bytecode":
-            args, kwargs = _bind_inputs(self.fn, args, kwargs)
+        if self._binds:
+            args, kwargs = _bind_inputs(self.fn, self._arity, args, kwargs)
         if _CURRENT.value is not None:
             return self.fn(*args, **kwargs)
         compiled = self._compiled
