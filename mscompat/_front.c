@@ -1,6 +1,12 @@
 /* The repeated call of an ms.jit function, in C: mscompat/_graph.py's generated Python call
  * (_make_fast) does the same work and is what runs where this module was not built.
  *
+ * A Function is what `ms.jit` returns for a plain function where this module was built: a
+ * callable with the function's attributes (`functools.update_wrapper`), bound as a method like a
+ * function. Called, it hands a call with positional inputs only to its `front` (the repeated
+ * call, once there is one), every other call to `call` (the full call, in Python); so a
+ * repeated call runs no Python frame at all.
+ *
  * A Front object is made for one compiled program and one input signature. Called with the
  * function's inputs, it checks that nothing asks for the full call (another number of inputs,
  * keyword arguments, a transform or a parallel mode in progress, an input that is not a plain
@@ -29,6 +35,8 @@ typedef struct {
     Py_ssize_t n_out;       /* outputs before the written Parameters in the program's results */
     Py_ssize_t n_written;   /* Parameters written back, in result order: their indices into params */
     Py_ssize_t *written;
+    char *donated;          /* per Parameter: 1 where the program donates its value (copied if shared) */
+    PyObject *own;          /* callable(value): a copy of a donated value something else holds */
     PyObject *scopes;       /* list: [number of active transform scopes] */
     PyObject *current;      /* thread-local with `.value`: this thread's scope */
     PyObject *par;          /* list: [active parallel mode or None] */
@@ -107,9 +115,20 @@ front_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
     Py_ssize_t filled = 0;
     PyObject *res = NULL;
     for (Py_ssize_t j = 0; j < n_params; j++) {
-        PyObject *value = PyObject_GetAttr(PyTuple_GET_ITEM(f->params, j), str_stored);
+        PyObject *param = PyTuple_GET_ITEM(f->params, j);
+        PyObject *value = PyObject_GetAttr(param, str_stored);
         if (value == NULL)
             goto done;
+        if (f->donated[j] && Py_REFCNT(value) > 2) {
+            /* held elsewhere too (not only by the Parameter and here): the program gets a copy */
+            PyObject *copy = PyObject_CallOneArg(f->own, value);
+            Py_DECREF(value);
+            if (copy == NULL || PyObject_SetAttr(param, str_stored, copy) < 0) {
+                Py_XDECREF(copy);
+                goto done;
+            }
+            value = copy;
+        }
         stack[filled++] = value;
     }
     for (Py_ssize_t j = 0; j < n_consts; j++) {
@@ -185,13 +204,14 @@ static PyObject *
 front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"run", "params", "consts", "tensor", "n_args", "n_out", "written", "scopes",
-                             "current", "par", "fallback", "missed", "failed", NULL};
+                             "current", "par", "fallback", "missed", "failed", "donated", "own", NULL};
     PyObject *run, *params, *consts, *tensor, *written, *scopes, *current, *par, *fallback, *missed, *failed;
+    PyObject *donated = NULL, *own = Py_None;
     Py_ssize_t n_args, n_out;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!O!nnO!O!OO!OOO:Front", kwlist, &run, &PyTuple_Type, &params,
-                                     &PyTuple_Type, &consts, &PyType_Type, &tensor, &n_args, &n_out, &PyTuple_Type,
-                                     &written, &PyList_Type, &scopes, &current, &PyList_Type, &par, &fallback,
-                                     &missed, &failed))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!O!nnO!O!OO!OOO|O!O:Front", kwlist, &run, &PyTuple_Type,
+                                     &params, &PyTuple_Type, &consts, &PyType_Type, &tensor, &n_args, &n_out,
+                                     &PyTuple_Type, &written, &PyList_Type, &scopes, &current, &PyList_Type, &par,
+                                     &fallback, &missed, &failed, &PyTuple_Type, &donated, &own))
         return NULL;
     if (PyList_GET_SIZE(scopes) < 1 || PyList_GET_SIZE(par) < 1 || n_out < 1) {
         PyErr_SetString(PyExc_ValueError, "Front: scopes and par must hold one item, n_out be positive");
@@ -203,24 +223,36 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Py_ssize_t init_off = slot_offset((PyTypeObject *)tensor, "_init");
     if (init_off < 0)
         return NULL;
+    Py_ssize_t n_params = PyTuple_GET_SIZE(params);
     Py_ssize_t n_written = PyTuple_GET_SIZE(written);
-    Py_ssize_t *at = PyMem_Malloc((n_written ? n_written : 1) * sizeof(Py_ssize_t));
-    if (at == NULL)
-        return PyErr_NoMemory();
-    for (Py_ssize_t k = 0; k < n_written; k++) {
-        at[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(written, k));
-        if (at[k] < 0 || at[k] >= PyTuple_GET_SIZE(params)) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "Front: a written index is not a Parameter's");
-            PyMem_Free(at);
-            return NULL;
-        }
-    }
-    Front *f = (Front *)type->tp_alloc(type, 0);
-    if (f == NULL) {
-        PyMem_Free(at);
+    Py_ssize_t n_donated = donated == NULL ? 0 : PyTuple_GET_SIZE(donated);
+    if (n_donated && !PyCallable_Check(own)) {
+        PyErr_SetString(PyExc_TypeError, "Front: donated values need a callable own");
         return NULL;
     }
+    Py_ssize_t *at = PyMem_Malloc((n_written ? n_written : 1) * sizeof(Py_ssize_t));
+    char *mask = PyMem_Calloc(n_params ? n_params : 1, 1);
+    if (at == NULL || mask == NULL)
+        goto no_memory;
+    for (Py_ssize_t k = 0; k < n_written + n_donated; k++) {
+        PyObject *index = k < n_written ? PyTuple_GET_ITEM(written, k) : PyTuple_GET_ITEM(donated, k - n_written);
+        Py_ssize_t i = PyLong_AsSsize_t(index);
+        if (i < 0 || i >= n_params) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "Front: a written or donated index is not a Parameter's");
+            goto fail;
+        }
+        if (k < n_written)
+            at[k] = i;
+        else
+            mask[i] = 1;
+    }
+    Front *f = (Front *)type->tp_alloc(type, 0);
+    if (f == NULL)
+        goto fail;
+    f->donated = mask;
+    Py_INCREF(own);
+    f->own = own;
     f->n_written = n_written;
     f->written = at;
     f->vectorcall = front_vectorcall;
@@ -235,6 +267,12 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     f->n_args = n_args;
     f->n_out = n_out;
     return (PyObject *)f;
+no_memory:
+    PyErr_NoMemory();
+fail:
+    PyMem_Free(at);
+    PyMem_Free(mask);
+    return NULL;
 }
 
 static int
@@ -242,7 +280,7 @@ front_traverse(Front *f, visitproc visit, void *arg)
 {
     Py_VISIT(f->run); Py_VISIT(f->params); Py_VISIT(f->consts); Py_VISIT(f->tensor);
     Py_VISIT(f->scopes); Py_VISIT(f->current); Py_VISIT(f->par); Py_VISIT(f->fallback); Py_VISIT(f->missed);
-    Py_VISIT(f->failed);
+    Py_VISIT(f->failed); Py_VISIT(f->own);
     return 0;
 }
 
@@ -251,7 +289,7 @@ front_clear(Front *f)
 {
     Py_CLEAR(f->run); Py_CLEAR(f->params); Py_CLEAR(f->consts); Py_CLEAR(f->tensor);
     Py_CLEAR(f->scopes); Py_CLEAR(f->current); Py_CLEAR(f->par); Py_CLEAR(f->fallback); Py_CLEAR(f->missed);
-    Py_CLEAR(f->failed);
+    Py_CLEAR(f->failed); Py_CLEAR(f->own);
     return 0;
 }
 
@@ -261,6 +299,7 @@ front_dealloc(Front *f)
     PyObject_GC_UnTrack(f);
     front_clear(f);
     PyMem_Free(f->written);
+    PyMem_Free(f->donated);
     Py_TYPE(f)->tp_free((PyObject *)f);
 }
 
@@ -284,6 +323,171 @@ static PyTypeObject FrontType = {
     .tp_vectorcall_offset = offsetof(Front, vectorcall),
 };
 
+/* ---- Function: the object ms.jit returns for a plain function ---- */
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *call;         /* callable(*args, **kwargs): the full call */
+    PyObject *front;        /* callable(*args): the repeated call, or NULL */
+    PyObject *dict;         /* the function's attributes (__name__, __wrapped__, ...) */
+    PyObject *weakrefs;
+} Function;
+
+static PyTypeObject FunctionType;
+
+static PyObject *
+function_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Function *fn = (Function *)self;
+    PyObject *target = (kwnames == NULL && fn->front != NULL) ? fn->front : fn->call;
+    if (Py_TYPE(target) == &FrontType)      /* straight to the Front's own call */
+        return front_vectorcall(target, args, nargsf, NULL);
+    Py_INCREF(target);      /* the front may be replaced while it runs (another thread) */
+    PyObject *out = PyObject_Vectorcall(target, args, nargsf, kwnames);
+    Py_DECREF(target);
+    return out;
+}
+
+static PyObject *
+function_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"call", NULL};
+    PyObject *call;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:Function", kwlist, &call))
+        return NULL;
+    if (!PyCallable_Check(call)) {
+        PyErr_SetString(PyExc_TypeError, "Function: call must be callable");
+        return NULL;
+    }
+    Function *fn = (Function *)type->tp_alloc(type, 0);
+    if (fn == NULL)
+        return NULL;
+    fn->vectorcall = function_vectorcall;
+    Py_INCREF(call);
+    fn->call = call;
+    return (PyObject *)fn;
+}
+
+static int
+function_traverse(Function *fn, visitproc visit, void *arg)
+{
+    Py_VISIT(fn->call); Py_VISIT(fn->front); Py_VISIT(fn->dict);
+    return 0;
+}
+
+static int
+function_clear(Function *fn)
+{
+    Py_CLEAR(fn->call); Py_CLEAR(fn->front); Py_CLEAR(fn->dict);
+    return 0;
+}
+
+static void
+function_dealloc(Function *fn)
+{
+    PyObject_GC_UnTrack(fn);
+    if (fn->weakrefs != NULL)
+        PyObject_ClearWeakRefs((PyObject *)fn);
+    function_clear(fn);
+    Py_TYPE(fn)->tp_free((PyObject *)fn);
+}
+
+static PyObject *
+function_call(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    return PyVectorcall_Call(self, args, kwargs);
+}
+
+static PyObject *
+function_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);     /* as a function: a method of the object */
+}
+
+static PyObject *
+function_attr(Function *fn, const char *name)
+{
+    PyObject *value = fn->dict == NULL ? NULL : PyDict_GetItemString(fn->dict, name);    /* borrowed */
+    return value != NULL && PyUnicode_Check(value) ? value : NULL;
+}
+
+static PyObject *
+function_repr(Function *fn)
+{
+    PyObject *name = function_attr(fn, "__qualname__");
+    if (name == NULL)
+        name = function_attr(fn, "__name__");
+    if (name == NULL)
+        return PyUnicode_FromFormat("<function at %p>", fn);
+    return PyUnicode_FromFormat("<function %U at %p>", name, fn);
+}
+
+static PyObject *
+function_reduce(Function *fn, PyObject *unused)
+{
+    /* pickled by reference, as a function is: its module's attribute of its qualified name */
+    PyObject *name = function_attr(fn, "__qualname__");
+    if (name == NULL) {
+        PyErr_SetString(PyExc_TypeError, "cannot pickle a jit function without a __qualname__");
+        return NULL;
+    }
+    Py_INCREF(name);
+    return name;
+}
+
+static PyObject *
+function_self(PyObject *self, PyObject *unused)
+{
+    Py_INCREF(self);
+    return self;
+}
+
+static PyMethodDef function_methods[] = {
+    {"__reduce__", (PyCFunction)function_reduce, METH_NOARGS, "Pickled by reference, as a function."},
+    {"__copy__", function_self, METH_NOARGS, "The function itself, as for a function."},
+    {"__deepcopy__", function_self, METH_O, "The function itself, as for a function."},
+    {NULL}
+};
+
+static PyMemberDef function_members[] = {
+    {"call", T_OBJECT, offsetof(Function, call), READONLY, "the full call"},
+    {"front", T_OBJECT, offsetof(Function, front), 0, "the repeated call (positional inputs), or None"},
+    {"__dictoffset__", T_PYSSIZET, offsetof(Function, dict), READONLY},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(Function, weakrefs), READONLY},
+    {NULL}
+};
+
+static PyGetSetDef function_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict},
+    {NULL}
+};
+
+static PyTypeObject FunctionType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mscompat._front.Function",
+    .tp_basicsize = sizeof(Function),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = "An ms.jit function (see the module's source).",
+    .tp_new = function_new,
+    .tp_dealloc = (destructor)function_dealloc,
+    .tp_traverse = (traverseproc)function_traverse,
+    .tp_clear = (inquiry)function_clear,
+    .tp_call = function_call,
+    .tp_repr = (reprfunc)function_repr,
+    .tp_descr_get = function_descr_get,
+    .tp_methods = function_methods,
+    .tp_members = function_members,
+    .tp_getset = function_getset,
+    .tp_dictoffset = offsetof(Function, dict),
+    .tp_weaklistoffset = offsetof(Function, weakrefs),
+    .tp_vectorcall_offset = offsetof(Function, vectorcall),
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_front",
@@ -295,7 +499,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__front(void)
 {
-    if (PyType_Ready(&FrontType) < 0)
+    if (PyType_Ready(&FrontType) < 0 || PyType_Ready(&FunctionType) < 0)
         return NULL;
     str_stored = PyUnicode_InternFromString("_stored");
     str_value = PyUnicode_InternFromString("value");
@@ -307,6 +511,12 @@ PyInit__front(void)
     Py_INCREF(&FrontType);
     if (PyModule_AddObject(m, "Front", (PyObject *)&FrontType) < 0) {
         Py_DECREF(&FrontType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&FunctionType);
+    if (PyModule_AddObject(m, "Function", (PyObject *)&FunctionType) < 0) {
+        Py_DECREF(&FunctionType);
         Py_DECREF(m);
         return NULL;
     }

@@ -20,8 +20,10 @@ import importlib
 import itertools
 import operator
 import os
+import sys
 import threading
 import time
+import types
 import warnings
 
 import jax
@@ -356,6 +358,7 @@ def _flat_program(fn, n_values, impl, tree, out_tree):
                    if type(d) is Tensor and d._data is not rest[k] and "_rebound" not in d.__dict__}
         leaves, out_tree[0] = jax.tree_util.tree_flatten((res, changed))
         out_tree[1] = res[2] is not None
+        out_tree[2] = tuple(i for i, v in enumerate(res[1]) if v is not None)    # the Parameters written
         return tuple(leaves)
     return flat
 
@@ -374,6 +377,31 @@ def _compiled_form(flat, closed, layout, key_at=None, key=None):
     run.__name__ = getattr(flat, "__name__", "run")
     run.__wrapped__ = flat      # the program as traced (data dump re-traces it with every input)
     return run
+
+
+# --- donation: a program writes its new Parameter values into the buffers of the old ones -----
+DONATE_MIN_BYTES = 1 << 20      # below this the Parameters a program writes are not donated (nothing to save)
+
+
+def _donated(values, written):
+    """The positions of the Parameter values a program donates: those it writes, where they
+    are concrete arrays of at least ``DONATE_MIN_BYTES`` together (``MSCOMPAT_DONATE=0``: none).
+    XLA then writes the new values into the old values' buffers: the step holds one copy of the
+    weights and optimizer state, not two. Each call checks that nothing else holds a donated
+    value (``sys.getrefcount``) and passes a copy where something does, so no Tensor or other
+    Parameter ever sees a deleted array; a value with a NumPy view XLA copies itself."""
+    if not written or os.environ.get("MSCOMPAT_DONATE", "") == "0":
+        return ()
+    if not all(type(values[i]) is _CONCRETE for i in written):
+        return ()
+    if sum(values[i].nbytes for i in written) < DONATE_MIN_BYTES:
+        return ()
+    return tuple(written)
+
+
+def _own(value):
+    """A copy of a donated value something else also holds (the copy is donated)."""
+    return value.copy() if type(value) is _CONCRETE else value
 
 
 # --- the repeated call ------------------------------------------------------------------------
@@ -446,7 +474,9 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     earlier code (another thread) reads that code's own names. That code takes its inputs as
     positional parameters (no tuple made for them) defaulting to ``MISS``: the function's
     ``__defaults__`` are ``MISS_DEFAULTS`` for every code it gets, so a swap never pairs a code
-    with defaults of another length.
+    with defaults of another length. With ``into`` a ``mscompat._front.Function`` (the function
+    form where the C module was built) the call made becomes its ``front``: a ``_front.Front``
+    (:func:`_c_front`) where the C call can take it, else the generated function.
 
     The checks of a transform in progress read this thread's scope only while a scope is
     active in some thread (``_state.ACTIVE_SCOPES``); a program whose trace set up no recorded
@@ -458,7 +488,7 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
              "owner" + sfx: owner, "TypeError": TypeError, "CHECK": RUNTIME_CHECK_ERROR, "reraise": reraise,
              "RECORDING": _RECORDING, "raise_recorded": _raise_recorded, "key0" + sfx: _raw_key(_state.ensure_key()),
              "rng": _rng, "ensure_key": _state.ensure_key, "raw_key": _raw_key, "params" + sfx: params,
-             "wrap_out" + sfx: wrap_out, "plain_dicts": plain_dicts}
+             "wrap_out" + sfx: wrap_out, "plain_dicts": plain_dicts, "getrefcount": sys.getrefcount, "own": _own}
     names.update((f"p{i}{sfx}", p) for i, p in enumerate(params))
     a = [f"__arg{i}" for i in range(n_args)]    # names no keyword argument of a user's function takes
     unpack = f"    {', '.join(a)}, = args\n" if n_args else ""
@@ -481,6 +511,10 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
                     f"        return {miss}"]
     check = (f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return {miss}\n"
              if n_args else "")
+    # a donated value something else holds: the program gets a copy (held here: its Parameter's
+    # __dict__ and getrefcount's argument)
+    check += "".join(f"    if getrefcount(p{i}{sfx}._stored) > 2:\n        p{i}{sfx}._stored = own(p{i}{sfx}._stored)\n"
+                     for i in entry.out_tree[2])
     inputs = [f"p{i}{sfx}._stored" for i in range(len(params))]
     if draws:
         inputs.append("raw_key(ensure_key())")
@@ -514,9 +548,13 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     code = compile("\n".join(lines), f"<fast call of {owner.name}>", "exec")
     exec(code, names)
     if into is not None:
-        if (_cfront is not None and 0 < n_args <= POSITIONAL and not draws and not changed and wrap_out is None
-                and not dicts and not _RECORDING[0] and os.environ.get("MSCOMPAT_FRONT", "") != "python"):
-            names = _c_front(names, sfx, a, params, entry, n_args, n_out, written, slow, owner)
+        if type(into) is not types.FunctionType:    # a _front.Function: the call made is its front
+            front = names["call"]
+            if 0 < n_args <= POSITIONAL and not draws and not changed and wrap_out is None and not dicts \
+                    and not _RECORDING[0]:
+                front = _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner)
+            into.front = front
+            return into
         into.__globals__.update(names)      # first the names, then the code that reads them
         into.__code__ = names["call"].__code__
         return into
@@ -527,14 +565,10 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     return call
 
 
-def _c_front(names, sfx, a, params, entry, n_args, n_out, written, slow, owner):
-    """The names of a function-form call that hands its inputs to ``mscompat._front.Front``: the
-    same call as the generated Python one (``names["call"]``), in C (no frame of its own, the
-    output Tensor made without bytecode). The function's code passes the inputs given
-    positionally on; every other call, and every call the C call does not take, goes to the
-    Python call."""
-    python_call = names["call"]
-
+def _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner):
+    """A ``mscompat._front.Front``: the same call as the generated Python one (``names["call"]``),
+    in C (no frame of its own, the output Tensor made without bytecode), handing every call it
+    does not take to the Python call."""
     def missed(*values):        # the dispatcher's TypeError: another signature, a pending Parameter, tracers
         owner.fast_misses += 1
         return slow(values, {}, True)
@@ -545,19 +579,11 @@ def _c_front(names, sfx, a, params, entry, n_args, n_out, written, slow, owner):
             raise err
         raise exc.with_traceback(None) from None
 
-    front = _cfront.Front(run=names["run" + sfx], params=tuple(params),
-                          consts=(names["key0" + sfx],) if entry.key_at is None else (),
-                          tensor=Tensor, n_args=n_args, n_out=n_out, written=tuple(written),
-                          scopes=_state.ACTIVE_SCOPES, current=_state._CURRENT, par=_PAR, fallback=python_call,
-                          missed=missed, failed=failed)
-    given = ", ".join(a)
-    lines = [f"def call({', '.join(f'{x}=MISS' for x in a)}, *args, **kwargs):",
-             "    if args or kwargs:",
-             f"        return python{sfx}({given}, *args, **kwargs)",
-             f"    return front{sfx}({given})"]
-    out = {"MISS": _MISS, "front" + sfx: front, "python" + sfx: python_call}
-    exec(compile("\n".join(lines), f"<fast call of {owner.name}>", "exec"), out)
-    return out
+    return _cfront.Front(run=names["run" + sfx], params=tuple(params), donated=entry.out_tree[2], own=_own,
+                         consts=(names["key0" + sfx],) if entry.key_at is None else (),
+                         tensor=Tensor, n_args=n_args, n_out=n_out, written=tuple(written),
+                         scopes=_state.ACTIVE_SCOPES, current=_state._CURRENT, par=_PAR, fallback=names["call"],
+                         missed=missed, failed=failed)
 
 
 class _Programs:
@@ -576,15 +602,16 @@ class _Programs:
         """``(program, executable, direct, out_tree, key_at)`` for these flat inputs; ``key_at``:
         the position of the RNG key among them when the program leaves it out (it draws
         nothing), else None."""
-        out_tree = [None, True]
+        out_tree = [None, True, ()]
         n = len(values)
         flat = _flat_program(self.owner._program(self.params, spec, layout), n, jax.random.key_impl(key), tree,
                              out_tree)
         closed = jax.make_jaxpr(flat)(*flat_args)    # the one trace of the user's code
         channels_last = backends.device_target() == "CPU"   # XLA:CPU's convolutions: activations kept channels-last
         key_at = None if out_tree[1] else n
+        out_tree[2] = donate = _donated(values, out_tree[2])
         for _ in range(2):
-            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]))
+            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]), donate_argnums=donate)
             program = backends.wrap_program(jitted, self.owner.name)
             if program is jitted or key_at is None:
                 break
@@ -658,6 +685,14 @@ class _Programs:
         """``(entry, ((outputs, Parameter updates, key, attribute arrays), {input position: new
         value}))``: as a call, with the program's cache entry (its ``written`` slot)."""
         entry, program, _, out_tree, flat_args = self._program_for(values, key, dyn, spec)
+        if out_tree[2]:
+            # a donated value also held elsewhere (a Tensor of it, another Parameter): the program
+            # gets a copy. Held here: its Parameter, ``values``, ``flat_args`` and getrefcount's argument.
+            shared = [i for i in out_tree[2] if sys.getrefcount(flat_args[i]) > 4]
+            if shared:
+                flat_args = list(flat_args)
+                for i in shared:
+                    flat_args[i] = values[i] = self.params[i]._stored = _own(flat_args[i])
         return entry, jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
 
     def lower(self, values, key, dyn, spec):

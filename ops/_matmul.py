@@ -169,8 +169,18 @@ def mm(input, mat2):
     return _matmul_2d(input, mat2)
 
 
+def _matmul_call(prim, x, w):
+    """``MatMul(transpose_a, transpose_b)(x, w)``: the common eager case first (no transposes)."""
+    ta, tb = prim.transpose_a, prim.transpose_b
+    if ta is False and tb is False:
+        out = _eager_product(x, w)
+        if out is not None:
+            return out
+    return _matmul_2d(x, w, ta, tb)
+
+
 primitive("MatMul", _matmul_2d, attrs=(("transpose_a", False), ("transpose_b", False)),
-          call=lambda p, x, w: _matmul_2d(x, w, p.transpose_a, p.transpose_b),
+          call=_matmul_call,
           amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, shard_rule="matmul", amp_order=6)
 primitive("BatchMatMul", _batch_matmul, attrs=(("transpose_a", False), ("transpose_b", False)),
           amp={"O1": WHITE, "auto": WHITE}, ascend_cube=True, amp_order=7)

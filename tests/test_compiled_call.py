@@ -174,13 +174,16 @@ def test_threads_share_one_function():
     assert not errors, errors
 
 
-def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cannot_take():
+def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cannot_take(front):
     fn, w, b = _linear()
     x, y = _t(2, 4), _t(2, 3, seed=2)
     first = fn(x, y).asnumpy()
-    # as MindSpore's jit, the decorated function is a function; its code is the repeated call
-    assert isinstance(fn, types.FunctionType) and fn.__name__ == "fn"
-    assert fn.__code__.co_filename.startswith("<fast call of")   # one generated frame for the call
+    assert fn.__name__ == "fn"
+    if front == "c":    # a function-like C object: its positional calls go to the C repeated call
+        assert isinstance(fn.front, _graph._cfront.Front)
+    else:   # as MindSpore's jit, the decorated function is a function; its code is the repeated call
+        assert isinstance(fn, types.FunctionType)
+        assert fn.__code__.co_filename.startswith("<fast call of")   # one generated frame for the call
     np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
     np.testing.assert_allclose(fn(x, y=y).asnumpy(), first, rtol=1e-6)      # keywords: the full call
     np.testing.assert_allclose(fn(x, 1.0).asnumpy(), x.asnumpy() @ w.asnumpy() + 1.0, rtol=1e-5)
@@ -189,7 +192,10 @@ def test_the_repeated_call_is_the_functions_own_call_and_hands_back_what_it_cann
     np.testing.assert_allclose(g.asnumpy(), np.tile(x.asnumpy().sum(0)[:, None], (1, 3)), rtol=1e-5)
     other = _linear()[0]
     other(x, y)
-    assert other.__code__ is not fn.__code__ and other.__globals__ is not fn.__globals__   # each its own
+    if front == "c":
+        assert other.front is not fn.front      # each its own
+    else:
+        assert other.__code__ is not fn.__code__ and other.__globals__ is not fn.__globals__
     compiles = fn._compiled.compiles
     np.testing.assert_allclose(fn(x, y).asnumpy(), first, rtol=1e-6)
     assert fn._compiled.compiles == compiles    # back to the first signature: nothing compiled
@@ -247,7 +253,7 @@ def test_the_repeated_call_hands_other_calls_on_and_they_bind_as_mindspores_jit(
     first = fn(x, y).asnumpy()
     fn(x, y)
     if front == "c":
-        assert isinstance(fn.__globals__[fn.__code__.co_names[-1]], _graph._cfront.Front)
+        assert isinstance(fn.front, _graph._cfront.Front)
     np.testing.assert_allclose(fn(y=y, x=x).asnumpy(), first, rtol=1e-6)     # keywords: bound, then the call
     np.testing.assert_allclose(fn(x, y=y).asnumpy(), first, rtol=1e-6)
     assert fn._compiled.compiles == 1
@@ -297,3 +303,38 @@ def test_the_repeated_call_writes_parameters_back_and_raises_mindsporess_run_tim
         pick(p, ms.Tensor(np.array([0, 9], np.int32)))
     assert "9" in str(info.value) and not isinstance(info.value, _graph.RUNTIME_CHECK_ERROR)
     np.testing.assert_array_equal(pick(p, good).asnumpy(), p.asnumpy()[[0, 3]])
+
+
+def _double(x):
+    """Twice x."""
+    return x * 2
+
+
+def test_the_function_form_behaves_as_a_function(front):
+    import copy
+    import inspect
+    import pickle
+    import weakref
+    fn = ms.jit(_double)
+    globals()["_jitted_double"] = fn
+    fn.__qualname__ = "_jitted_double"     # pickled by reference, as a function: found by this name
+    try:
+        assert pickle.loads(pickle.dumps(fn)) is fn
+    finally:
+        del globals()["_jitted_double"]
+    assert copy.copy(fn) is fn and copy.deepcopy({"f": fn})["f"] is fn
+    assert weakref.ref(fn)() is fn
+    assert fn.__wrapped__ is _double and fn.__doc__ == "Twice x." and fn.__module__ == __name__
+    assert str(inspect.signature(fn)) == "(x)" and repr(fn).startswith("<function _jitted_double at")
+    fn.note = 1                             # attributes of its own, as a function has
+    assert fn.__dict__["note"] == 1
+
+    class Holder:                           # a class attribute binds as a method, as a function does
+        twice = fn
+
+    x = _t(2, 3)
+    for _ in range(3):
+        np.testing.assert_allclose(fn(x).asnumpy(), 2 * x.asnumpy(), rtol=1e-6)
+        with pytest.raises(TypeError, match="positional argument"):
+            Holder().twice(x)               # the object is the first input: two inputs for one
+        assert Holder.twice is fn

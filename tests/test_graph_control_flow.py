@@ -145,6 +145,29 @@ def test_jit_function_with_control_flow_is_converted():
     np.testing.assert_allclose(out.asnumpy(), [1.1, 0.0625 + 0.1], rtol=1e-6)
 
 
+def test_jit_function_with_control_flow_inside_a_compiled_cell_and_grad_is_converted():
+    # MindSpore 2.10 compiles the jit function into the outer graph: [3, 3, 3] / [-1, -1, -1] for
+    # the cell, [2, 2, 2] / [1, 1, 1] for its gradient (read from the oracle)
+    @ms.jit
+    def branch(x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 1
+
+    class Outer(nn.Cell):
+        def construct(self, x):
+            return branch(x) + 1
+
+    x = ms.Tensor(np.ones(3, np.float32))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", _graph.GraphFallbackWarning)
+        net = Outer()
+        np.testing.assert_allclose(net(x).asnumpy(), [3, 3, 3])
+        np.testing.assert_allclose(net(-x).asnumpy(), [-1, -1, -1])
+        np.testing.assert_allclose(ms.grad(branch)(x).asnumpy(), [2, 2, 2])
+        np.testing.assert_allclose(ms.grad(branch)(-x).asnumpy(), [1, 1, 1])
+
+
 def test_grad_through_converted_branch_in_graph_mode():
     ms.set_context(mode=ms.GRAPH_MODE)
 

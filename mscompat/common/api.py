@@ -16,6 +16,7 @@ import contextlib
 import functools
 import inspect
 import json
+import os
 import types
 import warnings
 
@@ -160,7 +161,9 @@ class _JitFunction:
         if self._binds:
             args, kwargs = _bind_inputs(self.fn, self._arity, args, kwargs)
         if _CURRENT.value is not None:
-            return self.fn(*args, **kwargs)
+            # inside a transform the function is part of the traced program; in GRAPH_MODE its
+            # Python control flow on Tensor values is converted, as the outer program's own
+            return (convert(self.fn) if _graph.graph_mode() else self.fn)(*args, **kwargs)
         compiled = self._compiled
         if compiled is not None and not kwargs and not tried:
             # the repeated call: straight to the program when nothing changed (_graph._fast_call)
@@ -201,6 +204,11 @@ class _JitFunction:
         self._front = fast
         function = self._function
         if function is not None:
+            if type(function) is not types.FunctionType:    # _front.Function: its front is the call
+                if fast is not None and getattr(fast, "function_front", None) is None:   # made once per call
+                    fast.function_front = fast.front(self._call, into=function).front
+                function.front = None if fast is None else fast.function_front
+                return
             if fast is None:
                 function.__code__ = _PLAIN_FUNCTION_CODE
                 return
@@ -246,6 +254,12 @@ def _jitted(*args, **kwargs):
 _PLAIN_FUNCTION_CODE = _jitted.__code__
 
 
+def _full_call(jf):
+    def full(*args, **kwargs):
+        return jf._call(args, kwargs, False)
+    return full
+
+
 def _method_like(fn):
     """Whether the function ``fn`` is a method: defined in a class body (``Net.construct``, from
     its qualified name) or taking ``self`` first (a function assigned into a class later)."""
@@ -256,10 +270,16 @@ def _method_like(fn):
 
 def _function_form(jf):
     """``jf`` as a plain function, as MindSpore's ``jit`` returns one: called directly, without
-    an object's ``__call__`` in between, and its code becomes the repeated call once there is
-    one (``_JitFunction._install_front``). It has globals of its own for that."""
-    function = types.FunctionType(_PLAIN_FUNCTION_CODE, {"call": jf._call, "__builtins__": __builtins__},
-                                  argdefs=_graph.MISS_DEFAULTS)
+    an object's ``__call__`` in between. Where the C module was built it is a
+    ``mscompat._front.Function`` (a function's attributes, bound as a method like a function):
+    positional calls go to its ``front``, the repeated call once there is one, without a Python
+    frame. Otherwise it is a function whose code becomes the repeated call
+    (``_JitFunction._install_front``), with globals of its own for that."""
+    if _graph._cfront is not None and os.environ.get("MSCOMPAT_FRONT", "") != "python":
+        function = _graph._cfront.Function(call=_full_call(jf))
+    else:
+        function = types.FunctionType(_PLAIN_FUNCTION_CODE, {"call": jf._call, "__builtins__": __builtins__},
+                                      argdefs=_graph.MISS_DEFAULTS)
     functools.update_wrapper(function, jf.fn)
     function._jit_function = jf
     function._compiled = None
