@@ -37,6 +37,7 @@ typedef struct {
     Py_ssize_t *written;
     char *donated;          /* per Parameter: 1 where the program donates its value (copied if shared) */
     PyObject *own;          /* callable(value): a copy of a donated value something else holds */
+    PyObject *lock;         /* an RLock held from reading the Parameters to writing them back, or None */
     PyObject *scopes;       /* list: [number of active transform scopes] */
     PyObject *current;      /* thread-local with `.value`: this thread's scope */
     PyObject *par;          /* list: [active parallel mode or None] */
@@ -45,7 +46,7 @@ typedef struct {
     PyObject *failed;       /* callable(exception): raises the error to show */
 } Front;
 
-static PyObject *str_stored, *str_value;
+static PyObject *str_stored, *str_value, *str_acquire, *str_release;
 
 static Py_ssize_t
 slot_offset(PyTypeObject *type, const char *name)
@@ -87,6 +88,34 @@ busy(Front *f)
     return PyList_GET_ITEM(f->par, 0) != Py_None;
 }
 
+/* The donation lock: taken before the Parameters are read, given back once they are written
+ * (a call in another thread would otherwise read values this call donated). */
+static int
+lock_take(Front *f)
+{
+    if (f->lock == Py_None)
+        return 0;
+    PyObject *r = PyObject_CallMethodNoArgs(f->lock, str_acquire);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static void
+lock_give(Front *f)
+{
+    if (f->lock == Py_None)
+        return;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);        /* an error on its way out stays the error */
+    PyObject *r = PyObject_CallMethodNoArgs(f->lock, str_release);
+    if (r == NULL)
+        PyErr_WriteUnraisable(f->lock);
+    Py_XDECREF(r);
+    PyErr_Restore(type, value, tb);
+}
+
 static PyObject *
 front_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -111,6 +140,11 @@ front_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject 
         stack = PyMem_Malloc(total * sizeof(PyObject *));
         if (stack == NULL)
             return PyErr_NoMemory();
+    }
+    if (lock_take(f) < 0) {
+        if (stack != small)
+            PyMem_Free(stack);
+        return NULL;
     }
     Py_ssize_t filled = 0;
     PyObject *res = NULL;
@@ -148,6 +182,7 @@ done:
     if (stack != small)
         PyMem_Free(stack);
     if (res == NULL) {
+        lock_give(f);
         if (filled < total)     /* reading a Parameter failed */
             return NULL;
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
@@ -172,20 +207,25 @@ done:
     }
     PyObject *seq = PySequence_Fast(res, "the program's results are not a sequence");
     Py_DECREF(res);
-    if (seq == NULL)
+    if (seq == NULL) {
+        lock_give(f);
         return NULL;
+    }
     if (PySequence_Fast_GET_SIZE(seq) < f->n_out + f->n_written) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_SystemError, "mscompat._front: fewer results than the program declares");
+        lock_give(f);
         return NULL;
     }
     for (Py_ssize_t k = 0; k < f->n_written; k++) {
         if (PyObject_SetAttr(PyTuple_GET_ITEM(f->params, f->written[k]), str_stored,
                              PySequence_Fast_GET_ITEM(seq, f->n_out + k)) < 0) {
             Py_DECREF(seq);
+            lock_give(f);
             return NULL;
         }
     }
+    lock_give(f);
     PyObject *t = f->tensor->tp_alloc(f->tensor, 0);
     if (t == NULL) {
         Py_DECREF(seq);
@@ -204,14 +244,14 @@ static PyObject *
 front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"run", "params", "consts", "tensor", "n_args", "n_out", "written", "scopes",
-                             "current", "par", "fallback", "missed", "failed", "donated", "own", NULL};
+                             "current", "par", "fallback", "missed", "failed", "donated", "own", "lock", NULL};
     PyObject *run, *params, *consts, *tensor, *written, *scopes, *current, *par, *fallback, *missed, *failed;
-    PyObject *donated = NULL, *own = Py_None;
+    PyObject *donated = NULL, *own = Py_None, *lock = Py_None;
     Py_ssize_t n_args, n_out;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!O!nnO!O!OO!OOO|O!O:Front", kwlist, &run, &PyTuple_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!O!O!nnO!O!OO!OOO|O!OO:Front", kwlist, &run, &PyTuple_Type,
                                      &params, &PyTuple_Type, &consts, &PyType_Type, &tensor, &n_args, &n_out,
                                      &PyTuple_Type, &written, &PyList_Type, &scopes, &current, &PyList_Type, &par,
-                                     &fallback, &missed, &failed, &PyTuple_Type, &donated, &own))
+                                     &fallback, &missed, &failed, &PyTuple_Type, &donated, &own, &lock))
         return NULL;
     if (PyList_GET_SIZE(scopes) < 1 || PyList_GET_SIZE(par) < 1 || n_out < 1) {
         PyErr_SetString(PyExc_ValueError, "Front: scopes and par must hold one item, n_out be positive");
@@ -253,6 +293,8 @@ front_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     f->donated = mask;
     Py_INCREF(own);
     f->own = own;
+    Py_INCREF(lock);
+    f->lock = lock;
     f->n_written = n_written;
     f->written = at;
     f->vectorcall = front_vectorcall;
@@ -280,7 +322,7 @@ front_traverse(Front *f, visitproc visit, void *arg)
 {
     Py_VISIT(f->run); Py_VISIT(f->params); Py_VISIT(f->consts); Py_VISIT(f->tensor);
     Py_VISIT(f->scopes); Py_VISIT(f->current); Py_VISIT(f->par); Py_VISIT(f->fallback); Py_VISIT(f->missed);
-    Py_VISIT(f->failed); Py_VISIT(f->own);
+    Py_VISIT(f->failed); Py_VISIT(f->own); Py_VISIT(f->lock);
     return 0;
 }
 
@@ -289,7 +331,7 @@ front_clear(Front *f)
 {
     Py_CLEAR(f->run); Py_CLEAR(f->params); Py_CLEAR(f->consts); Py_CLEAR(f->tensor);
     Py_CLEAR(f->scopes); Py_CLEAR(f->current); Py_CLEAR(f->par); Py_CLEAR(f->fallback); Py_CLEAR(f->missed);
-    Py_CLEAR(f->failed); Py_CLEAR(f->own);
+    Py_CLEAR(f->failed); Py_CLEAR(f->own); Py_CLEAR(f->lock);
     return 0;
 }
 
@@ -503,7 +545,9 @@ PyInit__front(void)
         return NULL;
     str_stored = PyUnicode_InternFromString("_stored");
     str_value = PyUnicode_InternFromString("value");
-    if (str_stored == NULL || str_value == NULL)
+    str_acquire = PyUnicode_InternFromString("acquire");
+    str_release = PyUnicode_InternFromString("release");
+    if (str_stored == NULL || str_value == NULL || str_acquire == NULL || str_release == NULL)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)

@@ -511,18 +511,19 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
                     f"        return {miss}"]
     check = (f"    if {' or '.join(f'type({x}) is not Tensor' for x in a)}:\n        return {miss}\n"
              if n_args else "")
+    donated = entry.out_tree[2]
     # a donated value something else holds: the program gets a copy (held here: its Parameter's
     # __dict__ and getrefcount's argument)
-    check += "".join(f"    if getrefcount(p{i}{sfx}._stored) > 2:\n        p{i}{sfx}._stored = own(p{i}{sfx}._stored)\n"
-                     for i in entry.out_tree[2])
+    body = [f"    if getrefcount(p{i}{sfx}._stored) > 2:\n        p{i}{sfx}._stored = own(p{i}{sfx}._stored)"
+            for i in donated]
     inputs = [f"p{i}{sfx}._stored" for i in range(len(params))]
     if draws:
         inputs.append("raw_key(ensure_key())")
     elif entry.key_at is None:
         inputs.append("key0" + sfx)
     inputs += [f"{x}._data" for x in a]
-    lines = head + [
-        unpack + check + "    try:",
+    body += [
+        "    try:",
         f"        res = run{sfx}({', '.join(inputs)})",
         "    except TypeError:      # another signature, a pending Parameter, or JAX tracers",
         f"        owner{sfx}.fast_misses += 1",
@@ -534,12 +535,16 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
         "        raise exc.with_traceback(None) from None",
     ]
     if _RECORDING[0]:
-        lines += ["    if RECORDING[0]:", "        raise_recorded()"]
-    lines += [f"    params{sfx}[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
+        body += ["    if RECORDING[0]:", "        raise_recorded()"]
+    body += [f"    params{sfx}[{i}]._stored = res[{n_out + k}]" for k, i in enumerate(written)]
     if draws:
-        lines.append(f"    rng['key'] = res[{n_out + n_written}]")
+        body.append(f"    rng['key'] = res[{n_out + n_written}]")
     first = n_out + n_written + (1 if draws else 0)
-    lines += [f"    {a[k]}._data = res[{first + j}]" for j, k in enumerate(changed)]
+    body += [f"    {a[k]}._data = res[{first + j}]" for j, k in enumerate(changed)]
+    if donated:     # one call at a time reads, donates and writes back this state (threads)
+        names["lock" + sfx] = progs.donate_lock
+        body = [f"    with lock{sfx}:"] + ["    " + line.replace("\n", "\n    ") for line in body]
+    lines = head + [unpack + check + body[0]] + body[1:]
     if wrap_out is None:
         lines += ["    t = new(Tensor)", "    t._data = res[0]", "    t._init = None"]
     else:
@@ -552,7 +557,7 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
             front = names["call"]
             if 0 < n_args <= POSITIONAL and not draws and not changed and wrap_out is None and not dicts \
                     and not _RECORDING[0]:
-                front = _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner)
+                front = _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner, progs.donate_lock)
             into.front = front
             return into
         into.__globals__.update(names)      # first the names, then the code that reads them
@@ -565,7 +570,7 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     return call
 
 
-def _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner):
+def _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner, lock):
     """A ``mscompat._front.Front``: the same call as the generated Python one (``names["call"]``),
     in C (no frame of its own, the output Tensor made without bytecode), handing every call it
     does not take to the Python call."""
@@ -580,6 +585,7 @@ def _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner):
         raise exc.with_traceback(None) from None
 
     return _cfront.Front(run=names["run" + sfx], params=tuple(params), donated=entry.out_tree[2], own=_own,
+                         lock=lock if entry.out_tree[2] else None,
                          consts=(names["key0" + sfx],) if entry.key_at is None else (),
                          tensor=Tensor, n_args=n_args, n_out=n_out, written=tuple(written),
                          scopes=_state.ACTIVE_SCOPES, current=_state._CURRENT, par=_PAR, fallback=names["call"],
@@ -597,6 +603,9 @@ class _Programs:
         # signature -> _Entry
         self.entries = collections.OrderedDict()
         self._last = None      # (signature, entry) of the latest call: the repeated call skips the lock
+        # held by a call of a program donating this state from reading the Parameters to writing
+        # them back: a call in another thread would read values already donated
+        self.donate_lock = threading.RLock()
 
     def _build(self, values, key, spec, layout, tree, flat_args):
         """``(program, executable, direct, out_tree, key_at)`` for these flat inputs; ``key_at``:
@@ -685,15 +694,26 @@ class _Programs:
         """``(entry, ((outputs, Parameter updates, key, attribute arrays), {input position: new
         value}))``: as a call, with the program's cache entry (its ``written`` slot)."""
         entry, program, _, out_tree, flat_args = self._program_for(values, key, dyn, spec)
-        if out_tree[2]:
+        donated = out_tree[2]
+        if not donated:
+            return entry, jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
+        with self.donate_lock:      # one call at a time reads, donates and writes back this state
+            params = self.params
+            flat_args = list(flat_args)
+            for i in donated:       # read again: another thread's call may have written them since
+                flat_args[i] = params[i]._stored
             # a donated value also held elsewhere (a Tensor of it, another Parameter): the program
-            # gets a copy. Held here: its Parameter, ``values``, ``flat_args`` and getrefcount's argument.
-            shared = [i for i in out_tree[2] if sys.getrefcount(flat_args[i]) > 4]
-            if shared:
-                flat_args = list(flat_args)
-                for i in shared:
-                    flat_args[i] = values[i] = self.params[i]._stored = _own(flat_args[i])
-        return entry, jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
+            # gets a copy. Held here: its Parameter, ``flat_args``, getrefcount's argument and
+            # ``values`` where it is the value read before.
+            shared = [i for i in donated if sys.getrefcount(flat_args[i]) > 3 + (values[i] is flat_args[i])]
+            for i in shared:
+                flat_args[i] = params[i]._stored = _own(flat_args[i])
+            out = jax.tree_util.tree_unflatten(out_tree[0], program(*flat_args))
+            new = out[0][1]
+            for i in donated:       # written back now, inside the lock (the caller writes them again)
+                if type(new[i]) is _CONCRETE:
+                    params[i]._stored = new[i]
+            return entry, out
 
     def lower(self, values, key, dyn, spec):
         """Compile for these inputs (if not yet); ``.compile()`` of the result is the executable."""

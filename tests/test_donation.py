@@ -152,3 +152,53 @@ def test_small_programs_do_not_donate(monkeypatch):
         before = w._stored
         step(x)
         assert w._stored.unsafe_buffer_pointer() != before.unsafe_buffer_pointer()
+
+
+def _in_threads(fn, n_threads=3):
+    import threading
+    errors = []
+
+    def work():
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(repr(e))
+    threads = [threading.Thread(target=work) for _ in range(n_threads)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+def test_threads_calling_one_donating_step_take_turns(front):
+    # each call reads, donates and writes back the state under the state's lock: no call reads a
+    # value another thread's call has donated, and no update is lost
+    w = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name="w")
+
+    @ms.jit
+    def step(x):
+        ops.assign(w, w + x)
+        return x.sum()
+
+    x = ms.Tensor(np.ones(3, np.float32))
+    step(x)
+    step(x)
+
+    def calls():
+        for _ in range(50):
+            step(x)
+    assert _in_threads(calls) == []
+    np.testing.assert_array_equal(w.asnumpy(), np.full(3, 152.0))
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 16)])
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    a, b = _t(8, 16), _t(8, 16, seed=1)
+    train(a, b)
+
+    def steps():
+        for _ in range(30):
+            train(a, b)
+    assert _in_threads(steps) == []
+    assert np.isfinite(float(train(a, b).asnumpy()))
