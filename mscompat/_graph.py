@@ -475,8 +475,8 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
     positional parameters (no tuple made for them) defaulting to ``MISS``: the function's
     ``__defaults__`` are ``MISS_DEFAULTS`` for every code it gets, so a swap never pairs a code
     with defaults of another length. With ``into`` a ``mscompat._front.Function`` (the function
-    form where the C module was built) the call made becomes its ``front``: a ``_front.Front``
-    (:func:`_c_front`) where the C call can take it, else the generated function.
+    form where the C module was built) the call returned is the one to make its ``front``: a
+    ``_front.Front`` (:func:`_c_front`) where the C call can take it, else the generated function.
 
     The checks of a transform in progress read this thread's scope only while a scope is
     active in some thread (``_state.ACTIVE_SCOPES``); a program whose trace set up no recorded
@@ -558,8 +558,7 @@ def _make_fast(owner, progs, entry, n_args, n_out, wrap_out, written, draws, dic
             if 0 < n_args <= POSITIONAL and not draws and not changed and wrap_out is None and not dicts \
                     and not _RECORDING[0]:
                 front = _c_front(names, sfx, params, entry, n_args, n_out, written, slow, owner, progs.donate_lock)
-            into.front = front
-            return into
+            return front
         into.__globals__.update(names)      # first the names, then the code that reads them
         into.__code__ = names["call"].__code__
         return into

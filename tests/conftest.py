@@ -16,6 +16,7 @@ atexit.register(shutil.rmtree, _CACHE_DIR, True)
 os.environ["MS_COMPILER_CACHE_PATH"] = _CACHE_DIR
 
 import mscompat as ms  # noqa: E402  (after the cache directory is chosen)
+from mscompat import _graph  # noqa: E402
 from mscompat.common import _compile_cache  # noqa: E402
 
 _compile_cache.configure()    # in case mscompat was imported before this file
@@ -32,3 +33,13 @@ def _restore_execution_mode():
         ms.set_context(mode=mode)
     if ms.get_context("device_target") != target:
         ms.set_context(device_target=target)
+
+
+@pytest.fixture(params=["c", "python"])
+def front(request, monkeypatch):
+    """The repeated call of an ``ms.jit`` function: ``mscompat._front`` (C, where the build made
+    it) or the generated Python call (``MSCOMPAT_FRONT=python``)."""
+    if request.param == "c" and _graph._cfront is None:
+        pytest.skip("mscompat._front was not built here (no C compiler): the Python call runs")
+    monkeypatch.setenv("MSCOMPAT_FRONT", request.param)
+    return request.param

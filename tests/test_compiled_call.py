@@ -13,14 +13,8 @@ import mscompat as ms
 from mscompat import _graph, nn, ops
 
 
-@pytest.fixture(autouse=True, params=["c", "python"])
-def front(request, monkeypatch):
-    """Every test with each repeated call of an ``ms.jit`` function: ``mscompat._front`` (C, where
-    the build made it) and the generated Python call (``MSCOMPAT_FRONT=python``)."""
-    if request.param == "c" and _graph._cfront is None:
-        pytest.skip("mscompat._front was not built here (no C compiler): the Python call runs")
-    monkeypatch.setenv("MSCOMPAT_FRONT", request.param)
-    return request.param
+# every test with each repeated call of an ``ms.jit`` function (the ``front`` fixture, conftest.py)
+pytestmark = pytest.mark.usefixtures("front")
 
 
 @pytest.fixture

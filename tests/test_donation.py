@@ -15,14 +15,6 @@ def small_programs_donate(monkeypatch):
     monkeypatch.setattr(_graph, "DONATE_MIN_BYTES", 0)    # these tests' programs are small
 
 
-@pytest.fixture(params=["c", "python"])
-def front(request, monkeypatch):
-    if request.param == "c" and _graph._cfront is None:
-        pytest.skip("mscompat._front was not built here (no C compiler)")
-    monkeypatch.setenv("MSCOMPAT_FRONT", request.param)
-    return request.param
-
-
 def _t(*shape, seed=0):
     return ms.Tensor(np.random.RandomState(seed).randn(*shape).astype(np.float32))
 

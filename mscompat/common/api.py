@@ -206,7 +206,7 @@ class _JitFunction:
         if function is not None:
             if type(function) is not types.FunctionType:    # _front.Function: its front is the call
                 if fast is not None and getattr(fast, "function_front", None) is None:   # made once per call
-                    fast.function_front = fast.front(self._call, into=function).front
+                    fast.function_front = fast.front(self._call, into=function)
                 function.front = None if fast is None else fast.function_front
                 return
             if fast is None:
@@ -254,12 +254,6 @@ def _jitted(*args, **kwargs):
 _PLAIN_FUNCTION_CODE = _jitted.__code__
 
 
-def _full_call(jf):
-    def full(*args, **kwargs):
-        return jf._call(args, kwargs, False)
-    return full
-
-
 def _method_like(fn):
     """Whether the function ``fn`` is a method: defined in a class body (``Net.construct``, from
     its qualified name) or taking ``self`` first (a function assigned into a class later)."""
@@ -276,7 +270,7 @@ def _function_form(jf):
     frame. Otherwise it is a function whose code becomes the repeated call
     (``_JitFunction._install_front``), with globals of its own for that."""
     if _graph._cfront is not None and os.environ.get("MSCOMPAT_FRONT", "") != "python":
-        function = _graph._cfront.Function(call=_full_call(jf))
+        function = _graph._cfront.Function(call=jf.__call__)     # every call the front does not take
     else:
         function = types.FunctionType(_PLAIN_FUNCTION_CODE, {"call": jf._call, "__builtins__": __builtins__},
                                       argdefs=_graph.MISS_DEFAULTS)
