@@ -103,7 +103,14 @@ def user_frame(exc):
     return found
 
 
-def _internal_paths():
+def _internal_paths(_memo=[(None, None)]):
+    """``(dirs, files)`` of JAX's, jaxlib's and mscompat's modules; computed again only when
+    the number of imported modules changed (a walk of ``sys.modules`` takes milliseconds, and
+    the conversion asks for every function it meets)."""
+    count = len(sys.modules)
+    seen, result = _memo[0]
+    if seen == count:
+        return result
     dirs, files = set(), set()
     for mname, mod in list(sys.modules.items()):
         if not (mname.split(".")[0] in ("jax", "jaxlib", "mscompat") or mname == "ops" or mname.startswith("ops.")):
@@ -115,7 +122,9 @@ def _internal_paths():
             dirs.add(os.path.dirname(f) + os.sep)
         else:
             files.add(f)
-    return tuple(dirs), files
+    result = tuple(dirs), files
+    _memo[0] = (count, result)
+    return result
 
 
 # --- rewriting ------------------------------------------------------------------------------------

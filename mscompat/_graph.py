@@ -30,7 +30,7 @@ import jax
 import numpy as np
 from jax._src.array import ArrayImpl as _CONCRETE
 
-from . import _host_memory, _state, backends, log as logger
+from . import _compile_options, _host_memory, _state, backends, log as logger
 from ._conv_layout import evaluate as _evaluate_program
 try:    # the optional C extension (setup.py; a compiled module, not a Python one); the Python call does the same
     _cfront = importlib.import_module(f"{__package__}._front")
@@ -618,8 +618,10 @@ class _Programs:
         channels_last = backends.device_target() == "CPU"   # XLA:CPU's convolutions: activations kept channels-last
         key_at = None if out_tree[1] else n
         out_tree[2] = donate = _donated(values, out_tree[2])
+        options = _compile_options.cpu_options(closed) if channels_last else None
         for _ in range(2):
-            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]), donate_argnums=donate)
+            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]), donate_argnums=donate,
+                             compiler_options=options)
             program = backends.wrap_program(jitted, self.owner.name)
             if program is jitted or key_at is None:
                 break

@@ -1,0 +1,87 @@
+"""XLA:CPU compile options per program (``mscompat._compile_options``): small programs compile
+with the IR emitters and cheaper LLVM passes, large ones with the memory-optimized scheduler,
+the rest with XLA's defaults; the user's ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0``
+win. The options change how XLA compiles, not what the program computes."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import mscompat as ms
+from mscompat import _compile_options, _graph, nn
+
+
+def _closed(fn, *shapes):
+    return jax.make_jaxpr(fn)(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes))
+
+
+def test_array_sizes_count_every_computed_array_nested_programs_included():
+    inner = jax.jit(lambda x: x * 2)
+    closed = _closed(lambda x: inner(x + 1).sum(), (8, 4))
+    largest, total = _compile_options.array_sizes(closed.jaxpr)
+    assert largest == 8 * 4 * 4
+    # x + 1, the jit call's output, x * 2 inside it, the sum
+    assert total == 3 * 8 * 4 * 4 + 4
+
+
+def test_small_programs_get_the_ir_emitters_large_ones_the_memory_scheduler(monkeypatch):
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
+    small = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (64, 64)))
+    assert small == {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
+                     "xla_llvm_disable_expensive_passes": True}
+    middle = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (1024, 1024)))
+    assert middle is None
+    # 1 GiB computed (shapes only: nothing is allocated)
+    large = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (16384, 8192)))
+    assert large == {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
+
+
+def test_the_users_xla_flags_and_the_switch_win(monkeypatch):
+    closed = _closed(lambda x: x + 1, (4,))
+    monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true")
+    assert _compile_options.cpu_options(closed) == {"xla_backend_optimization_level": 1,
+                                                    "xla_llvm_disable_expensive_passes": True}
+    monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true --xla_backend_optimization_level=3 "
+                       "--xla_llvm_disable_expensive_passes=false")
+    assert _compile_options.cpu_options(closed) is None
+    monkeypatch.delenv("XLA_FLAGS")
+    monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", "0")
+    assert _compile_options.cpu_options(closed) is None
+
+
+def _train(steps=4):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(0)
+    net = nn.SequentialCell([nn.Conv2d(1, 4, 3), nn.BatchNorm2d(4), nn.ReLU(), nn.Flatten(), nn.Dense(4 * 8 * 8, 3)])
+    loss = nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+    step = nn.TrainOneStepCell(loss, nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    rs = np.random.RandomState(0)
+    x = ms.Tensor(rs.randn(8, 1, 8, 8).astype(np.float32))
+    y = ms.Tensor(rs.randint(0, 3, 8).astype(np.int32))
+    return [float(step(x, y).asnumpy()) for _ in range(steps)], net
+
+
+@pytest.mark.parametrize("switch", ["", "0"])
+def test_a_compiled_training_step_compiles_with_them_and_computes_the_same(monkeypatch, switch):
+    seen = []
+    real_jit = _graph.jax.jit
+
+    def spy(fn, *args, **kwargs):
+        seen.append(kwargs.get("compiler_options"))
+        return real_jit(fn, *args, **kwargs)
+
+    monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", "0")
+    reference, ref_net = _train()
+    monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", switch)
+    monkeypatch.setattr(_graph.jax, "jit", spy)
+    losses, net = _train()
+    assert seen, "the training step was not compiled through _graph"
+    if switch == "0":
+        assert all(o is None for o in seen)
+    else:
+        assert {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
+                "xla_llvm_disable_expensive_passes": True} in seen
+    np.testing.assert_allclose(losses, reference, rtol=1e-5, atol=1e-6)
+    for p, q in zip(net.get_parameters(), ref_net.get_parameters()):
+        np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-5, atol=1e-6)
