@@ -1,14 +1,21 @@
 """XLA:CPU compile options chosen per program, from the sizes of the arrays it computes.
 
-XLA:CPU's defaults suit neither end of a training program's range on small machines:
+XLA:CPU's defaults suit neither end of a training program's range on small machines, and its
+YNNPACK fusions slow every training step measured:
 
+* **Every program** compiles without XLA:CPU's YNNPACK library fusions
+  (``xla_cpu_experimental_ynn_fusion_type`` empty): convolutions, their gradients and dots then
+  run on XLA's own (Eigen) kernels. YNNPACK computes a convolution's filter gradient (a window
+  as large as the image) several times slower: LeNet-5's first filter gradient at batch 256 took
+  27.6 ms of a 70 ms step against 3.0 ms on Eigen, and training steps ran 1.4-1.8x faster without
+  (ResNet-18 b64 1.75-2.0 s against 2.7-3.1 s, LeNet-5 b256 38-40 ms against 69-70 ms).
 * **Small programs** (every intermediate array under ``SMALL_ARRAY_BYTES``; LeNet-5 at batch 32:
-  0.57 MiB at most) compile with XLA's older IR emitters (``xla_cpu_use_fusion_emitters=False``)
-  and LLVM's cheaper optimization pipeline (``xla_backend_optimization_level=1``,
+  0.57 MiB at most, at batch 256: 4.6 MiB) compile with XLA's older IR emitters
+  (``xla_cpu_use_fusion_emitters=False``) and LLVM's cheaper optimization pipeline (``xla_backend_optimization_level=1``,
   ``xla_llvm_disable_expensive_passes``). The MLIR fusion emitters spend most of such a compile
-  (LeNet-5's training step: 0.72 s against 0.36-0.40 s) and give the same step time at these
-  sizes (3.8-4.1 ms); at ResNet-18's sizes they make the step 5-8 % faster, so larger programs
-  keep them.
+  (LeNet-5's training step: 0.72 s against 0.36-0.40 s at batch 32, 0.71-0.76 s against
+  0.39-0.54 s at batch 256) and give the same step time at these sizes; at ResNet-18's (16 MiB
+  activations) they make the step 5-8 % faster, so larger programs keep them.
 * **Large programs** (their intermediate arrays add up to ``LARGE_PROGRAM_BYTES`` or more;
   ResNet-18 at batch 64: 3.7 GiB over 1,483 operations) use XLA's memory-optimized scheduler
   (``xla_cpu_scheduler_type=CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED``): the default orders the
@@ -16,19 +23,44 @@ XLA:CPU's defaults suit neither end of a training program's range on small machi
   needs 464 MiB of scratch instead of 559 MiB and its process peaks 130 MiB lower.
 
 Measured figures: ``benchmarks/README.md`` ("Compile options per program"). Only programs run on
-XLA:CPU get options; an option the user names in ``XLA_FLAGS`` is left to the user's value, and
-``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` turns the choice off.
+XLA:CPU get options; an option the user names in ``XLA_FLAGS`` is left to the user's value, one
+this jaxlib does not know is left out (checked once per process on a program of one operation),
+and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` turns the choice off.
 """
 import os
+import threading
 
+import jax
+import jax.numpy as jnp
 from jax._src import core as _core
 
-SMALL_ARRAY_BYTES = 1 << 20          # every intermediate under this: a small program
+SMALL_ARRAY_BYTES = 8 << 20          # every intermediate under this: a small program
 LARGE_PROGRAM_BYTES = 1 << 30        # intermediates adding up to this or more: a large program
 
+_EVERY = {"xla_cpu_experimental_ynn_fusion_type": ""}
 _SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
           "xla_llvm_disable_expensive_passes": True}
 _LARGE = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
+
+_known = {}     # option name -> whether this jaxlib's XLA:CPU accepts it
+_known_lock = threading.Lock()
+
+
+def _accepted(name, value):
+    """Whether XLA:CPU knows the option (a program of one operation compiled with it, once)."""
+    ok = _known.get(name)
+    if ok is None:
+        with _known_lock:
+            ok = _known.get(name)
+            if ok is None:
+                try:
+                    jax.jit(jnp.negative, compiler_options={name: value}).lower(
+                        jax.ShapeDtypeStruct((1,), jnp.float32)).compile()
+                    ok = True
+                except Exception:  # noqa: BLE001 - an unknown or renamed option: XLA's default stays
+                    ok = False
+                _known[name] = ok
+    return ok
 
 
 def array_sizes(jaxpr):
@@ -60,12 +92,11 @@ def cpu_options(closed):
     if os.environ.get("MSCOMPAT_CPU_COMPILE_OPTIONS", "") == "0":
         return None
     largest, total = array_sizes(closed.jaxpr)
+    chosen = dict(_EVERY)
     if largest < SMALL_ARRAY_BYTES:
-        chosen = _SMALL
+        chosen.update(_SMALL)
     elif total >= LARGE_PROGRAM_BYTES:
-        chosen = _LARGE
-    else:
-        return None
+        chosen.update(_LARGE)
     user = os.environ.get("XLA_FLAGS", "")
-    options = {k: v for k, v in chosen.items() if f"--{k}" not in user}
+    options = {k: v for k, v in chosen.items() if f"--{k}" not in user and _accepted(k, v)}
     return options or None

@@ -1,6 +1,6 @@
-"""XLA:CPU compile options per program (``mscompat._compile_options``): small programs compile
-with the IR emitters and cheaper LLVM passes, large ones with the memory-optimized scheduler,
-the rest with XLA's defaults; the user's ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0``
+"""XLA:CPU compile options per program (``mscompat._compile_options``): every program compiles
+without YNNPACK's fusions, small programs also with the IR emitters and cheaper LLVM passes,
+large ones with the memory-optimized scheduler; the user's ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0``
 win. The options change how XLA compiles, not what the program computes."""
 import jax
 import jax.numpy as jnp
@@ -9,6 +9,10 @@ import pytest
 
 import mscompat as ms
 from mscompat import _compile_options, _graph, nn
+
+EVERY = {"xla_cpu_experimental_ynn_fusion_type": ""}
+SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
+         "xla_llvm_disable_expensive_passes": True}
 
 
 def _closed(fn, *shapes):
@@ -28,22 +32,29 @@ def test_small_programs_get_the_ir_emitters_large_ones_the_memory_scheduler(monk
     monkeypatch.delenv("XLA_FLAGS", raising=False)
     monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
     small = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (64, 64)))
-    assert small == {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
-                     "xla_llvm_disable_expensive_passes": True}
-    middle = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (1024, 1024)))
-    assert middle is None
+    assert small == dict(EVERY, **SMALL)
+    middle = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (2048, 2048)))
+    assert middle == EVERY
     # 1 GiB computed (shapes only: nothing is allocated)
     large = _compile_options.cpu_options(_closed(lambda x: jnp.tanh(x) * 2, (16384, 8192)))
-    assert large == {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
+    assert large == dict(EVERY, xla_cpu_scheduler_type="CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED")
+
+
+def test_an_option_this_jaxlib_does_not_know_is_left_out(monkeypatch):
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
+    monkeypatch.setattr(_compile_options, "_EVERY", {"xla_cpu_no_such_option_anywhere": True})
+    monkeypatch.setattr(_compile_options, "_known", {})
+    assert _compile_options.cpu_options(_closed(lambda x: x + 1, (4,))) == SMALL
 
 
 def test_the_users_xla_flags_and_the_switch_win(monkeypatch):
     closed = _closed(lambda x: x + 1, (4,))
     monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true")
     assert _compile_options.cpu_options(closed) == {"xla_backend_optimization_level": 1,
-                                                    "xla_llvm_disable_expensive_passes": True}
+                                                    "xla_llvm_disable_expensive_passes": True, **EVERY}
     monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true --xla_backend_optimization_level=3 "
-                       "--xla_llvm_disable_expensive_passes=false")
+                       "--xla_llvm_disable_expensive_passes=false --xla_cpu_experimental_ynn_fusion_type=dot")
     assert _compile_options.cpu_options(closed) is None
     monkeypatch.delenv("XLA_FLAGS")
     monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", "0")
@@ -80,8 +91,7 @@ def test_a_compiled_training_step_compiles_with_them_and_computes_the_same(monke
     if switch == "0":
         assert all(o is None for o in seen)
     else:
-        assert {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
-                "xla_llvm_disable_expensive_passes": True} in seen
+        assert dict(EVERY, **SMALL) in seen
     np.testing.assert_allclose(losses, reference, rtol=1e-5, atol=1e-6)
     for p, q in zip(net.get_parameters(), ref_net.get_parameters()):
         np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-5, atol=1e-6)
