@@ -24,14 +24,12 @@ YNNPACK fusions slow every training step measured:
 
 Measured figures: ``benchmarks/README.md`` ("Compile options per program"). Only programs run on
 XLA:CPU get options; an option the user names in ``XLA_FLAGS`` is left to the user's value, one
-this jaxlib does not know is left out (checked once per process on a program of one operation),
+this jaxlib does not know is left out (the compile that names it fails and runs again without it),
 and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` turns the choice off.
 """
 import os
-import threading
+import re
 
-import jax
-import jax.numpy as jnp
 from jax._src import core as _core
 
 SMALL_ARRAY_BYTES = 8 << 20          # every intermediate under this: a small program
@@ -42,25 +40,18 @@ _SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level"
           "xla_llvm_disable_expensive_passes": True}
 _LARGE = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
 
-_known = {}     # option name -> whether this jaxlib's XLA:CPU accepts it
-_known_lock = threading.Lock()
+_unknown = set()     # option names this jaxlib's XLA rejected ("No such compile option")
+_UNKNOWN = re.compile(r"No such compile option: '([A-Za-z0-9_]+)'")
 
 
-def _accepted(name, value):
-    """Whether XLA:CPU knows the option (a program of one operation compiled with it, once)."""
-    ok = _known.get(name)
-    if ok is None:
-        with _known_lock:
-            ok = _known.get(name)
-            if ok is None:
-                try:
-                    jax.jit(jnp.negative, compiler_options={name: value}).lower(
-                        jax.ShapeDtypeStruct((1,), jnp.float32)).compile()
-                    ok = True
-                except Exception:  # noqa: BLE001 - an unknown or renamed option: XLA's default stays
-                    ok = False
-                _known[name] = ok
-    return ok
+def drop_unknown(error, options):
+    """After a compile with ``options`` failed with ``error``: when XLA did not know one of them,
+    remember it (later programs compile without it) and return True; else False."""
+    found = _UNKNOWN.search(str(error))
+    if not options or found is None or found.group(1) not in options:
+        return False
+    _unknown.add(found.group(1))
+    return True
 
 
 def array_sizes(jaxpr):
@@ -98,5 +89,5 @@ def cpu_options(closed):
     elif total >= LARGE_PROGRAM_BYTES:
         chosen.update(_LARGE)
     user = os.environ.get("XLA_FLAGS", "")
-    options = {k: v for k, v in chosen.items() if f"--{k}" not in user and _accepted(k, v)}
+    options = {k: v for k, v in chosen.items() if f"--{k}" not in user and k not in _unknown}
     return options or None

@@ -619,15 +619,21 @@ class _Programs:
         key_at = None if out_tree[1] else n
         out_tree[2] = donate = _donated(values, out_tree[2])
         options = _compile_options.cpu_options(closed) if channels_last else None
-        for _ in range(2):
-            jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]), donate_argnums=donate,
-                             compiler_options=options)
-            program = backends.wrap_program(jitted, self.owner.name)
-            if program is jitted or key_at is None:
-                break
-            key_at = None       # a hook around the program (data dump, Ascend) gets every input
-        args = flat_args if key_at is None else flat_args[:key_at] + flat_args[key_at + 1:]
-        return program, program.lower(*args).compile(), program is jitted, out_tree, key_at
+        while True:
+            for _ in range(2):
+                jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]),
+                                 donate_argnums=donate, compiler_options=options)
+                program = backends.wrap_program(jitted, self.owner.name)
+                if program is jitted or key_at is None:
+                    break
+                key_at = None       # a hook around the program (data dump, Ascend) gets every input
+            args = flat_args if key_at is None else flat_args[:key_at] + flat_args[key_at + 1:]
+            try:
+                return program, program.lower(*args).compile(), program is jitted, out_tree, key_at
+            except Exception as e:  # noqa: BLE001 - only an option this jaxlib does not know is retried
+                if not _compile_options.drop_unknown(e, options):
+                    raise
+                options = _compile_options.cpu_options(closed)
 
     def _entry(self, values, key, dyn, spec, tree, flat_args):
         owner = self.owner

@@ -45,3 +45,17 @@ def test_a_compile_hands_freed_memory_back(monkeypatch):
     f(ms.Tensor(np.ones(3, np.float32)))
     f(ms.Tensor(np.ones(3, np.float32)))
     assert calls == [1]               # once, for the one compile
+
+
+def test_import_freezes_its_objects_out_of_the_collectors_walks():
+    code = ("import gc, mscompat, mscompat.nn\n"
+            "class Cycle: pass\n"
+            "a = Cycle(); a.me = a; import weakref; r = weakref.ref(a); del a; gc.collect()\n"
+            "print(gc.get_freeze_count(), r() is None)")
+    base = {k: v for k, v in os.environ.items() if k != "MSCOMPAT_GC_FREEZE"}
+    frozen, freed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                   env=base, check=True).stdout.split()
+    assert int(frozen) > 10000 and freed == "True"      # what the program makes later is collected
+    left = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**base, "MSCOMPAT_GC_FREEZE": "0"}, check=True).stdout.split()
+    assert left == ["0", "True"]
