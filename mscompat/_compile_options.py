@@ -1,21 +1,25 @@
 """XLA:CPU compile options chosen per program, from the sizes of the arrays it computes.
 
-XLA:CPU's defaults suit neither end of a training program's range on small machines, and its
-YNNPACK fusions slow every training step measured:
+XLA:CPU's defaults suit neither end of a training program's range on small machines, and some
+of its YNNPACK library fusions slow the training steps measured:
 
-* **Every program** compiles without XLA:CPU's YNNPACK library fusions
-  (``xla_cpu_experimental_ynn_fusion_type`` empty): convolutions, their gradients and dots then
-  run on XLA's own (Eigen) kernels. YNNPACK computes a convolution's filter gradient (a window
-  as large as the image) several times slower: LeNet-5's first filter gradient at batch 256 took
-  27.6 ms of a 70 ms step against 3.0 ms on Eigen, and training steps ran 1.4-1.8x faster without
-  (ResNet-18 b64 1.75-2.0 s against 2.7-3.1 s, LeNet-5 b256 38-40 ms against 69-70 ms).
+* **Every program** compiles with YNNPACK's library fusions of matrix products and reductions
+  only (``xla_cpu_experimental_ynn_fusion_type``), not its convolutions or elementwise fusions.
+  YNNPACK computes a convolution's filter gradient (a window as large as the image) several
+  times slower than XLA's own (Eigen) kernel: LeNet-5's first filter gradient at batch 256 took
+  27.6 ms of a 70 ms step against 3.0 ms. Its elementwise fusions make XLA write out every
+  operand they read (LeNet-5's first convolution as 25 shifted slices: 49-54 ms a b256 step
+  against 23-25 ms) and gave ResNet-18's step 148 MiB more scratch (612 against 464 MiB).
+  ResNet-18 b64, one process, steps compiled each way in turn: 1.11-1.26 s with this set,
+  1.29-1.48 s with every type but convolutions, 1.53-1.72 s with none, against 2.4-3.5 s with
+  XLA's default set in the runs before.
 * **Small programs** (every intermediate array under ``SMALL_ARRAY_BYTES``; LeNet-5 at batch 32:
   0.57 MiB at most, at batch 256: 4.6 MiB) compile with XLA's older IR emitters
-  (``xla_cpu_use_fusion_emitters=False``) and LLVM's cheaper optimization pipeline (``xla_backend_optimization_level=1``,
-  ``xla_llvm_disable_expensive_passes``). The MLIR fusion emitters spend most of such a compile
-  (LeNet-5's training step: 0.72 s against 0.36-0.40 s at batch 32, 0.71-0.76 s against
-  0.39-0.54 s at batch 256) and give the same step time at these sizes; at ResNet-18's (16 MiB
-  activations) they make the step 5-8 % faster, so larger programs keep them.
+  (``xla_cpu_use_fusion_emitters=False``) and LLVM's cheaper pipeline
+  (``xla_backend_optimization_level=1``, ``xla_llvm_disable_expensive_passes``). The MLIR fusion
+  emitters spend most of such a compile (LeNet-5's training step: 0.72 s against 0.36-0.40 s at
+  batch 32, 0.71-0.76 s against 0.39-0.54 s at batch 256) for the same step time at these sizes
+  (at ResNet-18's, 16 MiB activations, they make the step 5-8 % faster).
 * **Large programs** (their intermediate arrays add up to ``LARGE_PROGRAM_BYTES`` or more;
   ResNet-18 at batch 64: 3.7 GiB over 1,483 operations) use XLA's memory-optimized scheduler
   (``xla_cpu_scheduler_type=CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED``): the default orders the
@@ -35,7 +39,10 @@ from jax._src import core as _core
 SMALL_ARRAY_BYTES = 8 << 20          # every intermediate under this: a small program
 LARGE_PROGRAM_BYTES = 1 << 30        # intermediates adding up to this or more: a large program
 
-_EVERY = {"xla_cpu_experimental_ynn_fusion_type": ""}
+# every program: YNNPACK's fusions of matrix products and reductions (not its convolutions,
+# not its elementwise fusions)
+_EVERY = {"xla_cpu_experimental_ynn_fusion_type": ",".join(
+    "LIBRARY_FUSION_TYPE_" + t for t in ("DOT", "REDUCE", "INDIVIDUAL_DOT"))}
 _SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
           "xla_llvm_disable_expensive_passes": True}
 _LARGE = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}

@@ -1,7 +1,8 @@
 """XLA:CPU compile options per program (``mscompat._compile_options``): every program compiles
-without YNNPACK's fusions, small programs also with the IR emitters and cheaper LLVM passes,
-large ones with the memory-optimized scheduler; the user's ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0``
-win. The options change how XLA compiles, not what the program computes."""
+with YNNPACK's matrix-product and reduction fusions only, small programs also with the IR
+emitters and cheaper LLVM passes, large ones with the memory-optimized scheduler; the user's
+``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` win. The options change how XLA compiles,
+not what the program computes."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -10,7 +11,8 @@ import pytest
 import mscompat as ms
 from mscompat import _compile_options, _graph, nn
 
-EVERY = {"xla_cpu_experimental_ynn_fusion_type": ""}
+EVERY = {"xla_cpu_experimental_ynn_fusion_type":
+         "LIBRARY_FUSION_TYPE_DOT,LIBRARY_FUSION_TYPE_REDUCE,LIBRARY_FUSION_TYPE_INDIVIDUAL_DOT"}
 SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
          "xla_llvm_disable_expensive_passes": True}
 
@@ -47,11 +49,11 @@ def test_an_option_this_jaxlib_does_not_know_is_left_out(monkeypatch):
     monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", "0")
     reference, _ = _train()
     monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS")
-    monkeypatch.setattr(_compile_options, "_EVERY", {"xla_cpu_no_such_option_anywhere": True})
+    monkeypatch.setattr(_compile_options, "_SMALL", dict(SMALL, xla_cpu_no_such_option_anywhere=True))
     losses, _ = _train()      # the compile that names it fails; the program compiles again without it
     np.testing.assert_allclose(losses, reference, rtol=1e-5, atol=1e-6)
     assert _compile_options._unknown == {"xla_cpu_no_such_option_anywhere"}
-    assert _compile_options.cpu_options(_closed(lambda x: x + 1, (4,))) == SMALL
+    assert _compile_options.cpu_options(_closed(lambda x: x + 1, (4,))) == dict(EVERY, **SMALL)
     other = RuntimeError("INVALID_ARGUMENT: something else")
     assert not _compile_options.drop_unknown(other, {"xla_cpu_use_fusion_emitters": False})
 
