@@ -28,7 +28,8 @@ of its YNNPACK library fusions slow the training steps measured:
 
 Measured figures: ``benchmarks/README.md`` ("Compile options per program"). Only programs run on
 XLA:CPU get options; an option the user names in ``XLA_FLAGS`` is left to the user's value, one
-this jaxlib does not know is left out (the compile that names it fails and runs again without it),
+this jaxlib does not know (or whose value it does not take) is left out (the compile that names it
+fails and runs again without it),
 and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` turns the choice off.
 """
 import os
@@ -47,17 +48,19 @@ _SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level"
           "xla_llvm_disable_expensive_passes": True}
 _LARGE = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
 
-_unknown = set()     # option names this jaxlib's XLA rejected ("No such compile option")
-_UNKNOWN = re.compile(r"No such compile option: '([A-Za-z0-9_]+)'")
+_unknown = set()     # option names this jaxlib's XLA rejected (unknown, or a value it does not take)
+_UNKNOWN = re.compile(r"No such compile option: '([A-Za-z0-9_]+)'|While setting option ([A-Za-z0-9_]+),")
 
 
 def drop_unknown(error, options):
-    """After a compile with ``options`` failed with ``error``: when XLA did not know one of them,
-    remember it (later programs compile without it) and return True; else False."""
+    """After a compile with ``options`` failed with ``error``: when XLA did not know one of them
+    or a value given (a renamed option or enum value), remember it (later programs compile
+    without it) and return True; else False."""
     found = _UNKNOWN.search(str(error))
-    if not options or found is None or found.group(1) not in options:
+    name = found and (found.group(1) or found.group(2))
+    if not options or name not in options:
         return False
-    _unknown.add(found.group(1))
+    _unknown.add(name)
     return True
 
 

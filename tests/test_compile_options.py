@@ -56,6 +56,10 @@ def test_an_option_this_jaxlib_does_not_know_is_left_out(monkeypatch):
     assert _compile_options.cpu_options(_closed(lambda x: x + 1, (4,))) == dict(EVERY, **SMALL)
     other = RuntimeError("INVALID_ARGUMENT: something else")
     assert not _compile_options.drop_unknown(other, {"xla_cpu_use_fusion_emitters": False})
+    renamed = RuntimeError("INVALID_ARGUMENT: While setting option xla_cpu_experimental_ynn_fusion_type, "
+                           "'LIBRARY_FUSION_TYPE_DOT' is not a valid enum value.")
+    assert _compile_options.drop_unknown(renamed, EVERY)
+    assert "xla_cpu_experimental_ynn_fusion_type" in _compile_options._unknown
 
 
 def test_the_users_xla_flags_and_the_switch_win(monkeypatch):
