@@ -21,7 +21,14 @@ _LOSS = re.compile(r"epoch: (\d+) step: (\d+), loss is (\S+)")
 
 
 def _run(cmd, cwd):
+    # the examples run as their README commands do: without the test session's emulated host
+    # devices (conftest.py's XLA_FLAGS), which change how XLA:CPU splits work across threads
     env = dict(os.environ, GLOG_v="3", PYTHONPATH=str(ROOT))
+    flags = " ".join(f for f in env.get("XLA_FLAGS", "").split() if "xla_force_host_platform_device_count" not in f)
+    if flags:
+        env["XLA_FLAGS"] = flags
+    else:
+        env.pop("XLA_FLAGS", None)
     cwd.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(cwd), timeout=1500)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
