@@ -379,6 +379,30 @@ def _compiled_form(flat, closed, layout, key_at=None, key=None):
     return run
 
 
+class _OptionsJit:
+    """``jax.jit`` of a program with XLA compile options; called inside another trace (the user's
+    own ``jax.jit``), where JAX takes no compile options (the program is inlined there), it runs
+    as ``jax.jit`` without them."""
+    __slots__ = ("outer", "nested", "__wrapped__")
+
+    def __init__(self, fn, donate, options):
+        self.outer = jax.jit(fn, donate_argnums=donate, compiler_options=options)
+        self.nested = jax.jit(fn, donate_argnums=donate)
+        self.__wrapped__ = fn
+
+    def __call__(self, *args):
+        traced = any(isinstance(a, jax.core.Tracer) for a in args)
+        return (self.nested if traced else self.outer)(*args)
+
+    def lower(self, *args):
+        traced = any(isinstance(a, jax.core.Tracer) for a in args)
+        return (self.nested if traced else self.outer).lower(*args)
+
+
+def _jit(fn, donate, options):
+    return jax.jit(fn, donate_argnums=donate) if options is None else _OptionsJit(fn, donate, options)
+
+
 # --- donation: a program writes its new Parameter values into the buffers of the old ones -----
 DONATE_MIN_BYTES = 1 << 20      # below this the Parameters a program writes are not donated (nothing to save)
 
@@ -621,8 +645,7 @@ class _Programs:
         options = _compile_options.cpu_options(closed) if channels_last else None
         while True:
             for _ in range(2):
-                jitted = jax.jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]),
-                                 donate_argnums=donate, compiler_options=options)
+                jitted = _jit(_compiled_form(flat, closed, channels_last, key_at, flat_args[n]), donate, options)
                 program = backends.wrap_program(jitted, self.owner.name)
                 if program is jitted or key_at is None:
                     break

@@ -109,3 +109,12 @@ def test_a_compiled_training_step_compiles_with_them_and_computes_the_same(monke
     np.testing.assert_allclose(losses, reference, rtol=1e-5, atol=1e-6)
     for p, q in zip(net.get_parameters(), ref_net.get_parameters()):
         np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_a_program_with_options_also_runs_inside_the_users_own_jax_jit():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = nn.Dense(4, 3)
+    x = np.random.RandomState(0).randn(2, 4).astype(np.float32)
+    outside = net(ms.Tensor(x)).asnumpy()                      # compiled with the options
+    inside = jax.jit(lambda a: net(ms.Tensor(a))._data)(x)      # JAX takes no options there
+    np.testing.assert_allclose(np.asarray(inside), outside, rtol=1e-6, atol=1e-6)
