@@ -390,13 +390,14 @@ class _OptionsJit:
         self.nested = jax.jit(fn, donate_argnums=donate)
         self.__wrapped__ = fn
 
+    def _for(self, args):
+        return self.nested if any(isinstance(a, jax.core.Tracer) for a in args) else self.outer
+
     def __call__(self, *args):
-        traced = any(isinstance(a, jax.core.Tracer) for a in args)
-        return (self.nested if traced else self.outer)(*args)
+        return self._for(args)(*args)
 
     def lower(self, *args):
-        traced = any(isinstance(a, jax.core.Tracer) for a in args)
-        return (self.nested if traced else self.outer).lower(*args)
+        return self._for(args).lower(*args)
 
 
 def _jit(fn, donate, options):
