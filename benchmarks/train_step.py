@@ -18,12 +18,16 @@ other, so none competes with another for the cores):
 The MindSpore-API sides run twice: ``--loop model`` (``Model.train`` in sink mode) and ``--loop
 cell`` (a Python loop over ``TrainOneStepCell``, the form most training scripts use).
 
+The mscompat side and MindSpore at its best run ``--rounds`` times each (default 3), alternating
+which opens a round, since this kind of machine's speed drifts by 20-30 % over minutes; a row gives
+the median first call over the rounds, the median step over all of them and the highest peak.
+
 Reports the median step time, the first call (compile + first ``sink`` steps), and peak memory
 (accelerator peak bytes where JAX has one, else the process's peak RSS), plus the ratios
 mscompat / JAX and MindSpore / mscompat.
 
     .venv/bin/python benchmarks/train_step.py [--calls N] [--only lenet32,lenet256,resnet18] [--loops model,cell]
-        [--sides jax,mscompat,mindspore] [--json out.json]
+        [--sides jax,mscompat,mindspore] [--rounds 3] [--json out.json]
 """
 import argparse
 import json
@@ -65,7 +69,22 @@ LOOPS = ("model", "cell")     # Model.train in sink mode; a Python loop over Tra
 PROBE_CALLS = 1               # timed calls of each MindSpore setting's probe run
 
 
-def measure(name, calls, sides, loops=LOOPS):
+def _combine(runs):
+    """One row from the rounds of a side: the median first call, every round's steps, the highest
+    peak, the last loss (the rounds' losses, which must agree, kept with the rounds)."""
+    row = dict(runs[-1])
+    row["first_call_s"] = statistics.median(r["first_call_s"] for r in runs)
+    row["step_s"] = [s for r in runs for s in r["step_s"]]
+    row["peak_mb"] = max(r["peak_mb"] for r in runs)
+    if len(runs) > 1:
+        row["rounds"] = [{k: r[k] for k in ("first_call_s", "step_s", "peak_mb", "loss")} for r in runs]
+    return row
+
+
+def measure(name, calls, sides, loops=LOOPS, rounds=1):
+    """One workload's rows. ``rounds`` > 1 runs the mscompat side and MindSpore at its best that
+    many times each, alternating (the machine's speed drifts over minutes), and reports the
+    median first call, the median step over all rounds and the highest peak."""
     model, batch, sink, default_calls = WORKLOADS[name]
     calls = calls or default_calls
     args = ["--model", model, "--batch", str(batch), "--sink", str(sink), "--calls", str(calls)]
@@ -73,12 +92,12 @@ def measure(name, calls, sides, loops=LOOPS):
     if "jax" in sides:
         out["jax"] = _run([sys.executable, str(HERE / "_train_step_jax.py")] + args)
     for loop in loops:
-        if "mscompat" in sides:
-            # the persistent compilation cache off: "first call" measures the compile, as MindSpore's
-            # (whose cache is off by default) does
-            out[f"mscompat {loop}"] = _run([sys.executable, "-m", "mscompat", str(HERE / "_train_step_ms.py")]
-                                           + args + ["--loop", loop], {"MS_COMPILER_CACHE_ENABLE": "0"})
+        # the persistent compilation cache off: "first call" measures the compile, as MindSpore's
+        # (whose cache is off by default) does
+        ours = (lambda: _run([sys.executable, "-m", "mscompat", str(HERE / "_train_step_ms.py")] + args
+                             + ["--loop", loop], {"MS_COMPILER_CACHE_ENABLE": "0"})) if "mscompat" in sides else None
         oracle = _oracle_python() if "mindspore" in sides else None
+        theirs = None
         if oracle:
             # every setting runs a short probe (the first call and PROBE_CALLS timed ones); the
             # faster runs again in full: MindSpore at its best, per loop form. (Its default ISA
@@ -91,7 +110,21 @@ def measure(name, calls, sides, loops=LOOPS):
                 r["median_step_ms"] = statistics.median(r["step_s"]) * 1e3
                 out[f"mindspore {loop} {setting}"] = dict(r, probe=True)
             setting = min(probes, key=lambda k: probes[k]["median_step_ms"])
-            best = probes[setting] if calls <= PROBE_CALLS else _run(script + args, MINDSPORE_SETTINGS[setting])
+            if calls <= PROBE_CALLS and rounds == 1:
+                theirs = lambda: probes[setting]    # noqa: E731 (the probe is the full run)
+            else:
+                theirs = lambda: _run(script + args, MINDSPORE_SETTINGS[setting])    # noqa: E731
+        runs = {"ours": [], "theirs": []}
+        for i in range(rounds):
+            # alternate which side opens a round
+            order = (("ours", ours), ("theirs", theirs)) if i % 2 == 0 else (("theirs", theirs), ("ours", ours))
+            for key, run in order:
+                if run is not None:
+                    runs[key].append(run())
+        if runs["ours"]:
+            out[f"mscompat {loop}"] = _combine(runs["ours"])
+        if runs["theirs"]:
+            best = _combine(runs["theirs"])
             out[f"mindspore {loop} {setting}"] = best
             out[f"mindspore {loop} best"] = dict(best, setting=setting)
     for r in out.values():
@@ -107,11 +140,14 @@ def main():
     p.add_argument("--sides", default="jax,mscompat,mindspore")
     p.add_argument("--loops", default=",".join(LOOPS), help="model (Model.train sink mode) and/or cell "
                    "(TrainOneStepCell loop)")
+    p.add_argument("--rounds", type=int, default=3, help="runs of the mscompat side and of MindSpore at its "
+                   "best per workload and loop, alternating; the table shows the median first call, the "
+                   "median step over all rounds and the highest peak")
     p.add_argument("--json", help="also write the raw results here")
     a = p.parse_args()
     sides = a.sides.split(",")
     loops = tuple(a.loops.split(","))
-    results = {name: measure(name, a.calls, sides, loops) for name in a.only.split(",")}
+    results = {name: measure(name, a.calls, sides, loops, a.rounds) for name in a.only.split(",")}
     print(f"# {platform.machine()}, {os.cpu_count()} cores, {platform.python_version()}")
     print("| workload | side | median step ms | first call s | peak MiB | final loss | vs JAX "
           "| vs MindSpore at its best (step / first call / peak) |")

@@ -13,13 +13,17 @@ of its YNNPACK library fusions slow the training steps measured:
   ResNet-18 b64, one process, steps compiled each way in turn: 1.11-1.26 s with this set,
   1.29-1.48 s with every type but convolutions, 1.53-1.72 s with none, against 2.4-3.5 s with
   XLA's default set in the runs before.
+* **Every program** also compiles with LLVM's cheaper pipeline (``xla_backend_optimization_level=1``,
+  ``xla_llvm_disable_expensive_passes``): XLA's MLIR fusion emitters vectorize the kernels
+  themselves, and LLVM's own optimization of the 139 kernels of ResNet-18's training step (batch
+  64) is most of its compile. That compile took 1.82-2.61 s against 2.02-2.98 s (8-12 % less in
+  each of four processes compiling both in turn), for the same step times.
 * **Small programs** (every intermediate array under ``SMALL_ARRAY_BYTES``; LeNet-5 at batch 32:
   0.57 MiB at most, at batch 256: 4.6 MiB) compile with XLA's older IR emitters
-  (``xla_cpu_use_fusion_emitters=False``) and LLVM's cheaper pipeline
-  (``xla_backend_optimization_level=1``, ``xla_llvm_disable_expensive_passes``). The MLIR fusion
-  emitters spend most of such a compile (LeNet-5's training step: 0.72 s against 0.36-0.40 s at
-  batch 32, 0.71-0.76 s against 0.39-0.54 s at batch 256) for the same step time at these sizes
-  (at ResNet-18's, 16 MiB activations, they make the step 5-8 % faster).
+  (``xla_cpu_use_fusion_emitters=False``). The MLIR fusion emitters spend most of such a compile
+  (LeNet-5's training step: 0.72 s against 0.36-0.40 s at batch 32, 0.71-0.76 s against 0.39-0.54 s
+  at batch 256) for the same step time at these sizes (at ResNet-18's, 16 MiB activations, they
+  make the step 5-8 % faster, and the IR emitters' compile is no shorter).
 * **Large programs** (their intermediate arrays add up to ``LARGE_PROGRAM_BYTES`` or more;
   ResNet-18 at batch 64: 3.7 GiB over 1,483 operations) use XLA's memory-optimized scheduler
   (``xla_cpu_scheduler_type=CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED``): the default orders the
@@ -42,10 +46,11 @@ LARGE_PROGRAM_BYTES = 1 << 30        # intermediates adding up to this or more: 
 
 # every program: YNNPACK's fusions of matrix products and reductions (not its convolutions,
 # not its elementwise fusions)
+# ...and LLVM's cheaper pipeline
 _EVERY = {"xla_cpu_experimental_ynn_fusion_type": ",".join(
-    "LIBRARY_FUSION_TYPE_" + t for t in ("DOT", "REDUCE", "INDIVIDUAL_DOT"))}
-_SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
-          "xla_llvm_disable_expensive_passes": True}
+    "LIBRARY_FUSION_TYPE_" + t for t in ("DOT", "REDUCE", "INDIVIDUAL_DOT")),
+    "xla_backend_optimization_level": 1, "xla_llvm_disable_expensive_passes": True}
+_SMALL = {"xla_cpu_use_fusion_emitters": False}
 _LARGE = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
 
 _unknown = set()     # option names this jaxlib's XLA rejected (unknown, or a value it does not take)

@@ -1,6 +1,6 @@
 """XLA:CPU compile options per program (``mscompat._compile_options``): every program compiles
-with YNNPACK's matrix-product and reduction fusions only, small programs also with the IR
-emitters and cheaper LLVM passes, large ones with the memory-optimized scheduler; the user's
+with YNNPACK's matrix-product and reduction fusions only and LLVM's cheaper passes, small
+programs also with the IR emitters, large ones with the memory-optimized scheduler; the user's
 ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` win. The options change how XLA compiles,
 not what the program computes."""
 import jax
@@ -12,9 +12,9 @@ import mscompat as ms
 from mscompat import _compile_options, _graph, nn
 
 EVERY = {"xla_cpu_experimental_ynn_fusion_type":
-         "LIBRARY_FUSION_TYPE_DOT,LIBRARY_FUSION_TYPE_REDUCE,LIBRARY_FUSION_TYPE_INDIVIDUAL_DOT"}
-SMALL = {"xla_cpu_use_fusion_emitters": False, "xla_backend_optimization_level": 1,
-         "xla_llvm_disable_expensive_passes": True}
+         "LIBRARY_FUSION_TYPE_DOT,LIBRARY_FUSION_TYPE_REDUCE,LIBRARY_FUSION_TYPE_INDIVIDUAL_DOT",
+         "xla_backend_optimization_level": 1, "xla_llvm_disable_expensive_passes": True}
+SMALL = {"xla_cpu_use_fusion_emitters": False}
 
 
 def _closed(fn, *shapes):
@@ -65,8 +65,7 @@ def test_an_option_this_jaxlib_does_not_know_is_left_out(monkeypatch):
 def test_the_users_xla_flags_and_the_switch_win(monkeypatch):
     closed = _closed(lambda x: x + 1, (4,))
     monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true")
-    assert _compile_options.cpu_options(closed) == {"xla_backend_optimization_level": 1,
-                                                    "xla_llvm_disable_expensive_passes": True, **EVERY}
+    assert _compile_options.cpu_options(closed) == EVERY
     monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true --xla_backend_optimization_level=3 "
                        "--xla_llvm_disable_expensive_passes=false --xla_cpu_experimental_ynn_fusion_type=dot")
     assert _compile_options.cpu_options(closed) is None
