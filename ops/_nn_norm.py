@@ -58,6 +58,22 @@ def _train_norm_bwd(axes, eps, res, cts):
 _train_norm.defvjp(_train_norm_fwd, _train_norm_bwd)
 
 
+@functools.partial(jax.jit, static_argnums=(5, 6, 7), inline=True)
+def _train_step(x, gamma, beta, mean, var, axes, eps, momentum):
+    """Training-mode batch normalization of float32 ``x`` with float32 parameters and running
+    statistics: ``(y, batch mean, batch variance, new running mean, new running variance)``.
+    One program per input signature (jitted, inlined where it is called): a network's layers of
+    one shape (ResNet-18: 20 BatchNorm layers, 4 signatures) trace it and its derivative once."""
+    y, bmean, bvar = _train_norm(x, gamma, beta, axes, eps)
+    # no gradient reaches the batch statistics (MindSpore's BatchNormGrad takes none): the
+    # running statistics computed from them need no derivative either
+    bmean, bvar = jax.lax.stop_gradient(bmean), jax.lax.stop_gradient(bvar)
+    n = x.size // mean.size
+    unbiased = bvar * (n / max(n - 1, 1))
+    return (y, bmean, bvar, (1 - momentum) * mean + momentum * bmean,
+            (1 - momentum) * var + momentum * unbiased)
+
+
 def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format,
                 dtypes=F16_32):
     """``dtypes``: the floating types the kernel takes (BatchNorm float16/32, mint's BatchNormExt bfloat16 too)."""
@@ -94,11 +110,9 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
     g, b, m, v = (p.astype(jnp.float32) for p in params)
     zeros = jnp.zeros((c,), jnp.float32)
     if is_training:
-        y, bmean, bvar = _train_norm(f, g, b, axes, float(epsilon))
-        n = a.size // c
-        unbiased = bvar * (n / max(n - 1, 1))
-        _write(mean, (1 - momentum) * m + momentum * bmean)
-        _write(variance, (1 - momentum) * v + momentum * unbiased)
+        y, bmean, bvar, new_mean, new_var = _train_step(f, g, b, m, v, axes, float(epsilon), momentum)
+        _write(mean, new_mean)
+        _write(variance, new_var)
     else:
         # inference: no batch statistics to compute; MindSpore returns zeros in their place
         bmean = bvar = zeros
