@@ -200,35 +200,68 @@ _ERFINV_TAIL = (  # (x below, shift, Y, P, Q) for x = sqrt(-log(q))
 
 
 def _horner(coeffs, x):
-    acc = np.full_like(x, coeffs[-1])
-    for c in coeffs[-2::-1]:
-        acc = acc * x + c
+    acc = x * coeffs[-1]        # the leading coefficient times x: no array of it
+    acc += coeffs[-2]
+    for c in coeffs[-3::-1]:
+        acc *= x        # in place: the same two roundings as acc * x + c
+        acc += c
     return acc
 
 
+def _ratio(num, den, x):
+    """``P(x) / Q(x)`` of the two polynomials, in place."""
+    top = _horner(num, x)
+    top /= _horner(den, x)
+    return top
+
+
 def _erf_inv(p, q):
-    """erf^-1 for p = 1 - q, p in [0, 1)."""
+    """erf^-1 for p = 1 - q, p in [0, 1). Each branch computes only its own elements (the
+    values are those of evaluating every branch everywhere and selecting), gathered and
+    scattered by index (several times faster in numpy than by boolean mask)."""
     out = np.empty_like(p)
     with np.errstate(all="ignore"):
-        small = p <= 0.5
+        small = np.flatnonzero(p <= 0.5)
         ps = p[small]
-        g = ps * (ps + 10.0)
+        g = ps + 10.0
+        g *= ps
         y, num, den = _ERFINV_SMALL
-        out[small] = g * y + g * (_horner(num, ps) / _horner(den, ps))
-        mid = ~small & (q >= 0.25)
-        qm = q[mid]
+        r = _ratio(num, den, ps)
+        r *= g
+        g *= y
+        g += r
+        out[small] = g
+        if len(small) == len(p):
+            return out
+        rest = np.flatnonzero(p > 0.5)
+        qr = q[rest]
+        mid = np.flatnonzero(qr >= 0.25)
+        qm = qr[mid]
         y, num, den = _ERFINV_MID
-        shifted = qm - 0.25
-        out[mid] = np.sqrt(-2.0 * np.log(qm)) / (y + _horner(num, shifted) / _horner(den, shifted))
-        tail = ~small & ~mid
-        x = np.sqrt(-np.log(q))
+        r = _ratio(num, den, qm - 0.25)
+        r += y
+        top = np.log(qm)
+        top *= -2.0
+        np.sqrt(top, out=top)
+        top /= r
+        out[rest[mid]] = top
+        if len(mid) == len(rest):
+            return out
+        tail = rest[np.flatnonzero(qr < 0.25)]
+        x = np.log(q[tail])
+        np.negative(x, out=x)
+        np.sqrt(x, out=x)
         lower = -math.inf
         for upper, shift, y, num, den in _ERFINV_TAIL:
-            m = tail & (x >= lower) & (x < upper)
-            xm = x[m]
-            shifted = xm - shift
-            out[m] = y * xm + (_horner(num, shifted) / _horner(den, shifted)) * xm
+            m = np.flatnonzero((x >= lower) & (x < upper))
             lower = upper
+            if not len(m):
+                continue
+            xm = x[m]
+            r = _ratio(num, den, xm - shift)
+            r *= xm
+            r += y * xm
+            out[tail[m]] = r
     return out
 
 
@@ -241,12 +274,26 @@ def truncated_normal(seed, shape, a, b, mean, sigma):
     root2 = _f32(1.4142135)
     cdf_a = math.erfc(-(((a - mean) / sigma) / root2)) / 2.0
     cdf_b = math.erfc(-(((b - mean) / sigma) / root2)) / 2.0
+    lowest, highest = _f32(np.nextafter(np.float32(0), np.float32(2))), _f32(np.nextafter(np.float32(2), np.float32(0)))
+
     def fill(start, n):
-        z = 2.0 * (cdf_a + _unit_uniform(seed, n, start) * (cdf_b - cdf_a))
-        z = np.where(z <= 0.0, _f32(np.nextafter(np.float32(0), np.float32(2))), z)
-        z = np.where(z >= 2.0, _f32(np.nextafter(np.float32(2), np.float32(0))), z)
-        upper = z > 1.0
-        q = np.where(upper, 2.0 - z, z)
-        x = np.where(upper, -1.0, 1.0) * _erf_inv(1.0 - q, q)
-        return (mean + (-x * root2) * sigma).astype(np.float32)
+        # in place, the same double arithmetic as 2 (cdf_a + u (cdf_b - cdf_a)), clamped into (0, 2)
+        z = _unit_uniform(seed, n, start)
+        z *= cdf_b - cdf_a
+        z += cdf_a
+        z *= 2.0
+        if z.min() <= 0.0:
+            z[z <= 0.0] = lowest
+        if z.max() >= 2.0:
+            z[z >= 2.0] = highest
+        flip = np.where(z > 1.0, 1.0, -1.0)     # -(sign of the result before the negation)
+        q = np.subtract(2.0, z)
+        np.minimum(z, q, out=q)                # z above the median, 2 - z below: min(z, 2 - z)
+        x = _erf_inv(1.0 - q, q)
+        # mean + (-(sign x) root2) sigma: multiplying by +-1 negates exactly
+        x *= flip
+        x *= root2
+        x *= sigma
+        x += mean
+        return x.astype(np.float32)
     return _chunked(shape, fill)
