@@ -45,8 +45,7 @@ SMALL_ARRAY_BYTES = 8 << 20          # every intermediate under this: a small pr
 LARGE_PROGRAM_BYTES = 1 << 30        # intermediates adding up to this or more: a large program
 
 # every program: YNNPACK's fusions of matrix products and reductions (not its convolutions,
-# not its elementwise fusions)
-# ...and LLVM's cheaper pipeline
+# not its elementwise fusions), and LLVM's cheaper pipeline
 _EVERY = {"xla_cpu_experimental_ynn_fusion_type": ",".join(
     "LIBRARY_FUSION_TYPE_" + t for t in ("DOT", "REDUCE", "INDIVIDUAL_DOT")),
     "xla_backend_optimization_level": 1, "xla_llvm_disable_expensive_passes": True}

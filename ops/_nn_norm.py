@@ -59,7 +59,7 @@ _train_norm.defvjp(_train_norm_fwd, _train_norm_bwd)
 
 
 @functools.partial(jax.jit, static_argnums=(5, 6, 7), inline=True)
-def _train_step(x, gamma, beta, mean, var, axes, eps, momentum):
+def _train_norm_and_stats(x, gamma, beta, mean, var, axes, eps, momentum):
     """Training-mode batch normalization of float32 ``x`` with float32 parameters and running
     statistics: ``(y, batch mean, batch variance, new running mean, new running variance)``.
     One program per input signature (jitted, inlined where it is called): a network's layers of
@@ -110,7 +110,7 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
     g, b, m, v = (p.astype(jnp.float32) for p in params)
     zeros = jnp.zeros((c,), jnp.float32)
     if is_training:
-        y, bmean, bvar, new_mean, new_var = _train_step(f, g, b, m, v, axes, float(epsilon), momentum)
+        y, bmean, bvar, new_mean, new_var = _train_norm_and_stats(f, g, b, m, v, axes, float(epsilon), momentum)
         _write(mean, new_mean)
         _write(variance, new_var)
     else:

@@ -221,7 +221,8 @@ def _erf_inv(p, q):
     scattered by index (several times faster in numpy than by boolean mask)."""
     out = np.empty_like(p)
     with np.errstate(all="ignore"):
-        small = np.flatnonzero(p <= 0.5)
+        is_small = p <= 0.5
+        small = np.flatnonzero(is_small)
         ps = p[small]
         g = ps + 10.0
         g *= ps
@@ -233,9 +234,10 @@ def _erf_inv(p, q):
         out[small] = g
         if len(small) == len(p):
             return out
-        rest = np.flatnonzero(p > 0.5)
+        rest = np.flatnonzero(~is_small)
         qr = q[rest]
-        mid = np.flatnonzero(qr >= 0.25)
+        is_mid = qr >= 0.25
+        mid = np.flatnonzero(is_mid)
         qm = qr[mid]
         y, num, den = _ERFINV_MID
         r = _ratio(num, den, qm - 0.25)
@@ -247,7 +249,7 @@ def _erf_inv(p, q):
         out[rest[mid]] = top
         if len(mid) == len(rest):
             return out
-        tail = rest[np.flatnonzero(qr < 0.25)]
+        tail = rest[np.flatnonzero(~is_mid)]
         x = np.log(q[tail])
         np.negative(x, out=x)
         np.sqrt(x, out=x)
