@@ -314,3 +314,15 @@ def test_model_checkpoint_callable_prefix_and_directory(tmp_path):
     model.train(2, _data(), callbacks=ck, dataset_sink_mode=True, sink_size=8)
     assert sorted(os.listdir(tmp_path)) == ["e1", "e2"]
     assert os.listdir(tmp_path / "e2") == ["p16.ckpt"]
+
+
+def test_dataset_reuse_is_caught_when_the_first_model_address_is_reused():
+    """MindSpore keys a dataset by ``hash(model)``, an address; a second Model that gets the
+    freed first one's address is still another Model."""
+    data = _data(16)
+    first = _model("momentum")[2]
+    first.train(1, data, dataset_sink_mode=False)
+    second = _model("momentum")[2]
+    data.__model_hash__ = hash(second)       # what a reused address gives
+    with pytest.raises(RuntimeError, match="had been used in other model"):
+        second.train(1, data, dataset_sink_mode=False)

@@ -22,6 +22,7 @@ network (``WithEvalCell``) and the predict network, and runs them with callbacks
   speed by it (XLA:CPU runs the sink block as one compiled step per batch anyway).
 """
 import copy
+import itertools
 from collections.abc import Iterable
 import logging
 
@@ -47,6 +48,7 @@ __all__ = ["Model"]
 logger = logging.getLogger("mscompat")
 
 _KWARGS = ["loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level"]
+_SERIALS = itertools.count()
 
 
 def _nn():
@@ -119,6 +121,7 @@ class Model:
 
     def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None, eval_indexes=None,
                  amp_level="O0", boost_level="O0", **kwargs):
+        self._serial = next(_SERIALS)
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
@@ -259,9 +262,14 @@ class Model:
         return network
 
     def _check_reuse_dataset(self, dataset):
+        # MindSpore keys the dataset by hash(model), an address: a second Model built after the first was freed can
+        # get the same one, so each Model's serial number (never reused, and a dataset copied to workers keeps it)
+        # tells the two apart
         if not hasattr(dataset, "__model_hash__"):
             dataset.__model_hash__ = hash(self)
-        if dataset.__model_hash__ != hash(self):
+            dataset._mscompat_model_serial = self._serial
+        serial = getattr(dataset, "_mscompat_model_serial", self._serial)
+        if dataset.__model_hash__ != hash(self) or serial != self._serial:
             raise RuntimeError("The dataset object had been used in other model by model.train(...), please create "
                                "a new dataset.")
 
