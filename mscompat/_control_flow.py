@@ -214,7 +214,7 @@ def _stale(code, fdef):
     if _RT in code.co_freevars:      # nested in a function we rewrote: compiled from this source
         return False
     try:
-        raw = _compile(copy.deepcopy(fdef), list(code.co_freevars), code.co_filename)
+        raw = _compile(fdef, list(code.co_freevars), code.co_filename)     # compiling leaves the tree as it was
     except SyntaxError:
         return True
     return (_shape(raw), raw.co_varnames, raw.co_freevars) != (_shape(code), code.co_varnames, code.co_freevars)

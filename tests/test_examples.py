@@ -96,6 +96,7 @@ def test_lenet_example_accuracy_matches_mindspore(tmp_path):
     assert abs(_accuracy(ours, key) - _accuracy(theirs, key)) <= 0.01, (ours, theirs)
 
 
+@pytest.mark.slow      # 54 s of the default run; the ResNet family stays there as compat_tests' mindcv resnet18
 def test_resnet_example_matches_mindspore(tmp_path):
     args = ["--widths", "8", "16", "32", "64", "--steps", "3", "--epochs", "2"]
     ours = _ours(EXAMPLES / "resnet" / "train.py", args, tmp_path / "a")
