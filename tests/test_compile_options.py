@@ -117,3 +117,57 @@ def test_a_program_with_options_also_runs_inside_the_users_own_jax_jit():
     outside = net(ms.Tensor(x)).asnumpy()                      # compiled with the options
     inside = jax.jit(lambda a: net(ms.Tensor(a))._data)(x)      # JAX takes no options there
     np.testing.assert_allclose(np.asarray(inside), outside, rtol=1e-6, atol=1e-6)
+
+
+# --- programs compiled without options: PyNative's one-op programs, a plain jax.jit -------------
+def _default_options(fn, *shapes):
+    lowered = jax.jit(fn).lower(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes))
+    return dict(lowered._lowering._compiler_options_kvs)
+
+
+def test_small_programs_without_options_get_the_ir_emitters(monkeypatch):
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
+    assert _default_options(lambda x: jnp.tanh(x) * 2, (64, 64)) == SMALL
+    # an array of 8 MiB taken or computed: XLA's defaults (its fusion emitters vectorize big ones)
+    assert _default_options(lambda x: jnp.tanh(x) * 2, (2048, 1024)) == {}
+    assert _default_options(lambda x: x.sum(), (2048, 1024)) == {}
+    assert _default_options(lambda x: jnp.broadcast_to(x, (2048, 1024)) + 1, (1024,)) == {}
+    # the options a program names are its own
+    named = jax.jit(lambda x: x + 1, compiler_options={"xla_cpu_use_fusion_emitters": True})
+    lowered = named.lower(jax.ShapeDtypeStruct((4,), jnp.float32))
+    assert dict(lowered._lowering._compiler_options_kvs) == {"xla_cpu_use_fusion_emitters": True}
+
+
+def test_the_users_flag_and_the_switch_win_for_programs_without_options(monkeypatch):
+    monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_use_fusion_emitters=true")
+    assert _default_options(lambda x: x * 3 + 1, (5, 7)) == {}
+    monkeypatch.delenv("XLA_FLAGS")
+    monkeypatch.setenv("MSCOMPAT_CPU_COMPILE_OPTIONS", "0")
+    assert _default_options(lambda x: x * 3 + 2, (5, 7)) == {}
+
+
+def test_pynative_ops_compile_with_them_and_compute_the_same(monkeypatch):
+    """An op run eagerly compiles a one-op program with the IR emitters; its values are bit for
+    bit those of XLA's fusion emitters (elementwise transcendental functions included)."""
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
+    seen = []
+    real = _compile_options._small_default
+
+    def spy(jaxpr):
+        options = real(jaxpr)
+        seen.append(options)
+        return options
+    monkeypatch.setattr(_compile_options, "_small_default", spy)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    x = np.random.RandomState(1).randn(3, 37, 11).astype(np.float32) * 3
+    got = ms.ops.tanh(ms.Tensor(x)) * ms.ops.erf(ms.Tensor(x)) + ms.ops.exp(ms.Tensor(x) / 4)
+    assert tuple(SMALL.items()) in seen
+
+    def emitted(fn, *args):        # the same one-op program, compiled with the fusion emitters
+        return jax.jit(fn, compiler_options={"xla_cpu_use_fusion_emitters": True})(*args)
+    tanh, erf = emitted(jnp.tanh, x), emitted(jax.scipy.special.erf, x)
+    exp = emitted(jnp.exp, emitted(lambda a: a / jnp.float32(4), x))
+    expected = emitted(jnp.add, emitted(jnp.multiply, tanh, erf), exp)
+    np.testing.assert_array_equal(got.asnumpy(), np.asarray(expected))
