@@ -18,6 +18,9 @@ _jax.config.update("jax_enable_x64", True)
 # with XLA:CPU's IR emitters: 2-4 times sooner, the same numbers (mscompat._compile_options).
 from . import _compile_options  # noqa: E402
 _compile_options.install_small_program_default()
+# ...and JAX lowers each into this thread's MLIR context, not a fresh one (mscompat._mlir_contexts)
+from . import _mlir_contexts  # noqa: E402
+_mlir_contexts.install()
 
 # In a source checkout nn/, ops/, dataset/, train/ sit beside mscompat/ (pyproject.toml package-dir).
 from . import _source_layout  # noqa: E402
