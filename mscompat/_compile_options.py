@@ -81,6 +81,23 @@ def drop_unknown(error, options):
     return True
 
 
+def _nbytes(aval):
+    """The bytes of an array of type ``aval`` (0 for a token or other non-array; symbolic
+    dimensions count 1)."""
+    shape, dtype = getattr(aval, "shape", None), getattr(aval, "dtype", None)
+    if shape is None or not hasattr(dtype, "itemsize"):
+        return 0
+    n = dtype.itemsize
+    for d in shape:
+        n *= d if isinstance(d, int) else 1
+    return n
+
+
+def _user_names(name):
+    """Whether the user's ``XLA_FLAGS`` set the option ``name`` (then it keeps the user's value)."""
+    return f"--{name}" in os.environ.get("XLA_FLAGS", "")
+
+
 def array_sizes(jaxpr):
     """``(largest, total)``: the bytes of the largest array ``jaxpr`` computes (its nested
     programs' included) and of all of them together."""
@@ -90,14 +107,7 @@ def array_sizes(jaxpr):
         j = stack.pop()
         for eqn in j.eqns:
             for v in eqn.outvars:
-                aval = v.aval
-                shape = getattr(aval, "shape", None)
-                dtype = getattr(aval, "dtype", None)
-                if shape is None or dtype is None or not hasattr(dtype, "itemsize"):
-                    continue
-                nbytes = dtype.itemsize
-                for d in shape:
-                    nbytes *= d if isinstance(d, int) else 1
+                nbytes = _nbytes(v.aval)
                 largest = max(largest, nbytes)
                 total += nbytes
             stack.extend(_core.jaxprs_in_params(eqn.params))
@@ -115,37 +125,22 @@ def cpu_options(closed):
         chosen.update(_SMALL)
     elif total >= LARGE_PROGRAM_BYTES:
         chosen.update(_LARGE)
-    user = os.environ.get("XLA_FLAGS", "")
-    options = {k: v for k, v in chosen.items() if f"--{k}" not in user and k not in _unknown}
+    options = {k: v for k, v in chosen.items() if not _user_names(k) and k not in _unknown}
     return options or None
-
-
-def _user_names(name):
-    return f"--{name}" in os.environ.get("XLA_FLAGS", "")
 
 
 def _small_default(jaxpr):
     """The options for a program jax compiles without any (``jaxpr``: its ClosedJaxpr): the IR
     emitters when every array it takes or computes is small and it runs on XLA:CPU, else none."""
-    if os.environ.get("MSCOMPAT_CPU_COMPILE_OPTIONS", "") == "0" or "xla_cpu_use_fusion_emitters" in _unknown \
-            or _user_names("xla_cpu_use_fusion_emitters"):
+    if os.environ.get("MSCOMPAT_CPU_COMPILE_OPTIONS", "") == "0":
         return ()
-    if _xla_bridge.get_backend().platform != "cpu":
+    options = tuple((k, v) for k, v in _SMALL.items() if not _user_names(k) and k not in _unknown)
+    if not options or _xla_bridge.get_backend().platform != "cpu":
         return ()
     largest = max((_nbytes(a) for a in jaxpr.in_avals), default=0)
     if largest >= SMALL_ARRAY_BYTES or array_sizes(jaxpr.jaxpr)[0] >= SMALL_ARRAY_BYTES:
         return ()
-    return tuple(_SMALL.items())
-
-
-def _nbytes(aval):
-    shape, dtype = getattr(aval, "shape", None), getattr(aval, "dtype", None)
-    if shape is None or not hasattr(dtype, "itemsize"):
-        return 0
-    n = dtype.itemsize
-    for d in shape:
-        n *= d if isinstance(d, int) else 1
-    return n
+    return options
 
 
 def install_small_program_default():
