@@ -9,6 +9,7 @@ import jax.numpy as jnp
 from mscompat.common import _layout
 from mscompat.common import dtype as mstype
 from ._args import arr, binary, check_tensor, Tensor, to_np_dtype, is_int as _is_int
+from ._programs import one_program
 from ._registry import op, primitive, tensor_method, PROMOTE
 
 _wrap = Tensor._wrap
@@ -274,7 +275,12 @@ def concat(tensors, axis=0):
     if len({a.dtype for a in arrays}) > 1:
         raise RuntimeError(f"For 'Concat', all inputs must have the same data type, but got "
                            f"{[str(a.dtype) for a in arrays]}.")
-    return _wrap(jnp.concatenate(arrays, axis=ax))
+    return _wrap(_concatenate(tuple(arrays), ax))
+
+
+@one_program(static_argnums=(1,))
+def _concatenate(arrays, axis):
+    return jnp.concatenate(arrays, axis=axis)
 
 
 primitive("Concat", concat, attrs=(("axis", 0, (int,)),), amp=PROMOTE)

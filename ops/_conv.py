@@ -17,6 +17,7 @@ from mscompat.backends import device_target, precision
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, is_int
+from ._programs import one_program
 from ._registry import op, primitive, WHITE, REQUIRED
 
 _wrap = Tensor._wrap
@@ -78,14 +79,21 @@ def _dn(nd):
 
 
 def _conv_forward(a, b, stride, pads, dilation, groups):
+    return _conv_program(a, b, tuple(stride), tuple(map(tuple, pads)), tuple(dilation), groups, device_target(),
+                         precision.conv_precision())
+
+
+@one_program(static_argnums=(2, 3, 4, 5, 6, 7))
+def _conv_program(a, b, stride, pads, dilation, groups, target, conv_precision):
+    """The convolution on ``target`` at ``conv_precision`` (read outside: a program keeps them)."""
     nd = a.ndim - 2
     dt = a.dtype
-    a, b, acc = precision.conv_operands(a, b)
+    a, b, acc = precision.conv_operands(a, b, target)
     if nd == 2 and groups == 1 and a.dtype == jnp.float32 \
-            and (_im2col_derivative(b.shape, stride) or _value_as_shifts(b.shape)) and device_target() == "CPU":
-        return _conv2d_cpu(a, b, tuple(stride), tuple(map(tuple, pads)), tuple(dilation)).astype(dt)
+            and (_im2col_derivative(b.shape, stride) or _value_as_shifts(b.shape)) and target == "CPU":
+        return _conv2d_cpu(a, b, stride, pads, dilation).astype(dt)
     out = lax.conv_general_dilated(a, b, stride, pads, rhs_dilation=dilation, dimension_numbers=_dn(nd),
-                                   feature_group_count=groups, precision=precision.conv_precision(),
+                                   feature_group_count=groups, precision=conv_precision,
                                    preferred_element_type=acc)
     return out.astype(dt)
 

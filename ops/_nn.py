@@ -16,6 +16,7 @@ from mscompat._checkparam import INC_LEFT, check_int_range, check_is_tensor
 from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import arr, is_int, Tensor, to_np_dtype, check_arg_type as _check_type, tensor_of_dtypes as _tensor_input
+from ._programs import one_program
 from ._registry import op, primitive, BLACK, PROMOTE, WHITE
 from mscompat.common.seed import next_key
 
@@ -101,9 +102,14 @@ def relu(input, inplace=False):
     a = tensor_in("ReLU", "input", input)
     if a.dtype == jnp.bool_:
         return _wrap(a)
+    return _wrap(_relu(a))
+
+
+@one_program
+def _relu(a):
     # a select, as MindSpore's kernel: gradient 0 at 0 (``maximum``'s tie would give 0.5) and
     # relu(NaN) = 0
-    return _wrap(jnp.where(a > 0, a, const(0, a)))
+    return jnp.where(a > 0, a, const(0, a))
 
 
 primitive("ReLU", relu, amp={"O1": WHITE}, amp_order=9)
@@ -193,6 +199,7 @@ op("rrelu")(_rrelu)
 _SIG = FLOATS[:3] + ("complex64", "complex128")
 
 
+@one_program
 def _sigmoid(a):
     if jnp.issubdtype(a.dtype, jnp.complexfloating):
         return 1 / (1 + jnp.exp(-a))
@@ -223,7 +230,12 @@ def silu(input):
     a = need_tensor("SiLU", "input", input)
     if dname(a) not in _SIG:
         raise TypeError("Select CPU operator[Sigmoid] fail! Unsupported data type!")
-    return _wrap(a * _sigmoid(a))
+    return _wrap(_silu(a))
+
+
+@one_program
+def _silu(a):
+    return a * _sigmoid(a)
 
 
 # MindSpore's HSigmoidGrad / HSwishGrad take the inner formula on the closed interval
@@ -300,7 +312,12 @@ def _softmax_impl(op_name, x, axis, dtype=None, allow_tuple=False, negate=False)
     ax = _softmax_axis(op_name, axis, a.ndim, allow_tuple)
     if a.ndim == 0:
         return _wrap(jnp.ones_like(a))
-    return _wrap(jax.nn.softmax(-a if negate else a, axis=ax))
+    return _wrap(_softmax(a, ax, negate))
+
+
+@one_program(static_argnums=(1, 2))
+def _softmax(a, axis, negate):
+    return jax.nn.softmax(-a if negate else a, axis=axis)
 
 
 @op("softmax", amp=BLACK)
@@ -327,7 +344,12 @@ def log_softmax(logits, axis=-1):
     ax = axis_in("LogSoftmax", axis, a.ndim)
     if a.ndim == 0:
         return _wrap(jnp.zeros_like(a))
-    return _wrap(jax.nn.log_softmax(a, axis=ax))
+    return _wrap(_log_softmax(a, ax))
+
+
+@one_program(static_argnums=(1,))
+def _log_softmax(a, axis):
+    return jax.nn.log_softmax(a, axis=axis)
 
 
 primitive("LogSoftmax", log_softmax, attrs=(("axis", -1),), amp=BLACK)
@@ -337,8 +359,9 @@ primitive("LogSoftmax", log_softmax, attrs=(("axis", -1),), amp=BLACK)
 # GeLU family and other smooth activations
 
 
-def _gelu_tanh(a):
-    return jax.nn.gelu(a, approximate=True)
+@one_program(static_argnums=(1,))
+def _gelu(a, approximate=True):
+    return jax.nn.gelu(a, approximate=approximate)
 
 
 @op("gelu")
@@ -349,10 +372,10 @@ def gelu(input, approximate="none"):
     if dname(a) not in FLOATS:
         raise TypeError(f"For gelu, the input dtype must be bfloat16, float16, float32 or float64, "
                         f"but got {mstype.from_numpy_dtype(a.dtype)}.")
-    return _wrap(jax.nn.gelu(a, approximate=approximate == "tanh"))
+    return _wrap(_gelu(a, approximate == "tanh"))
 
 
-primitive("GeLU", lambda x: _wrap(_gelu_tanh(tensor_in("GeLU", "x", x, FLOATS))))
+primitive("GeLU", lambda x: _wrap(_gelu(tensor_in("GeLU", "x", x, FLOATS))))
 
 
 def _fast_gelu(a):
@@ -443,6 +466,7 @@ def softshrink(input, lambd=0.5):
 primitive("SoftShrink", softshrink, attrs=(("lambd", 0.5),))
 
 
+@one_program(static_argnums=(1, 2))
 def _softplus(a, beta=1, threshold=20):
     bx = a * const(beta, a)
     return jnp.where(bx > const(threshold, a), a, jnp.logaddexp(bx, const(0, a)) / const(beta, a))
@@ -546,9 +570,15 @@ def _bias_add(input_x, bias, data_format="NCHW"):
     if b.shape[0] != x.shape[ch_axis]:
         raise ValueError(f"For 'BiasAdd', bias[0] shape should be equal to input_x[{ch_axis}] shape, but got "
                          f"bias shape: {list(b.shape)}, input_shape: {list(x.shape)}.")
+    return _wrap(_add_channel(x, b, ch_axis))
+
+
+@one_program(static_argnums=(2,))
+def _add_channel(x, b, axis):
+    """``x`` plus the vector ``b`` along ``x``'s axis ``axis``."""
     shape = [1] * x.ndim
-    shape[ch_axis] = b.shape[0]
-    return _wrap(x + b.reshape(shape))
+    shape[axis] = b.shape[0]
+    return x + b.reshape(shape)
 
 
 @op("bias_add", amp=PROMOTE)

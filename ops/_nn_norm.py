@@ -9,6 +9,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, dname, is_int, is_number, F16_32, BF_F16_32
+from ._programs import one_program
 from ._registry import op, primitive, BLACK
 
 _wrap = Tensor._wrap
@@ -103,23 +104,36 @@ def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, m
     if any(s != c for s in sizes):
         raise ValueError(f"For '{op_name}', 'scale', 'bias', 'mean', and 'variance' should have the same size "
                          f"during training, but got {sizes[0]}, {sizes[1]}, {sizes[2]} and {sizes[3]}.")
+    outs = _norm_program(a, *params, is_training, ch, float(epsilon), momentum)
+    if is_training:
+        _write(mean, outs[5])
+        _write(variance, outs[6])
+    return tuple(_wrap(o) for o in outs[:5])
+
+
+@one_program(static_argnums=(5, 6, 7, 8))
+def _norm_program(a, scale, bias, mean, variance, is_training, ch, epsilon, momentum):
+    """BatchNorm's computation after its checks, one program per input signature: ``(y, zeros,
+    zeros, batch mean, batch variance, new running mean, new running variance)``, ``y`` in
+    ``a``'s dtype, the statistics in ``scale``'s and the running ones in their own."""
     axes = tuple(i for i in range(a.ndim) if i != ch)
     shape = [1] * a.ndim
-    shape[ch] = c
+    shape[ch] = a.shape[ch]
     f = a.astype(jnp.float32)
-    g, b, m, v = (p.astype(jnp.float32) for p in params)
-    zeros = jnp.zeros((c,), jnp.float32)
+    g, b, m, v = (p.astype(jnp.float32) for p in (scale, bias, mean, variance))
+    zeros = jnp.zeros((a.shape[ch],), jnp.float32)
+    new_mean = new_var = None
     if is_training:
-        y, bmean, bvar, new_mean, new_var = _train_norm_and_stats(f, g, b, m, v, axes, float(epsilon), momentum)
-        _write(mean, new_mean)
-        _write(variance, new_var)
+        y, bmean, bvar, new_mean, new_var = _train_norm_and_stats(f, g, b, m, v, axes, epsilon, momentum)
+        new_mean, new_var = new_mean.astype(mean.dtype), new_var.astype(variance.dtype)
     else:
         # inference: no batch statistics to compute; MindSpore returns zeros in their place
         bmean = bvar = zeros
         inv = g / jnp.sqrt(v + jnp.float32(epsilon))
         y = (f - m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
-    return (_wrap(y.astype(a.dtype)), _wrap(zeros.astype(params[0].dtype)), _wrap(zeros.astype(params[0].dtype)),
-            _wrap(bmean.astype(params[0].dtype)), _wrap(bvar.astype(params[0].dtype)))
+    st = scale.dtype
+    return (y.astype(a.dtype), zeros.astype(st), zeros.astype(st), bmean.astype(st), bvar.astype(st),
+            new_mean, new_var)
 
 
 @op("batch_norm", amp=BLACK)

@@ -17,6 +17,7 @@ from mscompat.backends import device_target
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_int
+from ._programs import one_program
 from ._registry import op, primitive
 
 _wrap = Tensor._wrap
@@ -115,6 +116,9 @@ def _max_window_cpu_jvp(ksize, stride, dilation, pads, outs, primals, tangents):
     return out, tout
 
 
+_max_window_program = one_program(_max_window_cpu, static_argnums=(1, 2, 3, 4, 5))
+
+
 def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dtype=jnp.int64):
     nd = len(ksize)
     spatial = a.shape[2:]
@@ -129,8 +133,8 @@ def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dt
     if not with_index:
         # one reduce_window (its gradient goes to the first maximum of a window, as MindSpore's)
         if device_target() == "CPU" and jnp.issubdtype(a.dtype, jnp.floating):
-            return _max_window_cpu(a, tuple(ksize), tuple(stride), tuple(dilation), tuple(map(tuple, pads)),
-                                   tuple(outs)), None
+            return _max_window_program(a, tuple(ksize), tuple(stride), tuple(dilation), tuple(map(tuple, pads)),
+                                       tuple(outs)), None
         return _reduce_window(a, np.array(low, a.dtype), lax.max, ksize, stride, dilation, pads, outs), None
     w = _windows(a, ksize, stride, dilation, pads, outs, low)
     out = jnp.max(w, axis=0)

@@ -18,6 +18,7 @@ from jax import lax
 from mscompat.common import dtype as mstype
 from ._args import (arr, check_bool, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor,
                     check_arg_type as _check_type, shape_value)
+from ._programs import one_program
 from ._registry import op, primitive, register_primitive_class, tensor_method, BLACK
 from .primitive import PrimitiveWithInfer, prim_attr_register
 from mscompat._checkparam import check_value_type
@@ -93,6 +94,7 @@ def _sum(a, axes, keep):
     return jnp.sum(a, axis=axes, keepdims=keep, dtype=_acc(a)).astype(a.dtype)
 
 
+@one_program(static_argnums=(1, 2, 3))
 def _mean(a, axes, keep, name="ReduceMean"):
     k = _kind(a.dtype)
     if k == "b":

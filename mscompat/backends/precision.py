@@ -98,13 +98,13 @@ def conv_precision():
     return lax.Precision.HIGHEST
 
 
-def conv_operands(a, b):
-    """``(a, b, preferred_element_type)`` for a convolution of ``a`` by ``b``: low-precision
-    operands stay as they are on a GPU (its tensor cores accumulate in float32); every other
-    dtype but float32 is computed in float32, as MindSpore's CPU kernels do."""
+def conv_operands(a, b, target=None):
+    """``(a, b, preferred_element_type)`` for a convolution of ``a`` by ``b`` on ``target`` (default:
+    the active one): low-precision operands stay as they are on a GPU (its tensor cores accumulate
+    in float32); every other dtype but float32 is computed in float32, as MindSpore's CPU kernels do."""
     dt = a.dtype
     if dt == jnp.float32:
         return a, b, None
-    if (dt == jnp.float16 or dt == jnp.bfloat16) and device_target() == "GPU":
+    if (dt == jnp.float16 or dt == jnp.bfloat16) and (target or device_target()) == "GPU":
         return a, b.astype(dt), jnp.float32
     return a.astype(jnp.float32), b.astype(jnp.float32), None
