@@ -8,6 +8,7 @@ import jax.numpy as jnp
 
 from mscompat.common import dtype as mstype
 from ._args import arr, check_tensor, Tensor, to_np_dtype, is_int as _is_int, tensor_arg as _tensor
+from ._programs import one_program
 from ._registry import op, primitive
 from ._array import _astype
 
@@ -48,7 +49,12 @@ def _size_arg(name, size, call):
 def _const(name, value, size, dtype, default=_F32):
     dt = _np_dt(name, dtype, default)
     shp = _size_arg(name, size, name + "()(size={t}, dtype=mindspore.dtype)")
-    return _wrap(jnp.full(shp, value, dtype=dt))
+    return _wrap(_full(shp, value, dt))
+
+
+@one_program(static_argnums=(0, 1, 2))
+def _full(shape, value, dtype):
+    return jnp.full(shape, value, dtype=dtype)
 
 
 @op("zeros")
@@ -70,7 +76,7 @@ primitive("Ones", lambda shape, type=None: ones(shape, type))
 def _like(name, input, value, dtype):
     check_tensor(name, "input", input)
     dt = input._np_dtype() if dtype is None else _np_dt(name, dtype)
-    return _wrap(jnp.full(input.shape, value, dtype=dt))
+    return _wrap(_full(tuple(input.shape), value, dt))
 
 
 @op("zeros_like")

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 from mscompat.common import dtype as mstype
 from ._args import Tensor
 from ._nn import need_tensor, check_dtype, is_number, F16_32, F16_32_64, FLOATS
+from ._programs import one_program
 from ._registry import op, primitive, BLACK
 from mscompat._runtime_checks import check_index_range
 
@@ -207,13 +208,20 @@ def _sparse_softmax_ce(prim, logits, labels):
     if x.ndim < 2 or t.shape != x.shape[:-1]:
         raise ValueError(f"For '{name}', the shape of 'labels' must be the shape of 'logits' without its last "
                          f"dimension, but got {list(t.shape)} and {list(x.shape)}.")
+    return _wrap(_sparse_softmax_ce_program(x, t, prim.is_grad))
+
+
+@one_program(static_argnums=(2,))
+def _sparse_softmax_ce_program(x, t, is_grad):
+    """The mean cross entropy of ``x``'s softmax against the classes ``t`` (``is_grad``: its
+    gradient with respect to ``x``), in ``x``'s dtype."""
     f = x.astype(jnp.float32)
     logp = jax.nn.log_softmax(f, axis=-1)
     onehot = jax.nn.one_hot(t, x.shape[-1], dtype=jnp.float32)
     n = t.size
-    if prim.is_grad:
-        return _wrap(((jnp.exp(logp) - onehot) / n).astype(x.dtype))
-    return _wrap((-jnp.sum(onehot * logp) / n).astype(x.dtype))
+    if is_grad:
+        return ((jnp.exp(logp) - onehot) / n).astype(x.dtype)
+    return (-jnp.sum(onehot * logp) / n).astype(x.dtype)
 
 
 primitive("SparseSoftmaxCrossEntropyWithLogits", None, attrs=(("is_grad", False, (bool,)),),

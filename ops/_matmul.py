@@ -15,6 +15,7 @@ from mscompat import backends
 from mscompat.backends import precision
 from mscompat.common import dtype as mstype
 from ._args import arr, Tensor, CONCRETE
+from ._programs import one_program
 from ._registry import op, primitive, WHITE, REQUIRED
 from ._args import binary
 from ._reduce import sum as _sum
@@ -41,13 +42,17 @@ def _same_dtype(name, a, b):
         raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type!")
 
 
-def _product(a, b, fn=jnp.matmul):
-    """``fn(a, b)`` in ``a``'s dtype: integers wrap, low-precision floats accumulate in float32.
-    (A backend's matrix unit, the emulated Ascend cube, rounds the ops whose entry has
-    ``ascend_cube`` at the op dispatch point.)"""
+_ACTIVE = object()     # the active target's precision (read when the product is traced)
+
+
+def _product(a, b, fn=jnp.matmul, float_precision=_ACTIVE):
+    """``fn(a, b)`` in ``a``'s dtype: integers wrap, low-precision floats accumulate in float32,
+    float32/float64 at ``float_precision`` (default: the active target's). (A backend's matrix
+    unit, the emulated Ascend cube, rounds the ops whose entry has ``ascend_cube`` at the op
+    dispatch point.)"""
     dt = a.dtype
     if dt == _F32 or dt == _F64:
-        return fn(a, b, precision=precision.matmul_precision())
+        return fn(a, b, precision=precision.matmul_precision() if float_precision is _ACTIVE else float_precision)
     if dt.kind in "iu":
         wide = np.int64 if dt.kind == "i" else np.uint64
         return fn(a.astype(wide), b.astype(wide)).astype(dt)
@@ -114,14 +119,19 @@ def _matmul_2d(x, w, transpose_a=False, transpose_b=False, name="MatMul", names=
     _same_dtype(name, a, b)
     if a.ndim != 2 or b.ndim != 2:
         raise ValueError(f"{name} inputs should have the same dimension size and equal to 2.")
-    if transpose_a:
-        a = a.T
-    if transpose_b:
-        b = b.T
-    if a.shape[1] != b.shape[0]:
-        raise ValueError(f"For '{name}' the input dimensions must be equal, but got 'x1_col': {a.shape[1]} "
-                         f"and 'x2_row': {b.shape[0]}.")
-    return _wrap(_product(a, b))
+    inner_a, inner_b = a.shape[0 if transpose_a else 1], b.shape[1 if transpose_b else 0]
+    if inner_a != inner_b:
+        raise ValueError(f"For '{name}' the input dimensions must be equal, but got 'x1_col': {inner_a} "
+                         f"and 'x2_row': {inner_b}.")
+    if not (transpose_a or transpose_b):
+        return _wrap(_product(a, b))
+    return _wrap(_transposed_product(a, b, transpose_a, transpose_b, precision.matmul_precision()))
+
+
+@one_program(static_argnums=(2, 3, 4))
+def _transposed_product(a, b, transpose_a, transpose_b, float_precision):
+    """The product of ``a`` (transposed with ``transpose_a``) and ``b`` (with ``transpose_b``)."""
+    return _product(a.T if transpose_a else a, b.T if transpose_b else b, float_precision=float_precision)
 
 
 def _batch_matmul(x, w, transpose_a=False, transpose_b=False):

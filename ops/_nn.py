@@ -118,9 +118,14 @@ primitive("ReLU", relu, amp={"O1": WHITE}, amp_order=9)
 @op("relu6")
 def relu6(x):
     a = tensor_in("ReLU6", "input_x", x, F16_32)
+    return _wrap(_relu6(a))
+
+
+@one_program
+def _relu6(a):
     # selects, as MindSpore's kernel: gradient 1 on (0, 6], 0 elsewhere (``clip``'s ties would
     # give 0.5 at 0 and 6); NaN stays NaN
-    return _wrap(jnp.where(a <= 0, const(0, a), jnp.where(a > 6, const(6, a), a)))
+    return jnp.where(a <= 0, const(0, a), jnp.where(a > 6, const(6, a), a))
 
 
 primitive("ReLU6", relu6)
@@ -268,11 +273,15 @@ def _hswish_float_jvp(primals, tangents):
     return _hswish_float(a), slope * t
 
 
+_hsigmoid_program = one_program(_hsigmoid_float)
+_hswish_program = one_program(_hswish_float)
+
+
 @op("hardsigmoid")
 def hardsigmoid(input):
     a = tensor_in("HSigmoid", "input", input, NUMERIC)
     if jnp.issubdtype(a.dtype, jnp.floating):
-        return _wrap(_hsigmoid_float(a))
+        return _wrap(_hsigmoid_program(a))
     return _wrap(int_div(jnp.clip(a + const(3, a), const(0, a), const(6, a)), 6))
 
 
@@ -283,7 +292,7 @@ primitive("HSigmoid", hardsigmoid)
 def hardswish(input):
     a = tensor_in("HSwish", "input", input, NUMERIC)
     if jnp.issubdtype(a.dtype, jnp.floating):
-        return _wrap(_hswish_float(a))
+        return _wrap(_hswish_program(a))
     r6 = jnp.clip(a + const(3, a), const(0, a), const(6, a))
     return _wrap(int_div(a * r6, 6))
 

@@ -171,15 +171,30 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if k == 0 or k > a.ndim or tuple(a.shape[a.ndim - k:]) != tuple(normalized_shape):
         raise ValueError(f"For 'LayerNorm', gamma or beta shape must match input shape, but got input shape: "
                          f"{list(a.shape)}, normalized_shape: {list(normalized_shape)}.")
-    y, _, _ = _ln_core(a, tuple(range(a.ndim - k, a.ndim)), eps)
+    affine = []
     for n, p in (("weight", weight), ("bias", bias)):
+        pa = None
         if p is not None:
             pa = need_tensor("LayerNorm", n, p)
             if tuple(pa.shape) != tuple(normalized_shape):   # MindSpore's LayerNorm infer: a RuntimeError
                 raise RuntimeError(f"For 'LayerNorm', the shape of gamma and beta must be equal to normalized_shape, "
                                    f"but got {n} shape: {list(pa.shape)}, normalized_shape: {list(normalized_shape)}.")
-            y = y * pa.astype(jnp.float32) if n == "weight" else y + pa.astype(jnp.float32)
-    return _wrap(y.astype(a.dtype))
+        affine.append(pa)
+    return _wrap(_layer_norm_program(a, *affine, tuple(range(a.ndim - k, a.ndim)), eps)[0])
+
+
+@one_program(static_argnums=(3, 4))
+def _layer_norm_program(a, weight, bias, axes, eps):
+    """LayerNorm over ``axes`` after its checks, times ``weight`` plus ``bias`` (either may be
+    None): ``(y, mean, variance)`` in ``a``'s dtype. No gradient flows back through the mean and
+    variance outputs (MindSpore's LayerNormGrad takes only the gradient of y)."""
+    y, mean, var = _ln_core(a, axes, eps)
+    if weight is not None:
+        y = y * weight.astype(jnp.float32)
+    if bias is not None:
+        y = y + bias.astype(jnp.float32)
+    mean, var = jax.lax.stop_gradient(mean), jax.lax.stop_gradient(var)
+    return y.astype(a.dtype), mean.astype(a.dtype), var.astype(a.dtype)
 
 
 def _layer_norm_prim(prim, x, gamma, beta):
@@ -200,12 +215,7 @@ def _layer_norm_prim(prim, x, gamma, beta):
                          f"gamma shape size add begin_params_axis must be equal to or greater than input_x shape "
                          f"size, and beta shape size add begin_params_axis must be equal to or greater than input_x "
                          f"shape size, but got input shape {list(a.shape)}, gamma shape {list(g.shape)}.")
-    y, mean, var = _ln_core(a, tuple(range(bn, r)), prim.epsilon)
-    y = y * g.astype(jnp.float32) + b.astype(jnp.float32)
-    # MindSpore's LayerNorm bprop (LayerNormGrad) takes only the gradient of y: none flows back
-    # through the mean and variance outputs
-    mean, var = jax.lax.stop_gradient(mean), jax.lax.stop_gradient(var)
-    return _wrap(y.astype(a.dtype)), _wrap(mean.astype(a.dtype)), _wrap(var.astype(a.dtype))
+    return tuple(_wrap(o) for o in _layer_norm_program(a, g, b, tuple(range(bn, r)), prim.epsilon))
 
 
 primitive("LayerNorm", None, attrs=(("begin_norm_axis", 1, (int,)), ("begin_params_axis", 1, (int,)),

@@ -146,6 +146,12 @@ def _max_pool(a, ksize, stride, dilation, pads, ceil, with_index=False, index_dt
 
 
 def _avg_pool(a, ksize, stride, pads, ceil, count_include_pad=True, divisor_override=0):
+    return _avg_pool_program(a, tuple(ksize), tuple(stride), tuple(map(tuple, pads)), bool(ceil),
+                             bool(count_include_pad), divisor_override)
+
+
+@one_program(static_argnums=(1, 2, 3, 4, 5, 6))
+def _avg_pool_program(a, ksize, stride, pads, ceil, count_include_pad, divisor_override):
     nd = len(ksize)
     spatial = a.shape[2:]
     ones_d = (1,) * nd
@@ -450,11 +456,16 @@ def _adaptive_input(name, x, nd):
 def _adaptive_avg(name, x, output_size, nd):
     a, squeeze = _adaptive_input(name, x, nd)
     outs = _adaptive_outs(name, output_size, a.shape[2:])
+    out = _adaptive_avg_program(a, tuple(outs))
+    return _wrap(out[0] if squeeze else out)
+
+
+@one_program(static_argnums=(1,))
+def _adaptive_avg_program(a, outs):
     vals, _, mask = _adaptive_gather(a, outs)
     m = jnp.asarray(mask)
     f = vals.astype(jnp.float32)
-    out = (jnp.sum(jnp.where(m, f, 0), axis=-1) / jnp.sum(m, axis=-1)).astype(a.dtype)
-    return _wrap(out[0] if squeeze else out)
+    return (jnp.sum(jnp.where(m, f, 0), axis=-1) / jnp.sum(m, axis=-1)).astype(a.dtype)
 
 
 def _adaptive_max(name, x, output_size, nd, return_indices, index_dtype=jnp.int64):

@@ -88,6 +88,7 @@ def _acc(a):
     return a.dtype
 
 
+@one_program(static_argnums=(1, 2))
 def _sum(a, axes, keep):
     if a.dtype == _BOOL:
         return jnp.any(a, axis=axes, keepdims=keep)
