@@ -59,13 +59,22 @@ def _same_dtype(name, a, b):
 # Cross entropy family
 
 
-def _nll(name, logp, target, weight, ignore_index, reduction, label_smoothing=0.0):
-    """Negative log likelihood of log-probabilities ``logp`` (N, C, *) at class ``target`` (N, *)."""
+def _nll(name, logp, target, weight, ignore_index, reduction, label_smoothing=0.0, from_logits=False):
+    """Negative log likelihood of log-probabilities ``logp`` (N, C, *) at class ``target`` (N, *)
+    (``from_logits``: of the log-softmax of ``logp`` over C)."""
     c = logp.shape[1]
-    w = jnp.ones((c,), logp.dtype) if weight is None else weight.astype(logp.dtype)
     # MindSpore picks with GatherD: a class index outside [-C, C) (ignore_index aside) is an error
     check_index_range(target, -c, c, lambda v: f"For 'GatherD', the value of 'index' must be in [{-c}, {c}), "
                                                f"but got: {v}", skip=ignore_index)
+    return _nll_program(logp, target, weight, ignore_index, reduction, label_smoothing, from_logits)
+
+
+@one_program(static_argnums=(3, 4, 5, 6))
+def _nll_program(logp, target, weight, ignore_index, reduction, label_smoothing, from_logits):
+    if from_logits:
+        logp = jax.nn.log_softmax(logp, axis=1)
+    c = logp.shape[1]
+    w = jnp.ones((c,), logp.dtype) if weight is None else weight.astype(logp.dtype)
     tgt = target.astype(jnp.int32)
     valid = tgt != ignore_index
     safe = jnp.where(valid, tgt, 0)
@@ -104,9 +113,9 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     if x.ndim == 1:
         x = x[None]
         t = t[None]
-    logp = jax.nn.log_softmax(x, axis=1)
     c = x.shape[1]
     if t.shape == x.shape and jnp.issubdtype(t.dtype, jnp.floating):
+        logp = jax.nn.log_softmax(x, axis=1)
         tp = t.astype(x.dtype)
         if label_smoothing > 0:
             tp = tp * (1 - label_smoothing) + label_smoothing / c
@@ -122,7 +131,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     if t.shape != (x.shape[0],) + x.shape[2:]:
         raise ValueError(f"For 'cross_entropy', the shape of 'target' must be {[x.shape[0]] + list(x.shape[2:])}, "
                          f"but got {list(t.shape)}.")
-    return _wrap(_nll("cross_entropy", logp, t, w, ignore_index, reduction, label_smoothing))
+    return _wrap(_nll("cross_entropy", x, t, w, ignore_index, reduction, label_smoothing, from_logits=True))
 
 
 @op("nll_loss", amp=BLACK)

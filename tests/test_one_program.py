@@ -61,6 +61,8 @@ CASES = [
     ("SoftmaxCrossEntropyWithLogits",
      lambda: (lambda t: nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")(
          t, Tensor(np.arange(t.shape[0]) % 5))), (3, 13)),
+    ("cross_entropy", lambda: (lambda t: ops.cross_entropy(t, Tensor(np.arange(t.shape[0]) % 5), label_smoothing=0.1)),
+     (3, 13)),
     ("ReduceMean", lambda: (lambda t: ops.mean(t, (0, 2))), (3, 11, 13)),
     ("ReduceSum", lambda: (lambda t: ops.sum(t, 1)), (3, 11, 13)),
 ]
