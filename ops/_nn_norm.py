@@ -59,12 +59,12 @@ def _train_norm_bwd(axes, eps, res, cts):
 _train_norm.defvjp(_train_norm_fwd, _train_norm_bwd)
 
 
-@functools.partial(jax.jit, static_argnums=(5, 6, 7), inline=True)
 def _train_norm_and_stats(x, gamma, beta, mean, var, axes, eps, momentum):
     """Training-mode batch normalization of float32 ``x`` with float32 parameters and running
     statistics: ``(y, batch mean, batch variance, new running mean, new running variance)``.
-    One program per input signature (jitted, inlined where it is called): a network's layers of
-    one shape (ResNet-18: 20 BatchNorm layers, 4 signatures) trace it and its derivative once."""
+    Called by ``_norm_program``, whose per-signature program (inlined where it is traced) makes a
+    network's layers of one shape (ResNet-18: 20 BatchNorm layers, 4 signatures) trace it and its
+    derivative once."""
     y, bmean, bvar = _train_norm(x, gamma, beta, axes, eps)
     # no gradient reaches the batch statistics (MindSpore's BatchNormGrad takes none): the
     # running statistics computed from them need no derivative either
