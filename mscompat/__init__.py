@@ -18,6 +18,8 @@ _jax.config.update("jax_enable_x64", True)
 # with XLA:CPU's IR emitters: 2-4 times sooner, the same numbers (mscompat._compile_options).
 from . import _compile_options  # noqa: E402
 _compile_options.install_small_program_default()
+# ...and every XLA:CPU program without LLVM's loop unroller (read when JAX starts its backend)
+_compile_options.install_llvm_options()
 # ...and JAX lowers each into this thread's MLIR context, not a fresh one (mscompat._mlir_contexts)
 from . import _mlir_contexts  # noqa: E402
 _mlir_contexts.install()

@@ -33,11 +33,10 @@ def one_program(fn=None, *, static_argnums=()):
     state: a setting read while tracing would be fixed into the program."""
     if fn is None:
         return functools.partial(one_program, static_argnums=static_argnums)
-    inlined = jax.jit(fn, static_argnums=static_argnums, inline=True)
     alone = jax.jit(fn, static_argnums=static_argnums)
 
     @functools.wraps(fn)
     def run(*args):
-        return (inlined if _staging() else alone)(*args)
+        return fn(*args) if _staging() else alone(*args)
 
     return run

@@ -171,3 +171,53 @@ def test_pynative_ops_compile_with_them_and_compute_the_same(monkeypatch):
     exp = emitted(jnp.exp, emitted(lambda a: a / jnp.float32(4), x))
     expected = emitted(jnp.add, emitted(jnp.multiply, tanh, erf), exp)
     np.testing.assert_array_equal(got.asnumpy(), np.asarray(expected))
+
+
+_LLVM_PROBE = """
+import os, sys, json
+import mscompat
+import jax, jax.numpy as jnp, numpy as np
+from jax._src import xla_bridge
+x = jnp.asarray(np.linspace(-3, 3, 3000, dtype=np.float32))
+y = jax.jit(lambda a: jnp.tanh(jnp.exp(a) * 0.5 + a))(x)
+print(json.dumps({"flags": os.environ.get("XLA_FLAGS", ""), "sum": np.asarray(y).astype(np.float64).tolist()}))
+"""
+
+
+def _llvm_probe(**env):
+    import json
+    import os
+    import subprocess
+    import sys
+    full = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "MSCOMPAT_CPU_COMPILE_OPTIONS")}
+    full.update(env, JAX_PLATFORMS=env.get("JAX_PLATFORMS", "cpu"), MS_COMPILER_CACHE_ENABLE="0")
+    out = subprocess.run([sys.executable, "-c", _LLVM_PROBE], env=full, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_llvm_loop_unrolling_is_off_for_xla_cpu_and_the_numbers_stay_the_same():
+    on = _llvm_probe()
+    assert "--xla_backend_extra_options=-unroll-threshold=0" in on["flags"]
+    off = _llvm_probe(MSCOMPAT_CPU_COMPILE_OPTIONS="0")
+    assert "xla_backend_extra_options" not in off["flags"]
+    assert on["sum"] == off["sum"]          # bit for bit: unrolling does not reorder arithmetic
+    mine = _llvm_probe(XLA_FLAGS="--xla_backend_extra_options=-unroll-threshold=100")
+    assert mine["flags"] == "--xla_backend_extra_options=-unroll-threshold=100"
+    assert mine["sum"] == on["sum"]
+
+
+def test_llvm_options_are_left_out_once_the_backend_started_or_for_another_platform(monkeypatch):
+    import os
+    from jax._src import xla_bridge
+    monkeypatch.delenv("XLA_FLAGS", raising=False)
+    monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
+    jax.devices()                                       # this process's backend has started
+    assert not _compile_options.install_llvm_options()
+    assert "XLA_FLAGS" not in os.environ
+    monkeypatch.setattr(xla_bridge, "_backends", {})    # as before it starts
+    monkeypatch.setenv("JAX_PLATFORMS", "cuda")
+    assert not _compile_options.install_llvm_options()
+    monkeypatch.setenv("JAX_PLATFORMS", "cpu")
+    assert _compile_options.install_llvm_options()
+    assert os.environ["XLA_FLAGS"] == "--xla_backend_extra_options=-unroll-threshold=0"
