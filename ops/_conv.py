@@ -151,12 +151,17 @@ def _conv_shifts(x, w, stride, pads, dilation):
     outs = [(x.shape[2 + i] + pads[i][0] + pads[i][1] - dilation[i] * (ksize[i] - 1) - 1) // stride[i] + 1
             for i in range(2)]
     xp = lax.pad(x, jnp.zeros((), x.dtype), [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
+    shape = (x.shape[0], w.shape[0], outs[0], outs[1])
+    cols = lax.reshape(w, (w.shape[0], math.prod(ksize)))     # (O, kh * kw): one input channel
     out = None
-    for off in itertools.product(*[range(k) for k in ksize]):
+    # (lax, not the array operators: each of those traces a program of its own)
+    for k, off in enumerate(itertools.product(*[range(k) for k in ksize])):
         start = [0, 0] + [off[i] * dilation[i] for i in range(2)]
         limit = [x.shape[0], 1] + [start[2 + i] + (outs[i] - 1) * stride[i] + 1 for i in range(2)]
-        term = lax.slice(xp, start, limit, [1, 1] + list(stride)) * w[:, 0, off[0], off[1]].reshape(1, -1, 1, 1)
-        out = term if out is None else out + term
+        part = lax.broadcast_in_dim(lax.slice(xp, start, limit, [1, 1] + list(stride)), shape, (0, 1, 2, 3))
+        col = lax.broadcast_in_dim(lax.reshape(lax.slice_in_dim(cols, k, k + 1, axis=1), (w.shape[0],)), shape, (1,))
+        term = lax.mul(part, col)
+        out = term if out is None else lax.add(out, term)
     return out
 
 

@@ -109,7 +109,8 @@ def relu(input, inplace=False):
 def _relu(a):
     # a select, as MindSpore's kernel: gradient 0 at 0 (``maximum``'s tie would give 0.5) and
     # relu(NaN) = 0
-    return jnp.where(a > 0, a, const(0, a))
+    zero = lax.full_like(a, 0)
+    return lax.select(lax.gt(a, zero), a, zero)
 
 
 primitive("ReLU", relu, amp={"O1": WHITE}, amp_order=9)
@@ -585,6 +586,8 @@ def _bias_add(input_x, bias, data_format="NCHW"):
 @one_program(static_argnums=(2,))
 def _add_channel(x, b, axis):
     """``x`` plus the vector ``b`` along ``x``'s axis ``axis``."""
+    if x.dtype == b.dtype:
+        return lax.add(x, lax.broadcast_in_dim(b, x.shape, (axis,)))
     shape = [1] * x.ndim
     shape[axis] = b.shape[0]
     return x + b.reshape(shape)

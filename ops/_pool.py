@@ -105,14 +105,15 @@ def _max_window_cpu_jvp(ksize, stride, dilation, pads, outs, primals, tangents):
     out = _max_window_cpu(a, ksize, stride, dilation, pads, outs)
     values = _window_slices(a, ksize, stride, dilation, pads, outs, -np.inf)
     # the offset of each window's first maximum (windows without one, all NaN, pick none)
-    itype = jnp.int8 if len(values) < 127 else jnp.int32
-    first = jnp.full(out.shape, len(values), itype)
+    # (lax, not jnp: each jnp call traces a program of its own)
+    itype = np.int8 if len(values) < 127 else np.int32
+    first = lax.full(out.shape, len(values), itype)
     for i in reversed(range(len(values))):
-        first = jnp.where(values[i] == out, itype(i), first)
+        first = lax.select(lax.eq(values[i], out), lax.full(out.shape, i, itype), first)
     tout = None
     for i, ti in enumerate(_window_slices(t, ksize, stride, dilation, pads, outs, 0)):
-        pick = jnp.where(first == i, ti, jnp.zeros_like(ti))
-        tout = pick if tout is None else tout + pick
+        pick = lax.select(lax.eq(first, lax.full(out.shape, i, itype)), ti, lax.full_like(ti, 0))
+        tout = pick if tout is None else lax.add(tout, pick)
     return out, tout
 
 

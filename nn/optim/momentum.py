@@ -1,6 +1,8 @@
 """``mindspore.nn.Momentum``: SGD with momentum (MindSpore's ``ApplyMomentum``), state
 ``moments.<param>`` and the Parameter ``momentum``."""
 
+from jax import lax
+
 from mscompat.common import dtype as mstype
 from mscompat.common.tensor import Tensor
 from mscompat.common.parameter import Parameter
@@ -16,13 +18,19 @@ def _momentum_update(param, moment, grad, lr, momentum, nesterov):
     """``moment = momentum * moment + grad``; ``param -= lr * moment`` (Nesterov:
     ``param -= lr * grad + lr * momentum * moment``). Returns the new param and moment."""
     dt = param.dtype
-    lr, momentum, grad = lr.astype(dt), momentum.astype(dt), grad.astype(dt)
-    moment = moment * momentum + grad
+    lr, momentum, grad = (v if v.dtype == dt else lax.convert_element_type(v, dt) for v in (lr, momentum, grad))
+    if moment.dtype != dt:          # a moment of another dtype (a checkpoint's): NumPy's promotion
+        moment = moment * momentum + grad
+        update = grad * lr + moment * momentum * lr if nesterov else lr * moment
+        return param - update, moment
+    # lax, not the array operators: each of those traces a program of its own (the training
+    # step's trace does this for every parameter)
+    moment = lax.add(lax.mul(moment, momentum), grad)
     if nesterov:
-        param = param - (grad * lr + moment * momentum * lr)
+        update = lax.add(lax.mul(grad, lr), lax.mul(lax.mul(moment, momentum), lr))
     else:
-        param = param - lr * moment
-    return param, moment
+        update = lax.mul(lr, moment)
+    return lax.sub(param, update), moment
 
 
 class Momentum(Optimizer):
