@@ -3,8 +3,10 @@ through their Parameter binding), layer_norm/LayerNorm, group_norm, rms_norm, lr
 import functools
 import numbers
 
+import numpy as np
 import jax
 import jax.numpy as jnp
+from jax import lax
 
 from mscompat.common import dtype as mstype
 from ._args import Tensor
@@ -20,10 +22,20 @@ def _write(t, value):
     t._data = value.astype(t._data.dtype) if t._data is not None else value
 
 
-def _channel(v, axes):
-    """The per-channel vector ``v`` shaped to broadcast against the input it was reduced from
-    over ``axes``."""
-    return jnp.expand_dims(v, axes)
+# Training-mode BatchNorm below is written in lax rather than jnp: each jnp call traces a nested
+# program of its own, and a ResNet's training step traces these formulas for every layer.
+
+def _per_channel(v, x, axes):
+    """The per-channel vector ``v`` broadcast to ``x``'s shape (``x`` reduced over ``axes`` gave it)."""
+    return lax.broadcast_in_dim(v, x.shape, tuple(i for i in range(x.ndim) if i not in axes))
+
+
+def _as(x, dtype):
+    return x if x.dtype == dtype else lax.convert_element_type(x, dtype)
+
+
+def _mean(x, axes, n):
+    return lax.div(lax.reduce_sum(x, axes), np.float32(n))
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(3, 4))
@@ -37,22 +49,25 @@ def _train_norm(x, gamma, beta, axes, eps):
 
 
 def _train_norm_fwd(x, gamma, beta, axes, eps):
-    mean = jnp.mean(x, axis=axes)
-    centered = x - _channel(mean, axes)
-    var = jnp.mean(jnp.square(centered), axis=axes)
-    rstd = jax.lax.rsqrt(var + jnp.float32(eps))
-    y = centered * _channel(gamma * rstd, axes) + _channel(beta, axes)
+    n = x.size // gamma.size
+    mean = _mean(x, axes, n)
+    centered = lax.sub(x, _per_channel(mean, x, axes))
+    var = _mean(lax.square(centered), axes, n)
+    rstd = lax.rsqrt(lax.add(var, np.float32(eps)))
+    y = lax.add(lax.mul(centered, _per_channel(lax.mul(gamma, rstd), x, axes)), _per_channel(beta, x, axes))
     return (y, mean, var), (x, mean, rstd, gamma)
 
 
 def _train_norm_bwd(axes, eps, res, cts):
     x, mean, rstd, gamma = res
     dy = cts[0]
-    n = x.size // mean.size
-    xhat = (x - _channel(mean, axes)) * _channel(rstd, axes)
-    dbeta = jnp.sum(dy, axis=axes)
-    dgamma = jnp.sum(dy * xhat, axis=axes)
-    dx = _channel(gamma * rstd, axes) * (dy - _channel(dbeta / n, axes) - xhat * _channel(dgamma / n, axes))
+    n = np.float32(x.size // mean.size)
+    xhat = lax.mul(lax.sub(x, _per_channel(mean, x, axes)), _per_channel(rstd, x, axes))
+    dbeta = lax.reduce_sum(dy, axes)
+    dgamma = lax.reduce_sum(lax.mul(dy, xhat), axes)
+    inner = lax.sub(lax.sub(dy, _per_channel(lax.div(dbeta, n), x, axes)),
+                    lax.mul(xhat, _per_channel(lax.div(dgamma, n), x, axes)))
+    dx = lax.mul(_per_channel(lax.mul(gamma, rstd), x, axes), inner)
     return dx, dgamma, dbeta
 
 
@@ -70,9 +85,10 @@ def _train_norm_and_stats(x, gamma, beta, mean, var, axes, eps, momentum):
     # running statistics computed from them need no derivative either
     bmean, bvar = jax.lax.stop_gradient(bmean), jax.lax.stop_gradient(bvar)
     n = x.size // mean.size
-    unbiased = bvar * (n / max(n - 1, 1))
-    return (y, bmean, bvar, (1 - momentum) * mean + momentum * bmean,
-            (1 - momentum) * var + momentum * unbiased)
+    unbiased = lax.mul(bvar, np.float32(n / max(n - 1, 1)))
+    keep, take = np.float32(1 - momentum), np.float32(momentum)
+    return (y, bmean, bvar, lax.add(lax.mul(mean, keep), lax.mul(bmean, take)),
+            lax.add(lax.mul(var, keep), lax.mul(unbiased, take)))
 
 
 def _batch_norm(op_name, x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format,
@@ -119,21 +135,20 @@ def _norm_program(a, scale, bias, mean, variance, is_training, ch, epsilon, mome
     axes = tuple(i for i in range(a.ndim) if i != ch)
     shape = [1] * a.ndim
     shape[ch] = a.shape[ch]
-    f = a.astype(jnp.float32)
-    g, b, m, v = (p.astype(jnp.float32) for p in (scale, bias, mean, variance))
-    zeros = jnp.zeros((a.shape[ch],), jnp.float32)
+    f = _as(a, np.float32)
+    g, b, m, v = (_as(p, np.float32) for p in (scale, bias, mean, variance))
+    zeros = lax.full((a.shape[ch],), 0, np.float32)
     new_mean = new_var = None
     if is_training:
         y, bmean, bvar, new_mean, new_var = _train_norm_and_stats(f, g, b, m, v, axes, epsilon, momentum)
-        new_mean, new_var = new_mean.astype(mean.dtype), new_var.astype(variance.dtype)
+        new_mean, new_var = _as(new_mean, mean.dtype), _as(new_var, variance.dtype)
     else:
         # inference: no batch statistics to compute; MindSpore returns zeros in their place
         bmean = bvar = zeros
         inv = g / jnp.sqrt(v + jnp.float32(epsilon))
         y = (f - m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
     st = scale.dtype
-    return (y.astype(a.dtype), zeros.astype(st), zeros.astype(st), bmean.astype(st), bvar.astype(st),
-            new_mean, new_var)
+    return (_as(y, a.dtype), _as(zeros, st), _as(zeros, st), _as(bmean, st), _as(bvar, st), new_mean, new_var)
 
 
 @op("batch_norm", amp=BLACK)
