@@ -6,6 +6,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+from jax import lax
 
 from mscompat.common import dtype as mstype
 from ._args import Tensor
@@ -224,13 +225,22 @@ def _sparse_softmax_ce(prim, logits, labels):
 def _sparse_softmax_ce_program(x, t, is_grad):
     """The mean cross entropy of ``x``'s softmax against the classes ``t`` (``is_grad``: its
     gradient with respect to ``x``), in ``x``'s dtype."""
-    f = x.astype(jnp.float32)
-    logp = jax.nn.log_softmax(f, axis=-1)
-    onehot = jax.nn.one_hot(t, x.shape[-1], dtype=jnp.float32)
-    n = t.size
+    # lax, not jnp (each jnp call traces a nested program): the formulas of jax.nn.log_softmax
+    # and jax.nn.one_hot
+    f = x if x.dtype == jnp.float32 else lax.convert_element_type(x, jnp.float32)
+    last = f.ndim - 1
+    keep = tuple(range(last))
+    peak = lax.broadcast_in_dim(lax.stop_gradient(lax.reduce_max(f, (last,))), f.shape, keep)
+    shifted = lax.sub(f, peak)
+    logp = lax.sub(shifted, lax.broadcast_in_dim(lax.log(lax.reduce_sum(lax.exp(shifted), (last,))), f.shape, keep))
+    onehot = lax.convert_element_type(
+        lax.eq(lax.broadcast_in_dim(t, f.shape, keep), lax.broadcasted_iota(t.dtype, f.shape, last)), jnp.float32)
+    n = jnp.float32(t.size)
     if is_grad:
-        return ((jnp.exp(logp) - onehot) / n).astype(x.dtype)
-    return (-jnp.sum(onehot * logp) / n).astype(x.dtype)
+        out = lax.div(lax.sub(lax.exp(logp), onehot), n)
+    else:
+        out = lax.div(lax.neg(lax.reduce_sum(lax.mul(onehot, logp), tuple(range(f.ndim)))), n)
+    return out if out.dtype == x.dtype else lax.convert_element_type(out, x.dtype)
 
 
 primitive("SparseSoftmaxCrossEntropyWithLogits", None, attrs=(("is_grad", False, (bool,)),),
