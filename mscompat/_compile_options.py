@@ -45,8 +45,10 @@ of its YNNPACK library fusions slow the training steps measured:
   analyses: an ``exp`` kernel spent 95 ms there). XLA's emitters vectorize the loops themselves,
   and the kernels run as fast without it. A PyNative ``exp`` or ``tanh`` of 150,000 floats compiles in
   31-40 ms against 61-104 ms; LeNet-5's training step in 0.37-0.40 s against 0.47-0.49 s at
-  batch 32 (0.32-0.35 s against 0.44-0.59 s at batch 256), for the same step times and the same
-  numbers (unrolling does not reorder arithmetic). LLVM's options are global to the process, so
+  batch 32 (0.32-0.35 s against 0.44-0.59 s at batch 256), for the same step times.
+  Elementwise results are bit for bit the same; a reduction over a short axis may add in another
+  order (its last bits: a 4-element row summing to 8e-4 moved by 6e-8), as XLA's reductions of
+  longer axes already did; MindSpore's parity suite passes unchanged. LLVM's options are global to the process, so
   XLA takes them from ``XLA_FLAGS`` when JAX starts its backend (:func:`install_llvm_options`,
   at ``import mscompat``); not where an accelerator plugin is installed (its kernels are LLVM's
   too, and were not measured).
@@ -58,6 +60,8 @@ fails and runs again without it),
 and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` turns the choice off.
 """
 import functools
+import importlib.metadata
+import importlib.util
 import inspect
 import os
 import re
@@ -185,8 +189,6 @@ LLVM_OPTIONS = ("-unroll-threshold=0",)     # XLA:CPU's LLVM pipeline: no loop u
 def _accelerator_plugin():
     """Whether a JAX accelerator plugin (CUDA, ROCm, TPU) is installed: its backend would read
     the same LLVM options."""
-    import importlib.metadata
-    import importlib.util
     if any(importlib.util.find_spec(name) for name in ("jax_plugins", "libtpu")):
         return True
     return bool(importlib.metadata.entry_points(group="jax_plugins"))
@@ -198,11 +200,10 @@ def install_llvm_options():
     extra backend options, where JAX's backend has started, where ``JAX_PLATFORMS`` names another
     platform than the CPU or an accelerator plugin is installed (unless ``JAX_PLATFORMS=cpu``), and
     with ``MSCOMPAT_CPU_COMPILE_OPTIONS=0``. Returns whether it put them there."""
-    from jax._src import xla_bridge
     flags = os.environ.get("XLA_FLAGS", "")
     platforms = os.environ.get("JAX_PLATFORMS", "").lower()
     if os.environ.get("MSCOMPAT_CPU_COMPILE_OPTIONS", "") == "0" or _user_names("xla_backend_extra_options") \
-            or getattr(xla_bridge, "_backends", None):
+            or getattr(_xla_bridge, "_backends", None):
         return False
     if platforms != "cpu" and (platforms or _accelerator_plugin()):
         return False

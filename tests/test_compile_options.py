@@ -196,12 +196,12 @@ def _llvm_probe(**env):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_llvm_loop_unrolling_is_off_for_xla_cpu_and_the_numbers_stay_the_same():
+def test_llvm_loop_unrolling_is_off_for_xla_cpu_and_elementwise_numbers_stay_the_same():
     on = _llvm_probe()
     assert "--xla_backend_extra_options=-unroll-threshold=0" in on["flags"]
     off = _llvm_probe(MSCOMPAT_CPU_COMPILE_OPTIONS="0")
     assert "xla_backend_extra_options" not in off["flags"]
-    assert on["sum"] == off["sum"]          # bit for bit: unrolling does not reorder arithmetic
+    assert on["sum"] == off["sum"]          # elementwise results: bit for bit
     mine = _llvm_probe(XLA_FLAGS="--xla_backend_extra_options=-unroll-threshold=100")
     assert mine["flags"] == "--xla_backend_extra_options=-unroll-threshold=100"
     assert mine["sum"] == on["sum"]
