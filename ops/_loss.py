@@ -227,7 +227,7 @@ def _sparse_softmax_ce_program(x, t, is_grad):
     gradient with respect to ``x``), in ``x``'s dtype."""
     # lax, not jnp (each jnp call traces a nested program): the formulas of jax.nn.log_softmax
     # and jax.nn.one_hot
-    f = x if x.dtype == jnp.float32 else lax.convert_element_type(x, jnp.float32)
+    f = lax.convert_element_type(x, jnp.float32)
     last = f.ndim - 1
     keep = tuple(range(last))
     peak = lax.broadcast_in_dim(lax.stop_gradient(lax.reduce_max(f, (last,))), f.shape, keep)
@@ -240,7 +240,7 @@ def _sparse_softmax_ce_program(x, t, is_grad):
         out = lax.div(lax.sub(lax.exp(logp), onehot), n)
     else:
         out = lax.div(lax.neg(lax.reduce_sum(lax.mul(onehot, logp), tuple(range(f.ndim)))), n)
-    return out if out.dtype == x.dtype else lax.convert_element_type(out, x.dtype)
+    return lax.convert_element_type(out, x.dtype)
 
 
 primitive("SparseSoftmaxCrossEntropyWithLogits", None, attrs=(("is_grad", False, (bool,)),),

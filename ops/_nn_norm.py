@@ -30,8 +30,7 @@ def _per_channel(v, x, axes):
     return lax.broadcast_in_dim(v, x.shape, tuple(i for i in range(x.ndim) if i not in axes))
 
 
-def _as(x, dtype):
-    return x if x.dtype == dtype else lax.convert_element_type(x, dtype)
+_cast = lax.convert_element_type     # no operation where the dtype is already that one
 
 
 def _mean(x, axes, n):
@@ -77,9 +76,8 @@ _train_norm.defvjp(_train_norm_fwd, _train_norm_bwd)
 def _train_norm_and_stats(x, gamma, beta, mean, var, axes, eps, momentum):
     """Training-mode batch normalization of float32 ``x`` with float32 parameters and running
     statistics: ``(y, batch mean, batch variance, new running mean, new running variance)``.
-    Called by ``_norm_program``, whose per-signature program (inlined where it is traced) makes a
-    network's layers of one shape (ResNet-18: 20 BatchNorm layers, 4 signatures) trace it and its
-    derivative once."""
+    Called by ``_norm_program`` (one program per input signature in PyNative; traced into the
+    caller's program where it is staged)."""
     y, bmean, bvar = _train_norm(x, gamma, beta, axes, eps)
     # no gradient reaches the batch statistics (MindSpore's BatchNormGrad takes none): the
     # running statistics computed from them need no derivative either
@@ -135,20 +133,20 @@ def _norm_program(a, scale, bias, mean, variance, is_training, ch, epsilon, mome
     axes = tuple(i for i in range(a.ndim) if i != ch)
     shape = [1] * a.ndim
     shape[ch] = a.shape[ch]
-    f = _as(a, np.float32)
-    g, b, m, v = (_as(p, np.float32) for p in (scale, bias, mean, variance))
+    f = _cast(a, np.float32)
+    g, b, m, v = (_cast(p, np.float32) for p in (scale, bias, mean, variance))
     zeros = lax.full((a.shape[ch],), 0, np.float32)
     new_mean = new_var = None
     if is_training:
         y, bmean, bvar, new_mean, new_var = _train_norm_and_stats(f, g, b, m, v, axes, epsilon, momentum)
-        new_mean, new_var = _as(new_mean, mean.dtype), _as(new_var, variance.dtype)
+        new_mean, new_var = _cast(new_mean, mean.dtype), _cast(new_var, variance.dtype)
     else:
         # inference: no batch statistics to compute; MindSpore returns zeros in their place
         bmean = bvar = zeros
         inv = g / jnp.sqrt(v + jnp.float32(epsilon))
         y = (f - m.reshape(shape)) * inv.reshape(shape) + b.reshape(shape)
     st = scale.dtype
-    return (_as(y, a.dtype), _as(zeros, st), _as(zeros, st), _as(bmean, st), _as(bvar, st), new_mean, new_var)
+    return (_cast(y, a.dtype), _cast(zeros, st), _cast(zeros, st), _cast(bmean, st), _cast(bvar, st), new_mean, new_var)
 
 
 @op("batch_norm", amp=BLACK)

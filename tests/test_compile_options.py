@@ -3,10 +3,16 @@ with YNNPACK's matrix-product and reduction fusions only and LLVM's cheaper pass
 programs also with the IR emitters, large ones with the memory-optimized scheduler; the user's
 ``XLA_FLAGS`` and ``MSCOMPAT_CPU_COMPILE_OPTIONS=0`` win. The options change how XLA compiles,
 not what the program computes."""
+import json
+import os
+import subprocess
+import sys
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from jax._src import xla_bridge
 
 import mscompat as ms
 from mscompat import _compile_options, _graph, nn
@@ -185,10 +191,6 @@ print(json.dumps({"flags": os.environ.get("XLA_FLAGS", ""), "sum": np.asarray(y)
 
 
 def _llvm_probe(**env):
-    import json
-    import os
-    import subprocess
-    import sys
     full = {k: v for k, v in os.environ.items() if k not in ("XLA_FLAGS", "MSCOMPAT_CPU_COMPILE_OPTIONS")}
     full.update(env, JAX_PLATFORMS=env.get("JAX_PLATFORMS", "cpu"), MS_COMPILER_CACHE_ENABLE="0")
     out = subprocess.run([sys.executable, "-c", _LLVM_PROBE], env=full, capture_output=True, text=True, timeout=300)
@@ -208,8 +210,6 @@ def test_llvm_loop_unrolling_is_off_for_xla_cpu_and_elementwise_numbers_stay_the
 
 
 def test_llvm_options_are_left_out_once_the_backend_started_or_for_another_platform(monkeypatch):
-    import os
-    from jax._src import xla_bridge
     monkeypatch.delenv("XLA_FLAGS", raising=False)
     monkeypatch.delenv("MSCOMPAT_CPU_COMPILE_OPTIONS", raising=False)
     jax.devices()                                       # this process's backend has started

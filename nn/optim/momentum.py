@@ -18,7 +18,7 @@ def _momentum_update(param, moment, grad, lr, momentum, nesterov):
     """``moment = momentum * moment + grad``; ``param -= lr * moment`` (Nesterov:
     ``param -= lr * grad + lr * momentum * moment``). Returns the new param and moment."""
     dt = param.dtype
-    lr, momentum, grad = (v if v.dtype == dt else lax.convert_element_type(v, dt) for v in (lr, momentum, grad))
+    lr, momentum, grad = (lax.convert_element_type(v, dt) for v in (lr, momentum, grad))
     if moment.dtype != dt:          # a moment of another dtype (a checkpoint's): NumPy's promotion
         moment = moment * momentum + grad
         update = grad * lr + moment * momentum * lr if nesterov else lr * moment
